@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-types.h"
+
+G_BEGIN_DECLS
+
+/*
+ * A view of one character row with its stats, read when it was loaded.
+ * Properties (all read-only, for list views and expressions): "id",
+ * "campaign-id", "force-id", "force-name", "side", "name", "rank",
+ * "troop-type", "weapon", "mounted", "status" (string form), "out-games",
+ * "kills", "games", "notes".
+ */
+#define MUSTER_TYPE_CHARACTER (muster_character_get_type ())
+G_DECLARE_FINAL_TYPE (MusterCharacter, muster_character, MUSTER, CHARACTER, GObject)
+
+gint64       muster_character_get_id          (MusterCharacter *self);
+gint64       muster_character_get_campaign_id (MusterCharacter *self);
+gint64       muster_character_get_force_id    (MusterCharacter *self);
+gint64       muster_character_get_unit_id     (MusterCharacter *self);
+const char  *muster_character_get_force_name  (MusterCharacter *self);
+/* The force's effective side. */
+const char  *muster_character_get_side        (MusterCharacter *self);
+const char  *muster_character_get_name        (MusterCharacter *self);
+const char  *muster_character_get_rank        (MusterCharacter *self);
+const char  *muster_character_get_troop_type  (MusterCharacter *self);
+const char  *muster_character_get_weapon      (MusterCharacter *self);
+gboolean     muster_character_get_mounted     (MusterCharacter *self);
+MusterStatus muster_character_get_status      (MusterCharacter *self);
+int          muster_character_get_out_games   (MusterCharacter *self);
+int          muster_character_get_light_wounds   (MusterCharacter *self);
+int          muster_character_get_serious_wounds (MusterCharacter *self);
+const char  *muster_character_get_notes       (MusterCharacter *self);
+/* Career kills (named and unnamed) and games taken part in. */
+int          muster_character_get_kills       (MusterCharacter *self);
+int          muster_character_get_games       (MusterCharacter *self);
+/* FALSE when the character has no value for @key. */
+gboolean     muster_character_get_stat        (MusterCharacter *self,
+                                               const char      *key,
+                                               int             *value);
+
+/* For the store: a character with no stats yet. Takes copies. */
+typedef struct {
+  gint64       id;
+  gint64       campaign_id;
+  gint64       force_id;
+  gint64       unit_id;
+  const char  *force_name;
+  const char  *side;
+  const char  *name;
+  const char  *rank;
+  const char  *troop_type;
+  const char  *weapon;
+  gboolean     mounted;
+  MusterStatus status;
+  int          out_games;
+  int          light_wounds;
+  int          serious_wounds;
+  const char  *notes;
+  int          kills;
+  int          games;
+} MusterCharacterRow;
+
+MusterCharacter *muster_character_new      (const MusterCharacterRow *row);
+void             muster_character_set_stat (MusterCharacter *self,
+                                            const char      *key,
+                                            int              value);
+
+G_END_DECLS

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-dice.h"
+#include "muster-ruleset.h"
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/* A character rolled by the ruleset but not yet stored. */
+typedef struct {
+  char       *troop_type;
+  char       *weapon;
+  GHashTable *stats;       /* stat key -> GINT_TO_POINTER (value), after caps */
+  GPtrArray  *rolls;       /* of MusterRoll*, one per rolled stat */
+  GPtrArray  *roll_stats;  /* of char*, the stat of each roll */
+  GPtrArray  *capped;      /* of char*, stats lowered by the weapon's cap */
+} MusterRecruit;
+
+void           muster_recruit_free (MusterRecruit *recruit);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRecruit, muster_recruit_free)
+
+/* Rolls every stat of @troop_type with @rng and applies @weapon's caps
+ * (@weapon NULL: the troop type's default). */
+MusterRecruit *muster_recruit_roll (MusterRuleset *ruleset,
+                                    const char    *troop_type,
+                                    const char    *weapon,
+                                    MusterRng     *rng,
+                                    GError       **error);
+
+/* A period name for a new figure of @side ("French" gives French names,
+ * anything else British ones), chosen by @rng. */
+char          *muster_recruit_pick_name (const char *side,
+                                         MusterRng  *rng);
+
+/* Takes the campaign's next recruit number (stored, so it is taken once)
+ * and seeds @rng for it: what the recruit dialog rolls with. */
+gboolean       muster_store_reserve_recruit_rng (MusterStore *store,
+                                                 gint64       campaign_id,
+                                                 MusterRng   *rng,
+                                                 GError     **error);
+
+/* Recruits @count characters into @force_id in one transaction: rolls each
+ * with the campaign's generator (seeded from the campaign seed and its
+ * recruit counter), stores them, their rolls and a log entry each.
+ * @name is used for a single recruit; NULL picks period names.
+ * Returns the new ids (of gint64 in a GArray), or NULL with @error set and
+ * nothing written. */
+GArray        *muster_store_recruit (MusterStore *store,
+                                     gint64       force_id,
+                                     const char  *troop_type,
+                                     const char  *weapon,
+                                     const char  *name,
+                                     guint        count,
+                                     GError     **error);
+
+/* Creates the sample Sharpe's Skirmish campaign (a British light company
+ * with riflemen, a French voltigeur company) named @name (NULL: a default,
+ * translated name). Returns its id. */
+gint64         muster_store_create_sample (MusterStore *store,
+                                           const char  *name,
+                                           GError     **error);
+
+G_END_DECLS

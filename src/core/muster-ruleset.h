@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-types.h"
+#include "muster-dice.h"
+
+G_BEGIN_DECLS
+
+/*
+ * A rule set, loaded from an XML file validated against
+ * data/schemas/ruleset.rng (embedded in the core's resources).
+ *
+ * Every name a user sees (stats, troop types, weapons, outcomes, options,
+ * table headings) is returned translated through gettext in the "muster"
+ * domain; ids and keys are never translated.
+ *
+ * The structures below are owned by the ruleset and live as long as it.
+ */
+
+#define MUSTER_TYPE_RULESET (muster_ruleset_get_type ())
+G_DECLARE_FINAL_TYPE (MusterRuleset, muster_ruleset, MUSTER, RULESET, GObject)
+
+typedef enum {
+  MUSTER_KEPT_BY_FIGURE,   /* every figure is a character (Sharpe's Skirmish) */
+  MUSTER_KEPT_BY_UNIT,     /* units of figures, named characters lead them */
+} MusterKeptBy;
+
+typedef struct {
+  const char *key;        /* "I" */
+  const char *name;       /* "Initiative", translated */
+  int         min;
+  int         max;
+} MusterStatDef;
+
+typedef struct {
+  const char *stat;       /* stat key */
+  int         max;
+} MusterCap;
+
+typedef struct {
+  const char *id;         /* "musket" */
+  const char *name;
+  GPtrArray  *caps;       /* of MusterCap*: e.g. F at most 9 with a musket */
+} MusterWeaponDef;
+
+typedef struct {
+  const char     *stat;   /* stat key */
+  MusterDiceExpr *dice;   /* how the stat is rolled */
+} MusterStatRoll;
+
+typedef struct {
+  const char *id;             /* "rifleman" */
+  const char *name;
+  const char *default_weapon; /* weapon id, may be NULL */
+  gboolean    mounted;
+  GPtrArray  *rolls;          /* of MusterStatRoll*, in the ruleset's stat order */
+} MusterTroopType;
+
+/* What can happen to a participant in a game ("unhurt", "wounded",
+ * "out-of-action", "captured"). */
+typedef struct {
+  const char *id;
+  const char *name;
+  gboolean    takes_light;    /* carries a count of light wounds */
+  gboolean    takes_serious;  /* carries a count of serious wounds */
+  gboolean    removes;        /* participant left the field (out, captured) */
+} MusterOutcomeDef;
+
+typedef struct {
+  const char *id;         /* "die-on-6" */
+  const char *name;
+  gboolean    house;      /* a house reading, not the text's own */
+} MusterChoiceDef;
+
+/* A choice a campaign makes when it is created ("death-roll"). */
+typedef struct {
+  const char *id;
+  const char *name;
+  const char *description;
+  const char *default_choice;
+  GPtrArray  *choices;    /* of MusterChoiceDef* */
+} MusterOptionDef;
+
+/* One step of the between-game procedure. The type names a C routine
+ * ("death-roll", "out-for-games", "heal-wounds", "countdown",
+ * "drop-stat", "always-recovers", "morale-loss", ...); params are its
+ * attributes as strings. A step with an option/choice only runs when the
+ * campaign chose that. */
+typedef struct {
+  const char *type;
+  const char *option;     /* may be NULL */
+  const char *choice;     /* may be NULL */
+  gboolean    house;
+  GHashTable *params;     /* char* -> char* */
+} MusterStepDef;
+
+/* A lookup table with dice ranges, e.g. Big Skirmishes' Class table:
+ * entries map a range of a dice total to an id, with an optional limit of
+ * how many of that id a side may have. */
+typedef struct {
+  int         min;
+  int         max;
+  const char *id;
+  const char *name;
+  int         value;      /* e.g. the Class number; 0 when unused */
+  int         limit;      /* per side; -1 for none */
+} MusterTableEntry;
+
+typedef struct {
+  const char     *id;     /* "class" */
+  const char     *name;
+  MusterDiceExpr *dice;
+  gboolean        house;
+  GPtrArray      *entries; /* of MusterTableEntry* */
+} MusterLookupTable;
+
+/* A reference table printed on the Playsheet: a heading, column headings
+ * and rows of cells. */
+typedef struct {
+  const char *id;
+  const char *title;
+  gboolean    house;
+  const char *note;       /* may be NULL */
+  GPtrArray  *columns;    /* of const char* */
+  GPtrArray  *rows;       /* of GPtrArray* of const char* */
+} MusterReferenceTable;
+
+/* Kinds of unit and troop ratings for rulesets kept by unit. */
+typedef struct {
+  const char *id;
+  const char *name;
+  int         size;       /* default figures (or bases); 0 when unset */
+} MusterUnitKindDef;
+
+typedef struct {
+  const char *id;
+  const char *name;
+  int         value;      /* e.g. base morale; 0 when unused */
+} MusterRatingDef;
+
+/* Loading. @filename is used in messages ("sharpes-skirmish.xml:12: ...").
+ * The document must have no DOCTYPE; it is parsed without network access,
+ * DTD loading or entity expansion and validated against the schema.
+ * Errors name the file and line. */
+MusterRuleset *muster_ruleset_new_from_data (const char  *data,
+                                             gssize       length,
+                                             const char  *filename,
+                                             GError     **error);
+MusterRuleset *muster_ruleset_new_from_file (const char  *path,
+                                             GError     **error);
+
+const char   *muster_ruleset_get_id          (MusterRuleset *self);
+const char   *muster_ruleset_get_version     (MusterRuleset *self);
+const char   *muster_ruleset_get_title       (MusterRuleset *self);
+const char   *muster_ruleset_get_source      (MusterRuleset *self);
+/* The file's text exactly as loaded, for a campaign's own copy. */
+const char   *muster_ruleset_get_xml         (MusterRuleset *self);
+MusterKeptBy  muster_ruleset_get_kept_by     (MusterRuleset *self);
+
+guint                  muster_ruleset_get_n_stats     (MusterRuleset *self);
+const MusterStatDef   *muster_ruleset_get_stat        (MusterRuleset *self, guint i);
+const MusterStatDef   *muster_ruleset_lookup_stat     (MusterRuleset *self, const char *key);
+
+guint                  muster_ruleset_get_n_troop_types (MusterRuleset *self);
+const MusterTroopType *muster_ruleset_get_troop_type  (MusterRuleset *self, guint i);
+const MusterTroopType *muster_ruleset_lookup_troop_type (MusterRuleset *self, const char *id);
+const MusterDiceExpr  *muster_troop_type_get_roll     (const MusterTroopType *type, const char *stat);
+
+guint                  muster_ruleset_get_n_weapons   (MusterRuleset *self);
+const MusterWeaponDef *muster_ruleset_get_weapon      (MusterRuleset *self, guint i);
+const MusterWeaponDef *muster_ruleset_lookup_weapon   (MusterRuleset *self, const char *id);
+/* The highest value @stat may have with @weapon; G_MAXINT when uncapped. */
+int                    muster_ruleset_get_cap         (MusterRuleset *self,
+                                                       const char    *weapon,
+                                                       const char    *stat);
+
+GPtrArray             *muster_ruleset_get_outcomes    (MusterRuleset *self); /* of MusterOutcomeDef* */
+const MusterOutcomeDef*muster_ruleset_lookup_outcome  (MusterRuleset *self, const char *id);
+GPtrArray             *muster_ruleset_get_options     (MusterRuleset *self); /* of MusterOptionDef* */
+const MusterOptionDef *muster_ruleset_lookup_option   (MusterRuleset *self, const char *id);
+GPtrArray             *muster_ruleset_get_steps       (MusterRuleset *self); /* of MusterStepDef* */
+GPtrArray             *muster_ruleset_get_lookup_tables (MusterRuleset *self); /* of MusterLookupTable* */
+const MusterLookupTable *muster_ruleset_lookup_table  (MusterRuleset *self, const char *id);
+GPtrArray             *muster_ruleset_get_reference_tables (MusterRuleset *self); /* of MusterReferenceTable* */
+GPtrArray             *muster_ruleset_get_unit_kinds  (MusterRuleset *self); /* of MusterUnitKindDef* */
+GPtrArray             *muster_ruleset_get_ratings     (MusterRuleset *self); /* of MusterRatingDef* */
+
+/* Convenience for steps. */
+const char *muster_step_get_param     (const MusterStepDef *step, const char *name);
+int         muster_step_get_int_param (const MusterStepDef *step, const char *name, int fallback);
+
+/*
+ * The rulesets a program can use: the shipped ones (installed, or the
+ * source tree's data/rulesets when running uninstalled), then
+ * $XDG_DATA_HOME/muster/rulesets; MUSTER_RULESETS_DIR, when set, replaces
+ * the shipped directory (tests). A later file with the same id replaces an
+ * earlier one. Broken files are skipped; their errors (naming file and line)
+ * are returned in @errors (of GError*) when it is not NULL.
+ * The list is sorted by title and cached after the first call;
+ * muster_rulesets_reload() drops the cache.
+ */
+GPtrArray     *muster_rulesets_get_all (GPtrArray **errors);
+MusterRuleset *muster_rulesets_lookup  (const char *id,
+                                        GError    **error);
+void           muster_rulesets_reload  (void);
+/* Directories searched, in order (for messages and tests). */
+GStrv          muster_rulesets_get_dirs (void);
+
+G_END_DECLS

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gio/gio.h>
+
+#include "muster-test-util.h"
+
+static GPtrArray *tmpdirs;
+
+static void
+remove_tmpdirs (void)
+{
+  if (tmpdirs == NULL)
+    return;
+  for (guint i = 0; i < tmpdirs->len; i++)
+    muster_test_remove_tree (g_ptr_array_index (tmpdirs, i));
+  g_clear_pointer (&tmpdirs, g_ptr_array_unref);
+}
+
+void
+muster_test_remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    {
+      g_unlink (dir);
+      return;
+    }
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (dir, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        muster_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (dir);
+}
+
+char *
+muster_test_make_tmpdir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("muster-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  if (tmpdirs == NULL)
+    {
+      tmpdirs = g_ptr_array_new_with_free_func (g_free);
+      atexit (remove_tmpdirs);
+    }
+  g_ptr_array_add (tmpdirs, g_strdup (dir));
+  return dir;
+}
+
+MusterStore *
+muster_test_open_store (char **out_path)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(GError) error = NULL;
+  MusterStore *store = muster_store_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+  if (out_path != NULL)
+    *out_path = g_steal_pointer (&path);
+  return store;
+}
+
+char *
+muster_test_read_data (const char *relpath,
+                       gsize      *length)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, relpath, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, length, &error);
+  g_assert_no_error (error);
+  return contents;
+}
