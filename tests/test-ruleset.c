@@ -516,7 +516,7 @@ test_broken_semantics (void)
       21, "outside what 1d6 can roll" },
     { "</outcomes>",
       "</outcomes>\n  <reference>\n    <ref-table id=\"r\"><title>R</title><columns><column>A</column><column>B</column></columns>\n<row><cell>1</cell></row></ref-table>\n  </reference>",
-      22, "1 cells but there are 2 columns" },
+      22, "1 cell but there are 2 columns" },
   };
   g_autofree char *path = fixture_path ("minimal.xml");
   g_autofree char *minimal = NULL;

@@ -893,7 +893,9 @@ load_reference (MusterRuleset  *self,
 
           if (n_columns > 0 && row->len != n_columns)
             return fail (self, row_node, error,
-                         _("reference table “%s”: this row has %u cells but there are %u columns."),
+                         ngettext ("reference table “%s”: this row has %u cell but there are %u columns.",
+                                   "reference table “%s”: this row has %u cells but there are %u columns.",
+                                   row->len),
                          table->id, row->len, n_columns);
         }
     }
