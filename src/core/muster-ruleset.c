@@ -1053,6 +1053,20 @@ muster_ruleset_new_from_data (const char  *data,
                        XML_PARSE_NONET | XML_PARSE_NOCDATA);
   xmlSetStructuredErrorFunc (NULL, NULL);
 
+  /* A DOCTYPE that declares entities often breaks the parse too (an
+   * entity left undefined); say what to remove rather than the symptom. */
+  if ((doc == NULL || errors.first != NULL) &&
+      g_strstr_len (data, length, "<!DOCTYPE") != NULL)
+    {
+      g_set_error (error, MUSTER_RULESET_ERROR, MUSTER_RULESET_ERROR_PARSE,
+                   _("%s:%d: a ruleset file must not have a DOCTYPE; remove it and any entities it declares."),
+                   filename, doctype_line (data, length));
+      if (errors.first != NULL)
+        g_string_free (errors.first, TRUE);
+      g_clear_pointer (&doc, xmlFreeDoc);
+      return NULL;
+    }
+
   if (doc == NULL || errors.first != NULL)
     {
       g_set_error (error, MUSTER_RULESET_ERROR, MUSTER_RULESET_ERROR_PARSE,
