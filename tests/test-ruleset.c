@@ -574,6 +574,50 @@ test_broken_semantics (void)
     }
 }
 
+/* Schema violations made by editing the minimal ruleset. */
+static void
+test_broken_schema (void)
+{
+  static const struct {
+    const char *from;
+    const char *to;
+    int         line;
+    const char *fragment;
+  } cases[] = {
+    { "<name>Agility</name>", "", 6, "<stat>" },
+    { "kept-by=\"figure\"", "kept-by=\"team\"", 2, "<ruleset>" },
+    { "<outcome id=\"unhurt\">", "<outcome id=\"unhurt\" light=\"maybe\">", 18, "<outcome>" },
+    { "<outcome id=\"unhurt\">", "<outcome id=\"Not An Id\">", 18, "outcome" },
+    { "</outcomes>",
+      "</outcomes>\n  <between-game>\n    <step type=\"resurrect\"/>\n  </between-game>",
+      21, "<step>" },
+    { "</outcomes>",
+      "</outcomes>\n  <between-game>\n    <step type=\"capture\" house=\"perhaps\"/>\n  </between-game>",
+      21, "<step>" },
+    { "<stats>", "<stats>\n    <stat key=\"B\" min=\"one\" max=\"6\"><name>B</name></stat>", 6, "<stat>" },
+  };
+  g_autofree char *path = fixture_path ("minimal.xml");
+  g_autofree char *minimal = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &minimal, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *doc = replace_once (minimal, cases[i].from, cases[i].to);
+      g_autofree char *prefix = g_strdup_printf ("edited.xml:%d: ", cases[i].line);
+      g_autoptr(MusterRuleset) rs = muster_ruleset_new_from_data (doc, -1, "edited.xml", &error);
+
+      g_test_message ("case %u: %s", i, error ? error->message : "(loaded)");
+      g_assert_null (rs);
+      g_assert_error (error, MUSTER_RULESET_ERROR, MUSTER_RULESET_ERROR_INVALID);
+      g_assert_true (g_str_has_prefix (error->message, prefix));
+      g_assert_nonnull (strstr (error->message, cases[i].fragment));
+      g_clear_error (&error);
+    }
+}
+
 static void
 test_not_xml (void)
 {
@@ -745,6 +789,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/broken/doctype", test_broken_doctype);
   g_test_add_func ("/ruleset/broken/external-entity", test_broken_external_entity);
   g_test_add_func ("/ruleset/broken/semantics", test_broken_semantics);
+  g_test_add_func ("/ruleset/broken/schema", test_broken_schema);
   g_test_add_func ("/ruleset/broken/not-a-ruleset", test_not_xml);
   g_test_add_func ("/ruleset/registry/shipped", test_registry_shipped);
   g_test_add_func ("/ruleset/registry/env-dir", test_registry_env_dir);

@@ -147,8 +147,15 @@ xml_error_cb (void              *user_data,
     line = (int) xmlGetLineNo ((xmlNodePtr) xml_error->node);
 
   errors->first = g_string_new (NULL);
-  g_string_append_printf (errors->first, "%s:%d: %s",
-                          errors->filename, MAX (line, 1), message);
+  g_string_append_printf (errors->first, "%s:%d: ", errors->filename, MAX (line, 1));
+  /* Validation messages do not always say which element they are about;
+   * those that start "Element x ..." do, and then the node may be a child. */
+  if (xml_error->domain == XML_FROM_RELAXNGV && xml_error->node != NULL &&
+      strstr (message, "Element ") == NULL &&
+      ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
+    g_string_append_printf (errors->first, _("element <%s>: "),
+                            (const char *) ((xmlNodePtr) xml_error->node)->name);
+  g_string_append (errors->first, message);
 }
 
 static xmlRelaxNGPtr
