@@ -584,17 +584,17 @@ test_broken_schema (void)
     int         line;
     const char *fragment;
   } cases[] = {
-    { "<name>Agility</name>", "", 6, "<stat>" },
-    { "kept-by=\"figure\"", "kept-by=\"team\"", 2, "<ruleset>" },
-    { "<outcome id=\"unhurt\">", "<outcome id=\"unhurt\" light=\"maybe\">", 18, "<outcome>" },
+    { "<name>Agility</name>", "", 6, "stat" },
+    { "kept-by=\"figure\"", "kept-by=\"team\"", 2, "ruleset" },
+    { "<outcome id=\"unhurt\">", "<outcome id=\"unhurt\" light=\"maybe\">", 18, "outcome" },
     { "<outcome id=\"unhurt\">", "<outcome id=\"Not An Id\">", 18, "outcome" },
     { "</outcomes>",
       "</outcomes>\n  <between-game>\n    <step type=\"resurrect\"/>\n  </between-game>",
-      21, "<step>" },
+      21, "step" },
     { "</outcomes>",
       "</outcomes>\n  <between-game>\n    <step type=\"capture\" house=\"perhaps\"/>\n  </between-game>",
-      21, "<step>" },
-    { "<stats>", "<stats>\n    <stat key=\"B\" min=\"one\" max=\"6\"><name>B</name></stat>", 6, "<stat>" },
+      21, "step" },
+    { "<stats>", "<stats>\n    <stat key=\"B\" min=\"one\" max=\"6\"><name>B</name></stat>", 6, "stat" },
   };
   g_autofree char *path = fixture_path ("minimal.xml");
   g_autofree char *minimal = NULL;
