@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-force.h"
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses: a command that failed, and a command line that is wrong. */
+#define MUSTER_CLI_EXIT_FAILURE 1
+#define MUSTER_CLI_EXIT_USAGE   2
+
+typedef struct _MusterCli        MusterCli;
+typedef struct _MusterCliCommand MusterCliCommand;
+typedef struct _MusterCliTable   MusterCliTable;
+
+/* A command: runs with argv[0] the command's name; returns the exit status. */
+typedef int (*MusterCliHandler) (MusterCli  *cli,
+                                 int         argc,
+                                 char      **argv);
+
+struct _MusterCliCommand {
+  const char       *name;
+  MusterCliHandler  handler;
+  const char       *summary;    /* N_(), one line */
+  const char       *usage;      /* N_(), the arguments, e.g. "CAMPAIGN FORCE" */
+};
+
+struct _MusterCli {
+  char                   *library_path;  /* --library, or NULL */
+  MusterStore            *store;         /* opened on first use */
+  const MusterCliCommand *command;       /* the command running */
+};
+
+typedef enum {
+  MUSTER_CLI_FORMAT_TEXT,
+  MUSTER_CLI_FORMAT_TSV,
+  MUSTER_CLI_FORMAT_JSON,
+} MusterCliFormat;
+
+/* --- Commands (muster-cli-commands.c) --------------------------------- */
+
+int muster_cli_cmd_rulesets     (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_campaigns    (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_sample       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_new_campaign (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_forces       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_new_force    (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_recruit      (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_roster       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_show         (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_set          (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_rename       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_delete       (MusterCli *cli, int argc, char **argv);
+
+/* --- Shared helpers (muster-cli.c) ------------------------------------ */
+
+/* "muster-cli: MESSAGE" on stderr; returns MUSTER_CLI_EXIT_FAILURE. */
+int              muster_cli_fail            (const GError *error);
+int              muster_cli_failf           (const char   *format,
+                                             ...) G_GNUC_PRINTF (1, 2);
+/* "muster-cli: warning: MESSAGE" on stderr. */
+void             muster_cli_warn            (const char   *format,
+                                             ...) G_GNUC_PRINTF (1, 2);
+/* A wrong command line: the message and a pointer to --help on stderr;
+ * returns MUSTER_CLI_EXIT_USAGE. */
+int              muster_cli_usage_error     (MusterCli    *cli,
+                                             const char   *format,
+                                             ...) G_GNUC_PRINTF (2, 3);
+
+/* A context for the running command, with its usage line, summary,
+ * translation domain, @entries and the common --library option. */
+GOptionContext  *muster_cli_context_new     (MusterCli          *cli,
+                                             const GOptionEntry *entries);
+/* Parses the command's options. On a wrong option prints a usage error,
+ * sets *@status and returns FALSE. */
+gboolean         muster_cli_parse_options   (MusterCli       *cli,
+                                             GOptionContext  *context,
+                                             int             *argc,
+                                             char          ***argv,
+                                             int             *status);
+/* Checks the number of arguments after the command's name. */
+gboolean         muster_cli_check_args      (MusterCli    *cli,
+                                             int           argc,
+                                             char        **argv,
+                                             int           min,
+                                             int           max,
+                                             int          *status);
+/* "text", "tsv" or "json" (NULL is text); anything else is a usage error. */
+gboolean         muster_cli_parse_format    (MusterCli       *cli,
+                                             const char      *text,
+                                             MusterCliFormat *format,
+                                             int             *status);
+/* TRUE when @text is a non-empty run of ASCII digits: an id. */
+gboolean         muster_cli_is_id           (const char   *text);
+/* Prints one id on its own line on stdout. */
+void             muster_cli_print_id        (gint64        id);
+
+/* The library, opened on first use (--library, MUSTER_LIBRARY or the
+ * default path). */
+MusterStore     *muster_cli_get_store       (MusterCli    *cli,
+                                             GError      **error);
+MusterCampaign  *muster_cli_find_campaign   (MusterCli    *cli,
+                                             const char   *id_or_name,
+                                             GError      **error);
+/* @campaign may be NULL when @id_or_name is an id. */
+MusterForce     *muster_cli_find_force      (MusterCli      *cli,
+                                             MusterCampaign *campaign,
+                                             const char     *id_or_name,
+                                             GError        **error);
+MusterCharacter *muster_cli_find_character  (MusterCli      *cli,
+                                             MusterCampaign *campaign,
+                                             const char     *id_or_name,
+                                             GError        **error);
+
+/* --- Tables: the same rows as text, TSV or JSON ------------------------ */
+
+/* @keys are the untranslated column names of TSV and JSON; @headings the
+ * translated ones of text output (NULL: the keys). */
+MusterCliTable  *muster_cli_table_new       (guint               n_columns,
+                                             const char * const *keys,
+                                             const char * const *headings);
+void             muster_cli_table_free      (MusterCliTable     *table);
+/* Starts a row; then one add_* per column, in order. */
+void             muster_cli_table_add_row   (MusterCliTable     *table);
+void             muster_cli_table_add_text  (MusterCliTable     *table,
+                                             const char         *text);
+/* The cell is text in text output and @value in TSV and JSON. */
+void             muster_cli_table_add_value (MusterCliTable     *table,
+                                             const char         *value,
+                                             const char         *text);
+void             muster_cli_table_add_int   (MusterCliTable     *table,
+                                             gint64              value);
+/* A missing value: empty in text and TSV, null in JSON. */
+void             muster_cli_table_add_none  (MusterCliTable     *table);
+/* TSV has a header row; JSON is an array of objects, or with @single the
+ * first row as one object. */
+void             muster_cli_table_print     (MusterCliTable     *table,
+                                             MusterCliFormat     format,
+                                             gboolean            single);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterCliTable, muster_cli_table_free)
+
+G_END_DECLS

@@ -1,0 +1,691 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "muster-cli-private.h"
+
+typedef enum {
+  CELL_TEXT,
+  CELL_INT,
+  CELL_NONE,
+} CellKind;
+
+typedef struct {
+  CellKind  kind;
+  char     *value;   /* TSV and JSON */
+  char     *text;    /* text output */
+} Cell;
+
+struct _MusterCliTable {
+  guint       n_columns;
+  GStrv       keys;
+  GStrv       headings;
+  GPtrArray  *rows;  /* of GArray of Cell */
+};
+
+/* Every command, in the order --help lists them. */
+static const MusterCliCommand commands[] = {
+  { "rulesets",     muster_cli_cmd_rulesets,     N_("List the rulesets campaigns can use"),       "" },
+  { "campaigns",    muster_cli_cmd_campaigns,    N_("List the campaigns in the library"),         "" },
+  { "sample",       muster_cli_cmd_sample,       N_("Create the sample campaign"),                N_("[NAME]") },
+  { "new-campaign", muster_cli_cmd_new_campaign, N_("Create a campaign"),                         N_("NAME") },
+  { "forces",       muster_cli_cmd_forces,       N_("List a campaign’s forces"),                  N_("CAMPAIGN") },
+  { "new-force",    muster_cli_cmd_new_force,    N_("Add a force to a campaign"),                 N_("CAMPAIGN NAME") },
+  { "recruit",      muster_cli_cmd_recruit,      N_("Roll up new characters for a force"),        N_("CAMPAIGN FORCE") },
+  { "roster",       muster_cli_cmd_roster,       N_("List a campaign’s characters"),              N_("CAMPAIGN") },
+  { "show",         muster_cli_cmd_show,         N_("Show a character’s sheet"),                  N_("CHARACTER") },
+  { "set",          muster_cli_cmd_set,          N_("Change a character’s stats and details"),    N_("CHARACTER") },
+  { "rename",       muster_cli_cmd_rename,       N_("Rename a campaign, force or character"),     N_("campaign|force|character ID-OR-NAME NEW-NAME") },
+  { "delete",       muster_cli_cmd_delete,       N_("Delete a campaign, force or character"),     N_("campaign|force|character ID-OR-NAME") },
+};
+
+/* --- Messages ----------------------------------------------------------- */
+
+int
+muster_cli_fail (const GError *error)
+{
+  g_printerr ("muster-cli: %s\n", error->message);
+  return MUSTER_CLI_EXIT_FAILURE;
+}
+
+int
+muster_cli_failf (const char *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("muster-cli: %s\n", message);
+  return MUSTER_CLI_EXIT_FAILURE;
+}
+
+void
+muster_cli_warn (const char *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* TRANSLATORS: the prefix of a warning on the command line */
+  g_printerr ("muster-cli: %s %s\n", _("warning:"), message);
+}
+
+int
+muster_cli_usage_error (MusterCli  *cli,
+                        const char *format,
+                        ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("muster-cli: %s\n", message);
+  if (cli != NULL && cli->command != NULL)
+    g_printerr (_("Run “muster-cli %s --help” to see how to use it.\n"), cli->command->name);
+  else
+    g_printerr (_("Run “muster-cli --help” to see the commands.\n"));
+  return MUSTER_CLI_EXIT_USAGE;
+}
+
+/* --- Options and arguments ------------------------------------------------ */
+
+GOptionContext *
+muster_cli_context_new (MusterCli          *cli,
+                        const GOptionEntry *entries)
+{
+  const GOptionEntry common[] = {
+    { "library", 0, 0, G_OPTION_ARG_FILENAME, &cli->library_path,
+      N_("Use the library in FILE"), N_("FILE") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autofree char *prgname = NULL;
+  GOptionContext *context;
+
+  g_assert (cli->command != NULL);
+
+  /* The usage line reads "muster-cli recruit [OPTION…] CAMPAIGN FORCE". */
+  prgname = g_strdup_printf ("muster-cli %s", cli->command->name);
+  g_set_prgname (prgname);
+
+  context = g_option_context_new (cli->command->usage);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _(cli->command->summary));
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, common, GETTEXT_PACKAGE);
+  return context;
+}
+
+gboolean
+muster_cli_parse_options (MusterCli       *cli,
+                          GOptionContext  *context,
+                          int             *argc,
+                          char          ***argv,
+                          int             *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      *status = muster_cli_usage_error (cli, "%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+muster_cli_check_args (MusterCli  *cli,
+                       int         argc,
+                       char      **argv,
+                       int         min,
+                       int         max,
+                       int        *status)
+{
+  int n = argc - 1;
+
+  if (n < min)
+    {
+      *status = muster_cli_usage_error (cli, _("“%s” needs %s."),
+                                        cli->command->name, _(cli->command->usage));
+      return FALSE;
+    }
+  if (max >= 0 && n > max)
+    {
+      *status = muster_cli_usage_error (cli, _("Unexpected argument “%s”."), argv[max + 1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+muster_cli_parse_format (MusterCli       *cli,
+                         const char      *text,
+                         MusterCliFormat *format,
+                         int             *status)
+{
+  if (text == NULL || g_str_equal (text, "text"))
+    *format = MUSTER_CLI_FORMAT_TEXT;
+  else if (g_str_equal (text, "tsv"))
+    *format = MUSTER_CLI_FORMAT_TSV;
+  else if (g_str_equal (text, "json"))
+    *format = MUSTER_CLI_FORMAT_JSON;
+  else
+    {
+      *status = muster_cli_usage_error (cli, _("Unknown format “%s”: use text, tsv or json."), text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+muster_cli_is_id (const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  return TRUE;
+}
+
+void
+muster_cli_print_id (gint64 id)
+{
+  g_print ("%" G_GINT64_FORMAT "\n", id);
+}
+
+/* --- The library ------------------------------------------------------------ */
+
+MusterStore *
+muster_cli_get_store (MusterCli  *cli,
+                      GError    **error)
+{
+  g_autofree char *path = NULL;
+  const char *env;
+
+  if (cli->store != NULL)
+    return cli->store;
+
+  env = g_getenv ("MUSTER_LIBRARY");
+  if (cli->library_path != NULL)
+    path = g_strdup (cli->library_path);
+  else if (env != NULL && *env != '\0')
+    path = g_strdup (env);
+  else
+    path = muster_store_get_default_path ();
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       _("Cannot create the folder “%s” for the library: %s"),
+                       dir, g_strerror (saved_errno));
+          return NULL;
+        }
+    }
+
+  cli->store = muster_store_open (path, error);
+  return cli->store;
+}
+
+MusterCampaign *
+muster_cli_find_campaign (MusterCli   *cli,
+                          const char  *id_or_name,
+                          GError     **error)
+{
+  MusterStore *store = muster_cli_get_store (cli, error);
+
+  if (store == NULL)
+    return NULL;
+  return muster_store_find_campaign (store, id_or_name, error);
+}
+
+MusterForce *
+muster_cli_find_force (MusterCli       *cli,
+                       MusterCampaign  *campaign,
+                       const char      *id_or_name,
+                       GError         **error)
+{
+  MusterStore *store = muster_cli_get_store (cli, error);
+
+  if (store == NULL)
+    return NULL;
+  if (campaign != NULL)
+    return muster_store_find_force (store, muster_campaign_get_id (campaign), id_or_name, error);
+  if (muster_cli_is_id (id_or_name))
+    return muster_store_get_force (store, g_ascii_strtoll (id_or_name, NULL, 10), error);
+
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("To find force “%s” by name, say which campaign it is in with --campaign."),
+               id_or_name);
+  return NULL;
+}
+
+MusterCharacter *
+muster_cli_find_character (MusterCli       *cli,
+                           MusterCampaign  *campaign,
+                           const char      *id_or_name,
+                           GError         **error)
+{
+  MusterStore *store = muster_cli_get_store (cli, error);
+
+  if (store == NULL)
+    return NULL;
+  if (campaign != NULL)
+    return muster_store_find_character (store, muster_campaign_get_id (campaign), id_or_name, error);
+  if (muster_cli_is_id (id_or_name))
+    return muster_store_get_character (store, g_ascii_strtoll (id_or_name, NULL, 10), error);
+
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("To find character “%s” by name, say which campaign they are in with --campaign."),
+               id_or_name);
+  return NULL;
+}
+
+/* --- Tables ----------------------------------------------------------------- */
+
+static void
+cell_clear (gpointer data)
+{
+  Cell *cell = data;
+
+  g_clear_pointer (&cell->value, g_free);
+  g_clear_pointer (&cell->text, g_free);
+}
+
+MusterCliTable *
+muster_cli_table_new (guint               n_columns,
+                      const char * const *keys,
+                      const char * const *headings)
+{
+  MusterCliTable *table = g_new0 (MusterCliTable, 1);
+
+  table->n_columns = n_columns;
+  table->keys = g_new0 (char *, n_columns + 1);
+  table->headings = g_new0 (char *, n_columns + 1);
+  for (guint i = 0; i < n_columns; i++)
+    {
+      table->keys[i] = g_strdup (keys[i]);
+      table->headings[i] = g_strdup (headings != NULL ? headings[i] : keys[i]);
+    }
+  table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  return table;
+}
+
+void
+muster_cli_table_free (MusterCliTable *table)
+{
+  g_strfreev (table->keys);
+  g_strfreev (table->headings);
+  g_ptr_array_unref (table->rows);
+  g_free (table);
+}
+
+void
+muster_cli_table_add_row (MusterCliTable *table)
+{
+  GArray *row = g_array_sized_new (FALSE, TRUE, sizeof (Cell), table->n_columns);
+
+  g_array_set_clear_func (row, cell_clear);
+  g_ptr_array_add (table->rows, row);
+}
+
+static void
+table_add_cell (MusterCliTable *table,
+                CellKind        kind,
+                char           *value,
+                char           *text)
+{
+  GArray *row;
+  Cell cell = { kind, value, text };
+
+  g_assert (table->rows->len > 0);
+  row = g_ptr_array_index (table->rows, table->rows->len - 1);
+  g_assert (row->len < table->n_columns);
+  g_array_append_val (row, cell);
+}
+
+void
+muster_cli_table_add_value (MusterCliTable *table,
+                            const char     *value,
+                            const char     *text)
+{
+  table_add_cell (table, CELL_TEXT, g_strdup (value ? value : ""),
+                  g_strdup (text ? text : (value ? value : "")));
+}
+
+void
+muster_cli_table_add_text (MusterCliTable *table,
+                           const char     *text)
+{
+  muster_cli_table_add_value (table, text, text);
+}
+
+void
+muster_cli_table_add_int (MusterCliTable *table,
+                          gint64          value)
+{
+  char *text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
+
+  table_add_cell (table, CELL_INT, text, g_strdup (text));
+}
+
+void
+muster_cli_table_add_none (MusterCliTable *table)
+{
+  table_add_cell (table, CELL_NONE, g_strdup (""), g_strdup (""));
+}
+
+/* TSV has no quoting: a tab or line break inside a value becomes a space. */
+static void
+append_tsv_value (GString    *out,
+                  const char *value)
+{
+  for (const char *p = value; *p != '\0'; p++)
+    g_string_append_c (out, (*p == '\t' || *p == '\n' || *p == '\r') ? ' ' : *p);
+}
+
+static void
+print_tsv (MusterCliTable *table)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, '\t');
+      g_string_append (out, table->keys[c]);
+    }
+  g_string_append_c (out, '\n');
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      GArray *row = g_ptr_array_index (table->rows, r);
+
+      for (guint c = 0; c < row->len; c++)
+        {
+          if (c > 0)
+            g_string_append_c (out, '\t');
+          append_tsv_value (out, g_array_index (row, Cell, c).value);
+        }
+      g_string_append_c (out, '\n');
+    }
+  fputs (out->str, stdout);
+}
+
+static void
+build_json_row (JsonBuilder    *builder,
+                MusterCliTable *table,
+                GArray         *row)
+{
+  json_builder_begin_object (builder);
+  for (guint c = 0; c < row->len; c++)
+    {
+      const Cell *cell = &g_array_index (row, Cell, c);
+
+      json_builder_set_member_name (builder, table->keys[c]);
+      switch (cell->kind)
+        {
+        case CELL_INT:
+          json_builder_add_int_value (builder, g_ascii_strtoll (cell->value, NULL, 10));
+          break;
+        case CELL_NONE:
+          json_builder_add_null_value (builder);
+          break;
+        case CELL_TEXT:
+        default:
+          json_builder_add_string_value (builder, cell->value);
+          break;
+        }
+    }
+  json_builder_end_object (builder);
+}
+
+static void
+print_json (MusterCliTable *table,
+            gboolean        single)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  if (single && table->rows->len > 0)
+    build_json_row (builder, table, g_ptr_array_index (table->rows, 0));
+  else
+    {
+      json_builder_begin_array (builder);
+      for (guint r = 0; r < table->rows->len; r++)
+        build_json_row (builder, table, g_ptr_array_index (table->rows, r));
+      json_builder_end_array (builder);
+    }
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  g_print ("%s\n", text);
+}
+
+static void
+append_padded (GString    *out,
+               const char *text,
+               guint       width,
+               gboolean    right)
+{
+  glong len = g_utf8_strlen (text, -1);
+
+  if (right)
+    for (glong i = len; i < (glong) width; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (glong i = len; i < (glong) width; i++)
+      g_string_append_c (out, ' ');
+}
+
+static void
+print_text (MusterCliTable *table)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree guint *widths = g_new0 (guint, table->n_columns);
+  g_autofree gboolean *numeric = g_new0 (gboolean, table->n_columns);
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      widths[c] = g_utf8_strlen (table->headings[c], -1);
+      numeric[c] = TRUE;
+    }
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      GArray *row = g_ptr_array_index (table->rows, r);
+
+      for (guint c = 0; c < row->len; c++)
+        {
+          const Cell *cell = &g_array_index (row, Cell, c);
+
+          widths[c] = MAX (widths[c], (guint) g_utf8_strlen (cell->text, -1));
+          if (cell->kind == CELL_TEXT)
+            numeric[c] = FALSE;
+        }
+    }
+
+  for (guint r = 0; r <= table->rows->len; r++)
+    {
+      GArray *row = r > 0 ? g_ptr_array_index (table->rows, r - 1) : NULL;
+      guint n = row != NULL ? row->len : table->n_columns;
+
+      for (guint c = 0; c < n; c++)
+        {
+          const char *text = row != NULL ? g_array_index (row, Cell, c).text : table->headings[c];
+          gboolean last = c + 1 == n;
+
+          if (c > 0)
+            g_string_append (out, "  ");
+          append_padded (out, text, last && !numeric[c] ? 0 : widths[c], numeric[c]);
+        }
+      g_string_append_c (out, '\n');
+    }
+  fputs (out->str, stdout);
+}
+
+void
+muster_cli_table_print (MusterCliTable  *table,
+                        MusterCliFormat  format,
+                        gboolean         single)
+{
+  switch (format)
+    {
+    case MUSTER_CLI_FORMAT_TSV:
+      print_tsv (table);
+      break;
+    case MUSTER_CLI_FORMAT_JSON:
+      print_json (table, single);
+      break;
+    case MUSTER_CLI_FORMAT_TEXT:
+    default:
+      print_text (table);
+      break;
+    }
+}
+
+/* --- main ------------------------------------------------------------------- */
+
+static const MusterCliCommand *
+lookup_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (commands[i].name, name))
+      return &commands[i];
+  return NULL;
+}
+
+static char *
+describe_commands (void)
+{
+  g_autoptr(GString) out = g_string_new (_("Commands:"));
+  guint width = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    width = MAX (width, strlen (commands[i].name));
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_string_append_printf (out, "  %-*s  %s\n", (int) width, commands[i].name, _(commands[i].summary));
+  g_string_append_c (out, '\n');
+  g_string_append (out, _("Run “muster-cli COMMAND --help” for a command’s arguments and options."));
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static int
+run_command (MusterCli *cli,
+             int        argc,
+             char     **argv)
+{
+  const char *name = argv[0];
+
+  /* "muster-cli help recruit" is "muster-cli recruit --help". */
+  if (g_str_equal (name, "help"))
+    {
+      static char help_arg[] = "--help";
+      char *help_argv[] = { NULL, help_arg, NULL };
+
+      if (argc < 2)
+        return -1;
+      help_argv[0] = argv[1];
+      return run_command (cli, 2, help_argv);
+    }
+
+  cli->command = lookup_command (name);
+  if (cli->command == NULL)
+    return muster_cli_usage_error (cli, _("Unknown command “%s”."), name);
+  return cli->command->handler (cli, argc, argv);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  MusterCli cli = { NULL, NULL, NULL };
+  gboolean version = FALSE;
+  const GOptionEntry entries[] = {
+    { "library", 0, 0, G_OPTION_ARG_FILENAME, &cli.library_path,
+      N_("Use the library in FILE instead of MUSTER_LIBRARY or the default one"), N_("FILE") },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &version,
+      N_("Print the version and exit"), NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *description = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("muster-cli");
+
+  description = describe_commands ();
+  context = g_option_context_new (N_("COMMAND [ARGUMENT…]"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, _("Keeps the muster roll of a skirmish campaign."));
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  /* Options after the command's name belong to the command. */
+  g_option_context_set_strict_posix (context, TRUE);
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return muster_cli_usage_error (&cli, "%s", error->message);
+
+  if (version)
+    {
+      g_print ("muster-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  if (argc < 2)
+    status = -1;
+  else
+    status = run_command (&cli, argc - 1, argv + 1);
+
+  if (status < 0)
+    {
+      g_autofree char *help = NULL;
+
+      g_set_prgname ("muster-cli");
+      help = g_option_context_get_help (context, TRUE, NULL);
+      g_printerr ("%s", help);
+      status = MUSTER_CLI_EXIT_USAGE;
+    }
+
+  g_clear_object (&cli.store);
+  g_free (cli.library_path);
+  return status;
+}
