@@ -66,5 +66,9 @@ MusterCharacter *muster_character_new      (const MusterCharacterRow *row);
 void             muster_character_set_stat (MusterCharacter *self,
                                             const char      *key,
                                             int              value);
+/* TRUE when both views show the same row with the same values and stats
+ * (so a list can tell what changed after a reload). */
+gboolean         muster_character_equal    (MusterCharacter *a,
+                                            MusterCharacter *b);
 
 G_END_DECLS

@@ -49,4 +49,67 @@ gint64    muster_store_insert_log    (MusterStore  *self,
 /* Current time as ISO 8601 (UTC); MUSTER_FAKE_TIME overrides it in tests. */
 char     *muster_store_now           (void);
 
+/* Resets a statement from muster_store_prepare() when it goes out of
+ * scope, so that no read transaction is left open:
+ *   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (...); */
+static inline void
+muster_stmt_reset_ (sqlite3_stmt **stmt)
+{
+  if (*stmt != NULL)
+    sqlite3_reset (*stmt);
+}
+#define MUSTER_STMT_AUTO __attribute__ ((cleanup (muster_stmt_reset_)))
+
+/* A name as stored: trimmed; NULL with MUSTER_STORE_ERROR_INVALID when it
+ * is empty or only digits (it would read as an id). */
+char     *muster_store_check_name    (const char   *name,
+                                      GError      **error);
+/* The campaign's own ruleset, parsed once and kept (transfer none). */
+MusterRuleset *muster_store_get_campaign_ruleset (MusterStore *self,
+                                                  gint64       campaign_id,
+                                                  GError     **error);
+
+/* The same as the public functions, but inside a transaction the caller
+ * began: no BEGIN/COMMIT and no ::changed. */
+gint64    muster_store_tx_create_campaign  (MusterStore   *self,
+                                            const char    *name,
+                                            MusterRuleset *ruleset,
+                                            guint64        seed,
+                                            GHashTable    *options,
+                                            GError       **error);
+gint64    muster_store_tx_create_force     (MusterStore   *self,
+                                            gint64         campaign_id,
+                                            const char    *name,
+                                            const char    *side,
+                                            GError       **error);
+gint64    muster_store_tx_create_character (MusterStore               *self,
+                                            gint64                     force_id,
+                                            const MusterCharacterSpec *spec,
+                                            GError                   **error);
+/* Takes the campaign's next recruit number; 0 with @error set. */
+gint64    muster_store_tx_next_recruit     (MusterStore   *self,
+                                            gint64         campaign_id,
+                                            guint64       *out_seed,
+                                            GError       **error);
+
+/* Characters of a campaign (@force_id 0: all) whose name, force, troop
+ * type or weapon contains @search (NULL: all), sorted by id, with their
+ * stats, kills and games: one query for the rows, one for the stats. */
+GPtrArray *muster_store_query_characters   (MusterStore  *self,
+                                            gint64        campaign_id,
+                                            gint64        force_id,
+                                            const char   *search,
+                                            GError      **error);
+
+/* For muster_store_open(): checks an existing file on a read-only
+ * connection (the newest schema and the application id), and migrates. */
+gboolean  muster_store_check_file   (const char   *path,
+                                     int          *out_version,
+                                     gboolean     *out_has_data,
+                                     GError      **error);
+gboolean  muster_store_migrate      (MusterStore  *self,
+                                     int           from_version,
+                                     gboolean      has_data,
+                                     GError      **error);
+
 G_END_DECLS

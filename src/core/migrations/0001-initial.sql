@@ -71,6 +71,7 @@ CREATE TABLE character (
 CREATE INDEX character_campaign ON character (campaign_id);
 CREATE INDEX character_force ON character (force_id);
 CREATE INDEX character_name ON character (campaign_id, name);
+CREATE INDEX character_unit ON character (unit_id);
 
 -- Stat values; key is the ruleset's stat key ("I", "D", "class", ...).
 CREATE TABLE stat (
@@ -117,6 +118,7 @@ CREATE TABLE kill (
 );
 CREATE INDEX kill_killer ON kill (killer_id);
 CREATE INDEX kill_victim ON kill (victim_id);
+CREATE INDEX kill_game ON kill (game_id);
 
 -- A between-game resolution, so it can be shown and undone.
 CREATE TABLE resolution (
@@ -153,6 +155,8 @@ CREATE TABLE roll (
 );
 CREATE INDEX roll_campaign ON roll (campaign_id);
 CREATE INDEX roll_character ON roll (character_id);
+CREATE INDEX roll_game ON roll (game_id);
+CREATE INDEX roll_resolution ON roll (resolution_id);
 
 -- The campaign log.
 CREATE TABLE log_entry (
@@ -167,3 +171,9 @@ CREATE TABLE log_entry (
   created       TEXT    NOT NULL
 );
 CREATE INDEX log_campaign ON log_entry (campaign_id, id);
+-- Deleting a character, game, resolution or roll sets or removes its log
+-- entries: without these every such delete scans the whole log.
+CREATE INDEX log_character ON log_entry (character_id);
+CREATE INDEX log_game ON log_entry (game_id);
+CREATE INDEX log_resolution ON log_entry (resolution_id);
+CREATE INDEX log_roll ON log_entry (roll_id);

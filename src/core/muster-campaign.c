@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-campaign"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "muster-campaign.h"
+
+struct _MusterCampaign
+{
+  GObject        parent_instance;
+
+  gint64         id;
+  char          *name;
+  char          *ruleset_id;
+  char          *ruleset_version;
+  char          *ruleset_xml;
+  guint64        seed;
+  char          *created;
+  GHashTable    *options;
+  MusterRuleset *ruleset;      /* parsed on first use */
+  gboolean       ruleset_failed;
+};
+
+G_DEFINE_FINAL_TYPE (MusterCampaign, muster_campaign, G_TYPE_OBJECT)
+
+static void
+muster_campaign_finalize (GObject *object)
+{
+  MusterCampaign *self = MUSTER_CAMPAIGN (object);
+
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->ruleset_id, g_free);
+  g_clear_pointer (&self->ruleset_version, g_free);
+  g_clear_pointer (&self->ruleset_xml, g_free);
+  g_clear_pointer (&self->created, g_free);
+  g_clear_pointer (&self->options, g_hash_table_unref);
+  g_clear_object (&self->ruleset);
+
+  G_OBJECT_CLASS (muster_campaign_parent_class)->finalize (object);
+}
+
+static void
+muster_campaign_class_init (MusterCampaignClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = muster_campaign_finalize;
+}
+
+static void
+muster_campaign_init (MusterCampaign *self)
+{
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+gint64
+muster_campaign_get_id (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), 0);
+  return self->id;
+}
+
+const char *
+muster_campaign_get_name (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  return self->name;
+}
+
+const char *
+muster_campaign_get_ruleset_id (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  return self->ruleset_id;
+}
+
+const char *
+muster_campaign_get_ruleset_version (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  return self->ruleset_version;
+}
+
+guint64
+muster_campaign_get_seed (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), 0);
+  return self->seed;
+}
+
+const char *
+muster_campaign_get_created (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  return self->created;
+}
+
+/**
+ * muster_campaign_get_ruleset:
+ *
+ * Returns: (transfer none) (nullable): the campaign's own copy of its
+ * ruleset, parsed from the stored text the first time it is asked for.
+ */
+MusterRuleset *
+muster_campaign_get_ruleset (MusterCampaign *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *filename = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+
+  if (self->ruleset != NULL || self->ruleset_failed || self->ruleset_xml == NULL)
+    return self->ruleset;
+
+  filename = g_strdup_printf ("%s.xml", self->ruleset_id);
+  self->ruleset = muster_ruleset_new_from_data (self->ruleset_xml, -1, filename, &error);
+  if (self->ruleset == NULL)
+    {
+      self->ruleset_failed = TRUE;
+      g_warning ("The rules kept with campaign “%s” do not load: %s",
+                 self->name, error->message);
+    }
+  return self->ruleset;
+}
+
+const char *
+muster_campaign_get_option (MusterCampaign *self,
+                            const char     *option)
+{
+  const char *value;
+  MusterRuleset *ruleset;
+  const MusterOptionDef *def;
+
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (option != NULL, NULL);
+
+  value = g_hash_table_lookup (self->options, option);
+  if (value != NULL)
+    return value;
+  ruleset = muster_campaign_get_ruleset (self);
+  if (ruleset == NULL)
+    return NULL;
+  def = muster_ruleset_lookup_option (ruleset, option);
+  return def != NULL ? def->default_choice : NULL;
+}
+
+/**
+ * muster_campaign_get_options:
+ *
+ * Returns: (transfer none): option id -> choice id, as stored.
+ */
+GHashTable *
+muster_campaign_get_options (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  return self->options;
+}
+
+MusterCampaign *
+muster_campaign_new (gint64      id,
+                     const char *name,
+                     const char *ruleset_id,
+                     const char *ruleset_version,
+                     const char *ruleset_xml,
+                     guint64     seed,
+                     const char *created,
+                     GHashTable *options)
+{
+  MusterCampaign *self = g_object_new (MUSTER_TYPE_CAMPAIGN, NULL);
+
+  self->id = id;
+  self->name = g_strdup (name);
+  self->ruleset_id = g_strdup (ruleset_id);
+  self->ruleset_version = g_strdup (ruleset_version);
+  self->ruleset_xml = g_strdup (ruleset_xml);
+  self->seed = seed;
+  self->created = g_strdup (created);
+  if (options != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, options);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        g_hash_table_insert (self->options, g_strdup (key), g_strdup (value));
+    }
+  return self;
+}

@@ -1,0 +1,432 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-store"
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "muster-core-resources.h"
+#include "muster-store-private.h"
+#include "muster-store.h"
+
+/* The file-level side of the store: checking a file before it is opened
+ * for writing, backups, migrations, copies and dumps. */
+
+#define MIGRATIONS_PATH "/io/github/musterapp/Muster/core/migrations/"
+
+static gboolean
+read_pragma (sqlite3    *db,
+             const char *sql,
+             gint64     *value,
+             int        *rc)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  *rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+  if (*rc != SQLITE_OK)
+    return FALSE;
+  *rc = sqlite3_step (stmt);
+  if (*rc == SQLITE_ROW)
+    *value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return *rc == SQLITE_ROW;
+}
+
+/**
+ * muster_store_check_file:
+ * @path: the library file
+ * @out_version: its user_version (0 when new)
+ * @out_has_data: whether it already holds tables
+ *
+ * Looks at an existing file on a read-only connection, so that a file
+ * Muster must refuse is left exactly as it was.
+ */
+gboolean
+muster_store_check_file (const char  *path,
+                         int         *out_version,
+                         gboolean    *out_has_data,
+                         GError     **error)
+{
+  sqlite3 *db = NULL;
+  GStatBuf st;
+  gint64 app_id = 0, version = 0, tables = 0;
+  int rc;
+  gboolean ok;
+
+  *out_version = 0;
+  *out_has_data = FALSE;
+
+  if (g_stat (path, &st) != 0 || st.st_size == 0)
+    return TRUE;
+
+  rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not open the library “%s”: %s"),
+                   path, db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
+      sqlite3_close (db);
+      return FALSE;
+    }
+
+  ok = read_pragma (db, "PRAGMA application_id", &app_id, &rc) &&
+       read_pragma (db, "PRAGMA user_version", &version, &rc) &&
+       read_pragma (db, "SELECT count(*) FROM sqlite_schema", &tables, &rc);
+  if (!ok)
+    {
+      if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT)
+        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER,
+                     _("“%s” is not a Muster library."), path);
+      else
+        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                     _("Could not read the library “%s”: %s"), path, sqlite3_errmsg (db));
+      sqlite3_close (db);
+      return FALSE;
+    }
+  sqlite3_close (db);
+
+  if (app_id != 0 && app_id != MUSTER_STORE_APPLICATION_ID)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER,
+                   _("“%s” is not a Muster library."), path);
+      return FALSE;
+    }
+  if (version > MUSTER_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NEWER,
+                   _("The library “%s” was written by a newer version of Muster "
+                     "(format %d; this version reads up to %d). Update Muster to "
+                     "open it; the file has not been changed."),
+                   path, (int) version, MUSTER_STORE_SCHEMA_VERSION);
+      return FALSE;
+    }
+  if (version < 0)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER,
+                   _("“%s” is not a Muster library."), path);
+      return FALSE;
+    }
+
+  *out_version = (int) version;
+  *out_has_data = tables > 0;
+  return TRUE;
+}
+
+/* A consistent copy of @src to @dest_path with the online backup API. */
+static gboolean
+backup_to (sqlite3     *src,
+           const char  *dest_path,
+           GError     **error)
+{
+  sqlite3 *dest = NULL;
+  sqlite3_backup *backup;
+  int rc;
+
+  rc = sqlite3_open_v2 (dest_path, &dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc == SQLITE_OK)
+    {
+      backup = sqlite3_backup_init (dest, "main", src, "main");
+      if (backup == NULL)
+        rc = sqlite3_errcode (dest);
+      else
+        {
+          do
+            {
+              rc = sqlite3_backup_step (backup, -1);
+              if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+                sqlite3_sleep (50);
+            }
+          while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
+          sqlite3_backup_finish (backup);
+          rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+        }
+    }
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not copy the library to “%s”: %s"),
+                   dest_path, dest != NULL ? sqlite3_errmsg (dest) : sqlite3_errstr (rc));
+      sqlite3_close (dest);
+      return FALSE;
+    }
+  if (sqlite3_close (dest) != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not finish the copy “%s”."), dest_path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+static gboolean
+run_migration (MusterStore  *self,
+               const char   *name,
+               int           number,
+               GError      **error)
+{
+  sqlite3 *db = muster_store_get_db (self);
+  g_autofree char *resource = g_strconcat (MIGRATIONS_PATH, name, NULL);
+  g_autofree char *script = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  char *errmsg = NULL;
+
+  bytes = g_resource_lookup_data (muster_core_get_resource (), resource,
+                                  G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (bytes == NULL)
+    return FALSE;
+
+  /* Our own resource text: the only SQL not run as prepared statements. */
+  script = g_strdup_printf ("BEGIN IMMEDIATE;\n%.*s\n;PRAGMA user_version = %d;\nCOMMIT;",
+                            (int) g_bytes_get_size (bytes),
+                            (const char *) g_bytes_get_data (bytes, NULL),
+                            number);
+  if (sqlite3_exec (db, script, NULL, NULL, &errmsg) != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not bring the library “%s” up to date (step %s): %s. "
+                     "The library is unchanged."),
+                   muster_store_get_path (self), name, errmsg != NULL ? errmsg : "");
+      sqlite3_free (errmsg);
+      muster_store_rollback (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * muster_store_migrate:
+ * @from_version: the file's user_version
+ * @has_data: the file held tables before (then it is backed up first)
+ *
+ * Runs every migration numbered above @from_version, each in its own
+ * transaction that also sets user_version.
+ */
+gboolean
+muster_store_migrate (MusterStore  *self,
+                      int           from_version,
+                      gboolean      has_data,
+                      GError      **error)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+
+  if (has_data)
+    {
+      g_autofree char *backup = g_strdup_printf ("%s.bak-v%d",
+                                                 muster_store_get_path (self),
+                                                 from_version);
+      if (!backup_to (muster_store_get_db (self), backup, error))
+        return FALSE;
+    }
+
+  names = g_resource_enumerate_children (muster_core_get_resource (), MIGRATIONS_PATH,
+                                         G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (names == NULL)
+    return FALSE;
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_has_suffix (names[i], ".sql"))
+      g_ptr_array_add (sorted, names[i]);
+  g_ptr_array_sort (sorted, compare_strings);
+
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      const char *name = g_ptr_array_index (sorted, i);
+      int number = atoi (name);
+
+      if (number <= from_version || number > MUSTER_STORE_SCHEMA_VERSION)
+        continue;
+      if (!run_migration (self, name, number, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * muster_store_save_copy:
+ * @dest: where the copy goes; replaced when it exists
+ *
+ * Copies the whole library with the backup API to a temporary file next to
+ * @dest, then renames it into place, so @dest is never half-written.
+ */
+gboolean
+muster_store_save_copy (MusterStore  *self,
+                        const char   *dest,
+                        GError      **error)
+{
+  g_autofree char *tmp = NULL;
+  int fd;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+  g_return_val_if_fail (dest != NULL, FALSE);
+
+  tmp = g_strconcat (dest, ".XXXXXX", NULL);
+  fd = g_mkstemp (tmp);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not write a copy to “%s”: %s"), dest, g_strerror (saved_errno));
+      return FALSE;
+    }
+  close (fd);
+
+  if (!backup_to (muster_store_get_db (self), tmp, error))
+    {
+      g_unlink (tmp);
+      return FALSE;
+    }
+  if (g_rename (tmp, dest) != 0)
+    {
+      int saved_errno = errno;
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not write a copy to “%s”: %s"), dest, g_strerror (saved_errno));
+      g_unlink (tmp);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+append_value (GString       *out,
+              sqlite3_stmt  *stmt,
+              int            col)
+{
+  switch (sqlite3_column_type (stmt, col))
+    {
+    case SQLITE_NULL:
+      g_string_append (out, "NULL");
+      break;
+    case SQLITE_INTEGER:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, (gint64) sqlite3_column_int64 (stmt, col));
+      break;
+    case SQLITE_FLOAT:
+      g_string_append_printf (out, "%.17g", sqlite3_column_double (stmt, col));
+      break;
+    case SQLITE_BLOB:
+      {
+        const guchar *data = sqlite3_column_blob (stmt, col);
+        int n = sqlite3_column_bytes (stmt, col);
+
+        g_string_append (out, "X'");
+        for (int i = 0; i < n; i++)
+          g_string_append_printf (out, "%02X", data[i]);
+        g_string_append_c (out, '\'');
+      }
+      break;
+    default:
+      {
+        const char *text = (const char *) sqlite3_column_text (stmt, col);
+
+        g_string_append_c (out, '\'');
+        for (const char *p = text; *p != '\0'; p++)
+          {
+            if (*p == '\'')
+              g_string_append_c (out, '\'');
+            g_string_append_c (out, *p);
+          }
+        g_string_append_c (out, '\'');
+      }
+      break;
+    }
+}
+
+static void
+dump_table (MusterStore *self,
+            const char  *table,
+            GString     *out)
+{
+  sqlite3 *db = muster_store_get_db (self);
+  g_autoptr(GString) sql = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+  int n_columns;
+
+  /* Ordering by every column gives the same order for the same rows,
+   * whatever the table's keys. */
+  g_string_printf (sql, "SELECT * FROM \"%s\" LIMIT 0", table);
+  if (sqlite3_prepare_v2 (db, sql->str, -1, &stmt, NULL) != SQLITE_OK)
+    return;
+  n_columns = sqlite3_column_count (stmt);
+  sqlite3_finalize (stmt);
+  stmt = NULL;
+
+  g_string_printf (sql, "SELECT * FROM \"%s\" ORDER BY ", table);
+  for (int i = 1; i <= n_columns; i++)
+    g_string_append_printf (sql, "%s%d", i > 1 ? ", " : "", i);
+  if (sqlite3_prepare_v2 (db, sql->str, -1, &stmt, NULL) != SQLITE_OK)
+    return;
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      g_string_append_printf (out, "INSERT INTO \"%s\" VALUES (", table);
+      for (int i = 0; i < n_columns; i++)
+        {
+          if (i > 0)
+            g_string_append (out, ", ");
+          append_value (out, stmt, i);
+        }
+      g_string_append (out, ");\n");
+    }
+  sqlite3_finalize (stmt);
+}
+
+/**
+ * muster_store_dump:
+ *
+ * Returns: (transfer full): the schema and every row, as SQL text in a
+ * stable order, for comparing the library before and after.
+ */
+char *
+muster_store_dump (MusterStore *self)
+{
+  sqlite3 *db;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_stmt *stmt = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+  db = muster_store_get_db (self);
+
+  {
+    gint64 value = 0;
+    int rc;
+
+    if (read_pragma (db, "PRAGMA user_version", &value, &rc))
+      g_string_append_printf (out, "PRAGMA user_version = %" G_GINT64_FORMAT ";\n", value);
+    if (read_pragma (db, "PRAGMA application_id", &value, &rc))
+      g_string_append_printf (out, "PRAGMA application_id = %" G_GINT64_FORMAT ";\n", value);
+  }
+
+  if (sqlite3_prepare_v2 (db, "SELECT type, name, sql FROM sqlite_schema"
+                          " WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                          " ORDER BY type, name", -1, &stmt, NULL) == SQLITE_OK)
+    {
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          const char *type = (const char *) sqlite3_column_text (stmt, 0);
+          const char *name = (const char *) sqlite3_column_text (stmt, 1);
+          const char *sql = (const char *) sqlite3_column_text (stmt, 2);
+
+          g_string_append_printf (out, "%s;\n", sql != NULL ? sql : "");
+          if (g_strcmp0 (type, "table") == 0)
+            g_ptr_array_add (tables, g_strdup (name));
+        }
+      sqlite3_finalize (stmt);
+    }
+
+  for (guint i = 0; i < tables->len; i++)
+    dump_table (self, g_ptr_array_index (tables, i), out);
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
