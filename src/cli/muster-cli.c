@@ -616,8 +616,7 @@ run_command (MusterCli *cli,
       static char help_arg[] = "--help";
       char *help_argv[] = { NULL, help_arg, NULL };
 
-      if (argc < 2)
-        return -1;
+      g_assert (argc >= 2);
       help_argv[0] = argv[1];
       return run_command (cli, 2, help_argv);
     }
@@ -667,6 +666,14 @@ main (int    argc,
   if (version)
     {
       g_print ("muster-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  if (argc == 2 && g_str_equal (argv[1], "help"))
+    {
+      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+
+      g_print ("%s", help);
       return 0;
     }
 
