@@ -1,0 +1,1607 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "muster-campaign.h"
+#include "muster-engine.h"
+#include "muster-game.h"
+#include "muster-ruleset.h"
+#include "muster-store-private.h"
+
+/* A participant of the game being resolved, as recorded. */
+typedef struct {
+  gint64  id;
+  char   *name;
+  char   *outcome;        /* NULL: no result, counts as unhurt */
+  int     light_wounds;   /* from this game */
+  int     serious_wounds;
+} Subject;
+
+/* A character's current values, read afresh before each change. */
+typedef struct {
+  MusterStatus status;
+  int          out_games;
+  int          light_wounds;
+  int          serious_wounds;
+  gint64       unit_id;
+} CharacterState;
+
+typedef struct _Resolution Resolution;
+
+typedef gboolean (*StepFunc) (Resolution           *r,
+                              const MusterStepDef  *step,
+                              const char           *purpose_key,
+                              GError              **error);
+
+struct _Resolution {
+  MusterStore         *store;
+  MusterCampaign      *campaign;
+  MusterRuleset       *ruleset;   /* owned by the store */
+  MusterGame          *game;
+  GPtrArray           *subjects;  /* of Subject* */
+  gint64               resolution_id;
+  int                  seq;
+  GHashTable          *set_out;   /* character ids put out by this resolution */
+  GPtrArray           *events;    /* of MusterResolutionEvent* */
+  GPtrArray           *plan;      /* of MusterPlannedRoll*, when only planning */
+  MusterFacesProvider  provider;
+  gpointer             user_data;
+};
+
+static gboolean step_countdown       (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_death_roll      (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_out_for_games   (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_capture         (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_heal_wounds     (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_drop_stat       (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_always_recovers (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_serious_wounds  (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+static gboolean step_morale_loss     (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
+
+static const struct {
+  const char *type;
+  const char *name;
+  StepFunc    func;
+} step_types[] = {
+  { "countdown",                 N_("Countdown"),        step_countdown },
+  { "death-roll",                N_("Death roll"),       step_death_roll },
+  { "out-for-games",             N_("Out for games"),    step_out_for_games },
+  { "capture",                   N_("Capture"),          step_capture },
+  { "heal-wounds",               N_("Wounds heal"),      step_heal_wounds },
+  { "drop-stat",                 N_("Stat drop"),        step_drop_stat },
+  { "always-recovers",           N_("Always recovers"),  step_always_recovers },
+  { "serious-wounds-accumulate", N_("Serious wounds"),   step_serious_wounds },
+  { "morale-loss",               N_("Morale loss"),      step_morale_loss },
+};
+
+/* The columns a resolution may change, and so undo. */
+static const struct {
+  const char *table;
+  const char *column;
+} changeable[] = {
+  { "character", "status" },
+  { "character", "out_games" },
+  { "character", "light_wounds" },
+  { "character", "serious_wounds" },
+  { "unit",      "morale_loss" },
+  { "unit",      "status" },
+  { "game",      "state" },
+};
+
+static void
+subject_free (Subject *subject)
+{
+  g_free (subject->name);
+  g_free (subject->outcome);
+  g_free (subject);
+}
+
+static void
+resolution_clear (Resolution *r)
+{
+  g_clear_object (&r->campaign);
+  g_clear_object (&r->game);
+  g_clear_pointer (&r->subjects, g_ptr_array_unref);
+  g_clear_pointer (&r->set_out, g_hash_table_unref);
+  g_clear_pointer (&r->events, g_ptr_array_unref);
+  g_clear_pointer (&r->plan, g_ptr_array_unref);
+}
+
+static StepFunc
+lookup_step_func (const char *type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (step_types); i++)
+    if (g_str_equal (step_types[i].type, type))
+      return step_types[i].func;
+  return NULL;
+}
+
+static gboolean
+is_changeable (const char *table,
+               const char *column)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (changeable); i++)
+    if (g_str_equal (changeable[i].table, table) && g_str_equal (changeable[i].column, column))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+exec_stmt (MusterStore   *store,
+           sqlite3_stmt  *stmt,
+           const char    *what,
+           GError       **error)
+{
+  if (sqlite3_step (stmt) != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, what);
+      sqlite3_reset (stmt);
+      return FALSE;
+    }
+  sqlite3_reset (stmt);
+  return TRUE;
+}
+
+static gboolean
+step_runs (Resolution          *r,
+           const MusterStepDef *step)
+{
+  if (step->option == NULL)
+    return TRUE;
+  return g_strcmp0 (muster_campaign_get_option (r->campaign, step->option), step->choice) == 0;
+}
+
+/* The key that makes each step's purpose unique: its type, and its place
+ * when a ruleset has the same type twice. */
+static GPtrArray *
+make_step_keys (GPtrArray *steps)
+{
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const MusterStepDef *step = g_ptr_array_index (steps, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, step->type)) + 1;
+
+      g_hash_table_insert (counts, (gpointer) step->type, GUINT_TO_POINTER (n));
+      if (n == 1)
+        g_ptr_array_add (keys, g_strdup (step->type));
+      else
+        g_ptr_array_add (keys, g_strdup_printf ("%s-%u", step->type, n));
+    }
+  return keys;
+}
+
+/* Whether @subject's outcome is the one @step acts on. Without an
+ * "outcome" parameter, @fallback decides from the outcome's definition. */
+typedef gboolean (*OutcomeTest) (const MusterOutcomeDef *def);
+
+static gboolean
+outcome_removes (const MusterOutcomeDef *def)
+{
+  return def->removes && !g_str_equal (def->id, "captured");
+}
+
+static gboolean
+outcome_is_captured (const MusterOutcomeDef *def)
+{
+  return g_str_equal (def->id, "captured");
+}
+
+static gboolean
+outcome_wounds (const MusterOutcomeDef *def)
+{
+  return def->takes_light || def->takes_serious;
+}
+
+static gboolean
+outcome_never (const MusterOutcomeDef *def)
+{
+  return FALSE;
+}
+
+static gboolean
+subject_matches (Resolution          *r,
+                 const MusterStepDef *step,
+                 const Subject       *subject,
+                 OutcomeTest          fallback)
+{
+  const char *wanted = muster_step_get_param (step, "outcome");
+  const MusterOutcomeDef *def;
+
+  if (subject->outcome == NULL)
+    return FALSE;
+  if (wanted != NULL)
+    return g_str_equal (wanted, subject->outcome);
+  def = muster_ruleset_lookup_outcome (r->ruleset, subject->outcome);
+  return def != NULL && fallback (def);
+}
+
+static gboolean
+read_character (Resolution      *r,
+                gint64           id,
+                CharacterState  *state,
+                GError         **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  stmt = muster_store_prepare (r->store,
+                               "SELECT status, out_games, light_wounds, serious_wounds, "
+                               "coalesce (unit_id, 0) FROM character WHERE id = ?",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      muster_store_set_error (r->store, error, _("Could not read a character"));
+      return FALSE;
+    }
+  if (!muster_status_from_string ((const char *) sqlite3_column_text (stmt, 0), &state->status))
+    state->status = MUSTER_STATUS_ACTIVE;
+  state->out_games = sqlite3_column_int (stmt, 1);
+  state->light_wounds = sqlite3_column_int (stmt, 2);
+  state->serious_wounds = sqlite3_column_int (stmt, 3);
+  state->unit_id = sqlite3_column_int64 (stmt, 4);
+  return TRUE;
+}
+
+static gboolean
+record_change (Resolution    *r,
+               const char    *table,
+               gint64         row_id,
+               const char    *column,
+               sqlite3_value *old_value,
+               GError       **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  stmt = muster_store_prepare (r->store,
+                               "INSERT INTO resolution_change "
+                               "(resolution_id, seq, tbl, row_id, col, old_value) "
+                               "VALUES (?, ?, ?, ?, ?, ?)",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, r->resolution_id);
+  sqlite3_bind_int (stmt, 2, ++r->seq);
+  sqlite3_bind_text (stmt, 3, table, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 4, row_id);
+  sqlite3_bind_text (stmt, 5, column, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_value (stmt, 6, old_value);
+  return exec_stmt (r->store, stmt, _("Could not record a change"), error);
+}
+
+/* Sets @table.@column of row @row_id to @text (when not NULL) or @number,
+ * keeping the old value for undo. Nothing happens when it is unchanged. */
+static gboolean
+change_value (Resolution  *r,
+              const char  *table,
+              gint64       row_id,
+              const char  *column,
+              const char  *text,
+              gint64       number,
+              GError     **error)
+{
+  g_autofree char *select_sql = NULL;
+  g_autofree char *update_sql = NULL;
+  sqlite3_stmt *select;
+  sqlite3_stmt *update;
+  gboolean same;
+  gboolean ok;
+
+  g_assert (is_changeable (table, column));
+
+  select_sql = g_strdup_printf ("SELECT %s FROM %s WHERE id = ?", column, table);
+  select = muster_store_prepare (r->store, select_sql, error);
+  if (select == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (select, 1, row_id);
+  if (sqlite3_step (select) != SQLITE_ROW)
+    {
+      muster_store_set_error (r->store, error, _("Could not read a value to change"));
+      sqlite3_reset (select);
+      return FALSE;
+    }
+  if (text != NULL)
+    same = g_strcmp0 ((const char *) sqlite3_column_text (select, 0), text) == 0;
+  else
+    same = sqlite3_column_type (select, 0) == SQLITE_INTEGER &&
+           sqlite3_column_int64 (select, 0) == number;
+  if (same)
+    {
+      sqlite3_reset (select);
+      return TRUE;
+    }
+  ok = record_change (r, table, row_id, column, sqlite3_column_value (select, 0), error);
+  sqlite3_reset (select);
+  if (!ok)
+    return FALSE;
+
+  update_sql = g_strdup_printf ("UPDATE %s SET %s = ? WHERE id = ?", table, column);
+  update = muster_store_prepare (r->store, update_sql, error);
+  if (update == NULL)
+    return FALSE;
+  if (text != NULL)
+    sqlite3_bind_text (update, 1, text, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_int64 (update, 1, number);
+  sqlite3_bind_int64 (update, 2, row_id);
+  return exec_stmt (r->store, update, _("Could not change a value"), error);
+}
+
+static gboolean
+set_status (Resolution    *r,
+            gint64         character_id,
+            MusterStatus   status,
+            int            out_games,
+            GError       **error)
+{
+  return change_value (r, "character", character_id, "status",
+                       muster_status_to_string (status), 0, error) &&
+         change_value (r, "character", character_id, "out_games",
+                       NULL, out_games, error);
+}
+
+/* A stat's value: the stat table has no row id, so row_id is the
+ * character and the column the stat key. */
+static gboolean
+read_stat (Resolution  *r,
+           gint64       character_id,
+           const char  *key,
+           int         *value,
+           gboolean    *found,
+           GError     **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  stmt = muster_store_prepare (r->store,
+                               "SELECT value FROM stat WHERE character_id = ? AND key = ?",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, character_id);
+  sqlite3_bind_text (stmt, 2, key, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  *found = rc == SQLITE_ROW;
+  if (rc == SQLITE_ROW)
+    *value = sqlite3_column_int (stmt, 0);
+  else if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (r->store, error, _("Could not read a stat"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+change_stat (Resolution  *r,
+             gint64       character_id,
+             const char  *key,
+             int          old_value,
+             int          value,
+             GError     **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *old = NULL;
+
+  old = muster_store_prepare (r->store, "SELECT ?", error);
+  if (old == NULL)
+    return FALSE;
+  sqlite3_bind_int (old, 1, old_value);
+  if (sqlite3_step (old) != SQLITE_ROW)
+    {
+      muster_store_set_error (r->store, error, _("Could not record a change"));
+      return FALSE;
+    }
+  if (!record_change (r, "stat", character_id, key, sqlite3_column_value (old, 0), error))
+    return FALSE;
+
+  stmt = muster_store_prepare (r->store,
+                               "UPDATE stat SET value = ? WHERE character_id = ? AND key = ?",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int (stmt, 1, value);
+  sqlite3_bind_int64 (stmt, 2, character_id);
+  sqlite3_bind_text (stmt, 3, key, -1, SQLITE_TRANSIENT);
+  return exec_stmt (r->store, stmt, _("Could not change a stat"), error);
+}
+
+static MusterPlannedRoll *
+planned_roll_new (Resolution          *r,
+                  const Subject       *subject,
+                  const MusterStepDef *step,
+                  const char          *key)
+{
+  MusterPlannedRoll *planned = g_new0 (MusterPlannedRoll, 1);
+
+  planned->character_id = subject->id;
+  planned->character_name = g_strdup (subject->name);
+  planned->step_type = g_strdup (step->type);
+  planned->step_name = g_strdup (muster_engine_get_step_name (step->type));
+  planned->purpose = g_strdup_printf ("resolve/game/%" G_GINT64_FORMAT
+                                      "/character/%" G_GINT64_FORMAT "/%s",
+                                      muster_game_get_id (r->game), subject->id, key);
+  planned->expression = g_strdup (muster_step_get_param (step, "dice"));
+  return planned;
+}
+
+/* Logs one consequence and adds it to the events. @roll (may be NULL) is
+ * stored first; the log entry points at it. */
+static gboolean
+consequence (Resolution          *r,
+             const Subject       *subject,
+             gint64               character_id,
+             const char          *character_name,
+             const MusterStepDef *step,
+             const char          *kind,
+             const MusterRoll    *roll,
+             const char          *purpose,
+             const char          *text,
+             GError             **error)
+{
+  MusterResolutionEvent *event;
+  g_autofree char *message = NULL;
+  gint64 game_id = muster_game_get_id (r->game);
+  gint64 campaign_id = muster_game_get_campaign_id (r->game);
+  gint64 roll_id = 0;
+
+  if (subject != NULL)
+    {
+      character_id = subject->id;
+      character_name = subject->name;
+    }
+
+  if (roll != NULL)
+    {
+      g_autofree char *described = muster_roll_describe (roll);
+      const char *step_name = muster_engine_get_step_name (step->type);
+
+      roll_id = muster_store_insert_roll (r->store, campaign_id, game_id, character_id,
+                                          r->resolution_id, purpose, roll, error);
+      if (roll_id == 0)
+        return FALSE;
+      if (roll->entered)
+        /* Translators: consequence (step on dice: faces, rolled at the table) */
+        message = g_strdup_printf (_("%s (%s on %s: %s, rolled at the table)"),
+                                   text, step_name, roll->expression, described);
+      else
+        /* Translators: consequence (step on dice: faces) */
+        message = g_strdup_printf (_("%s (%s on %s: %s)"),
+                                   text, step_name, roll->expression, described);
+    }
+  else
+    message = g_strdup (text);
+
+  if (muster_store_insert_log (r->store, campaign_id, game_id, character_id,
+                               r->resolution_id, roll_id, kind, message, error) == 0)
+    return FALSE;
+
+  event = g_new0 (MusterResolutionEvent, 1);
+  event->character_id = character_id;
+  event->character_name = g_strdup (character_name);
+  event->step_type = g_strdup (step != NULL ? step->type : "");
+  event->kind = g_strdup (kind);
+  event->roll = roll != NULL ? muster_roll_copy (roll) : NULL;
+  event->purpose = g_strdup (purpose);
+  event->consequence = g_strdup (text);
+  g_ptr_array_add (r->events, event);
+  return TRUE;
+}
+
+/* Rolls @step's dice for @subject: faces from the provider, or Muster's
+ * own from the generator for this purpose. */
+static MusterRoll *
+roll_for (Resolution          *r,
+          const Subject       *subject,
+          const MusterStepDef *step,
+          const char          *key,
+          char               **out_purpose,
+          GError             **error)
+{
+  g_autoptr(MusterPlannedRoll) planned = planned_roll_new (r, subject, step, key);
+  g_autoptr(MusterDiceExpr) expr = NULL;
+  g_autoptr(GArray) faces = NULL;
+  MusterRoll *roll;
+
+  expr = muster_dice_expr_parse (planned->expression != NULL ? planned->expression : "",
+                                 error);
+  if (expr == NULL)
+    return NULL;
+
+  if (r->provider != NULL)
+    {
+      GError *local_error = NULL;
+
+      faces = r->provider (planned, r->user_data, &local_error);
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          return NULL;
+        }
+    }
+
+  if (faces != NULL)
+    {
+      roll = muster_roll_new_entered (expr, (const int *) faces->data, faces->len, error);
+      if (roll == NULL)
+        {
+          g_prefix_error (error, _("%s for %s: "), planned->step_name, subject->name);
+          return NULL;
+        }
+    }
+  else
+    {
+      MusterRng rng;
+
+      muster_rng_init_for (&rng, muster_campaign_get_seed (r->campaign), planned->purpose);
+      roll = muster_roll_new_random (expr, &rng);
+    }
+
+  *out_purpose = g_steal_pointer (&planned->purpose);
+  return roll;
+}
+
+static gboolean
+plan_rolls (Resolution          *r,
+            const MusterStepDef *step,
+            const char          *key,
+            OutcomeTest          fallback)
+{
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+
+      if (subject_matches (r, step, subject, fallback))
+        g_ptr_array_add (r->plan, planned_roll_new (r, subject, step, key));
+    }
+  return TRUE;
+}
+
+static gboolean
+step_countdown (Resolution           *r,
+                const MusterStepDef  *step,
+                const char           *key,
+                GError              **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (int));
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  if (r->plan != NULL)
+    return TRUE;
+
+  stmt = muster_store_prepare (r->store,
+                               "SELECT id, name, out_games FROM character "
+                               "WHERE campaign_id = ? AND status = 'out-of-action' "
+                               "AND out_games > 0 ORDER BY id",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r->campaign));
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      int count = sqlite3_column_int (stmt, 2);
+
+      if (g_hash_table_contains (r->set_out, &id))
+        continue;
+      g_array_append_val (ids, id);
+      g_ptr_array_add (names, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+      g_array_append_val (counts, count);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (r->store, error, _("Could not list the characters out of action"));
+      return FALSE;
+    }
+  sqlite3_reset (stmt);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      const char *name = g_ptr_array_index (names, i);
+      int left = g_array_index (counts, int, i) - 1;
+      g_autofree char *text = NULL;
+
+      if (left <= 0)
+        {
+          if (!set_status (r, id, MUSTER_STATUS_ACTIVE, 0, error))
+            return FALSE;
+          text = g_strdup_printf (_("%s has recovered and is available for the next game."), name);
+          if (!consequence (r, NULL, id, name, step, "recovered", NULL, NULL, text, error))
+            return FALSE;
+        }
+      else
+        {
+          if (!change_value (r, "character", id, "out_games", NULL, left, error))
+            return FALSE;
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%s misses this game and is out of action for %d more game.",
+                                               "%s misses this game and is out of action for %d more games.",
+                                               left),
+                                  name, left);
+          if (!consequence (r, NULL, id, name, step, "countdown", NULL, NULL, text, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+step_death_roll (Resolution           *r,
+                 const MusterStepDef  *step,
+                 const char           *key,
+                 GError              **error)
+{
+  int dies_on = muster_step_get_int_param (step, "dies-on", 6);
+
+  if (r->plan != NULL)
+    return plan_rolls (r, step, key, outcome_removes);
+
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      g_autoptr(MusterRoll) roll = NULL;
+      g_autofree char *purpose = NULL;
+      g_autofree char *text = NULL;
+      CharacterState state;
+
+      if (!subject_matches (r, step, subject, outcome_removes))
+        continue;
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.status == MUSTER_STATUS_DEAD)
+        continue;
+
+      roll = roll_for (r, subject, step, key, &purpose, error);
+      if (roll == NULL)
+        return FALSE;
+
+      if (roll->total >= dies_on)
+        {
+          if (!set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
+            return FALSE;
+          text = g_strdup_printf (_("%s dies of his wounds."), subject->name);
+          if (!consequence (r, subject, 0, NULL, step, "death", roll, purpose, text, error))
+            return FALSE;
+        }
+      else
+        {
+          if (!set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
+            return FALSE;
+          text = g_strdup_printf (_("%s survives and is back for the next game."), subject->name);
+          if (!consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+step_out_for_games (Resolution           *r,
+                    const MusterStepDef  *step,
+                    const char           *key,
+                    GError              **error)
+{
+  if (r->plan != NULL)
+    return plan_rolls (r, step, key, outcome_removes);
+
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      g_autoptr(MusterRoll) roll = NULL;
+      g_autofree char *purpose = NULL;
+      g_autofree char *text = NULL;
+      CharacterState state;
+
+      if (!subject_matches (r, step, subject, outcome_removes))
+        continue;
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.status == MUSTER_STATUS_DEAD)
+        continue;
+
+      roll = roll_for (r, subject, step, key, &purpose, error);
+      if (roll == NULL)
+        return FALSE;
+
+      if (roll->total > 0)
+        {
+          if (!set_status (r, subject->id, MUSTER_STATUS_OUT_OF_ACTION, roll->total, error))
+            return FALSE;
+          g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%s is out of action for %d game.",
+                                               "%s is out of action for %d games.",
+                                               roll->total),
+                                  subject->name, roll->total);
+          if (!consequence (r, subject, 0, NULL, step, "out", roll, purpose, text, error))
+            return FALSE;
+        }
+      else
+        {
+          text = g_strdup_printf (_("%s misses no game and is back for the next one."),
+                                  subject->name);
+          if (!consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+step_capture (Resolution           *r,
+              const MusterStepDef  *step,
+              const char           *key,
+              GError              **error)
+{
+  if (r->plan != NULL)
+    return TRUE;
+
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      g_autofree char *text = NULL;
+      CharacterState state;
+
+      if (!subject_matches (r, step, subject, outcome_is_captured))
+        continue;
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.status == MUSTER_STATUS_DEAD)
+        continue;
+
+      if (!set_status (r, subject->id, MUSTER_STATUS_CAPTURED, 0, error))
+        return FALSE;
+      text = g_strdup_printf (_("%s is taken prisoner and stays captured until released."),
+                              subject->name);
+      if (!consequence (r, subject, 0, NULL, step, "captured", NULL, NULL, text, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Wounds between games: each kind heals ("all") or stays on the
+ * character ("none"); with "fatal-at", that many serious wounds kept is
+ * death. */
+static gboolean
+apply_wounds (Resolution           *r,
+              const MusterStepDef  *step,
+              gboolean              heal_light,
+              gboolean              heal_serious,
+              int                   fatal_at,
+              GError              **error)
+{
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      CharacterState state;
+      int light, serious, new_light, new_serious;
+
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.status == MUSTER_STATUS_DEAD)
+        continue;
+
+      light = state.light_wounds + subject->light_wounds;
+      serious = state.serious_wounds + subject->serious_wounds;
+      new_light = heal_light ? 0 : light;
+      new_serious = heal_serious ? 0 : serious;
+
+      if (!change_value (r, "character", subject->id, "light_wounds", NULL, new_light, error) ||
+          !change_value (r, "character", subject->id, "serious_wounds", NULL, new_serious, error))
+        return FALSE;
+
+      if (light - new_light > 0 || serious - new_serious > 0)
+        {
+          g_autofree char *text = NULL;
+
+          if (light - new_light > 0 && serious - new_serious > 0)
+            text = g_strdup_printf (_("The wounds of %s heal (%d light, %d serious)."),
+                                    subject->name, light - new_light, serious - new_serious);
+          else if (light - new_light > 0)
+            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "The light wound of %s heals.",
+                                                 "The %2$d light wounds of %1$s heal.",
+                                                 light - new_light),
+                                    subject->name, light - new_light);
+          else
+            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "The serious wound of %s heals.",
+                                                 "The %2$d serious wounds of %1$s heal.",
+                                                 serious - new_serious),
+                                    subject->name, serious - new_serious);
+          if (!consequence (r, subject, 0, NULL, step, "healed", NULL, NULL, text, error))
+            return FALSE;
+        }
+
+      if (fatal_at > 0 && new_serious >= fatal_at)
+        {
+          g_autofree char *text = NULL;
+
+          if (!set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
+            return FALSE;
+          g_hash_table_remove (r->set_out, &subject->id);
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%s dies of his %d serious wound.",
+                                               "%s dies of his %d serious wounds.",
+                                               new_serious),
+                                  subject->name, new_serious);
+          if (!consequence (r, subject, 0, NULL, step, "death", NULL, NULL, text, error))
+            return FALSE;
+        }
+      else if ((new_light > 0 && subject->light_wounds > 0) ||
+               (new_serious > 0 && subject->serious_wounds > 0))
+        {
+          g_autofree char *text = NULL;
+
+          text = g_strdup_printf (_("%s carries his wounds into the next game (%d light, %d serious)."),
+                                  subject->name, new_light, new_serious);
+          if (!consequence (r, subject, 0, NULL, step, "carried", NULL, NULL, text, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+step_heal_wounds (Resolution           *r,
+                  const MusterStepDef  *step,
+                  const char           *key,
+                  GError              **error)
+{
+  const char *light = muster_step_get_param (step, "light");
+  const char *serious = muster_step_get_param (step, "serious");
+
+  if (r->plan != NULL)
+    return TRUE;
+
+  return apply_wounds (r, step,
+                       g_strcmp0 (light, "none") != 0,
+                       g_strcmp0 (serious, "none") != 0,
+                       muster_step_get_int_param (step, "fatal-at", 0),
+                       error);
+}
+
+static gboolean
+step_serious_wounds (Resolution           *r,
+                     const MusterStepDef  *step,
+                     const char           *key,
+                     GError              **error)
+{
+  if (r->plan != NULL)
+    return TRUE;
+
+  return apply_wounds (r, step, TRUE, FALSE,
+                       muster_step_get_int_param (step, "fatal-at", 2),
+                       error);
+}
+
+static gboolean
+step_drop_stat (Resolution           *r,
+                const MusterStepDef  *step,
+                const char           *key,
+                GError              **error)
+{
+  const char *stat = muster_step_get_param (step, "stat");
+  const char *at_zero = muster_step_get_param (step, "at-zero");
+  int by = muster_step_get_int_param (step, "by", 1);
+  int threshold = muster_step_get_int_param (step, "retire-at", 0);
+  const MusterStatDef *def;
+  MusterStatus out_status = MUSTER_STATUS_RETIRED;
+  const char *drop_kind;
+
+  if (r->plan != NULL)
+    return TRUE;
+
+  def = stat != NULL ? muster_ruleset_lookup_stat (r->ruleset, stat) : NULL;
+  if (def == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The ruleset’s “drop-stat” step names no stat of the ruleset (“%s”)."),
+                   stat != NULL ? stat : "");
+      return FALSE;
+    }
+  if (at_zero != NULL && !muster_status_from_string (at_zero, &out_status))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The ruleset’s “drop-stat” step has at-zero=“%s”: use out-of-action, retired or dead."),
+                   at_zero);
+      return FALSE;
+    }
+  drop_kind = g_ascii_strcasecmp (def->key, "class") == 0 ? "class-drop" : "stat-drop";
+
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      g_autofree char *text = NULL;
+      CharacterState state;
+      gboolean found;
+      int value;
+
+      if (!subject_matches (r, step, subject, outcome_wounds))
+        continue;
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.status == MUSTER_STATUS_DEAD)
+        continue;
+      if (!read_stat (r, subject->id, def->key, &value, &found, error))
+        return FALSE;
+      if (!found)
+        continue;
+
+      if (!change_stat (r, subject->id, def->key, value, value - by, error))
+        return FALSE;
+      text = g_strdup_printf (_("%s drops to %s %d for good."), subject->name, def->name, value - by);
+      if (!consequence (r, subject, 0, NULL, step, drop_kind, NULL, NULL, text, error))
+        return FALSE;
+
+      if (value - by <= threshold)
+        {
+          g_clear_pointer (&text, g_free);
+          if (!set_status (r, subject->id, out_status, 0, error))
+            return FALSE;
+          switch (out_status)
+            {
+            case MUSTER_STATUS_DEAD:
+              text = g_strdup_printf (_("%s dies: his %s is spent."), subject->name, def->name);
+              if (!consequence (r, subject, 0, NULL, step, "death", NULL, NULL, text, error))
+                return FALSE;
+              break;
+            case MUSTER_STATUS_OUT_OF_ACTION:
+              g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
+              text = g_strdup_printf (_("%s is out of action for good: his %s is spent."),
+                                      subject->name, def->name);
+              if (!consequence (r, subject, 0, NULL, step, "out", NULL, NULL, text, error))
+                return FALSE;
+              break;
+            default:
+              text = g_strdup_printf (_("%s retires: his %s is spent."), subject->name, def->name);
+              if (!consequence (r, subject, 0, NULL, step, "retired", NULL, NULL, text, error))
+                return FALSE;
+              break;
+            }
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+step_always_recovers (Resolution           *r,
+                      const MusterStepDef  *step,
+                      const char           *key,
+                      GError              **error)
+{
+  const char *stat = muster_step_get_param (step, "stat");
+  const char *table = muster_step_get_param (step, "table");
+  const char *entry = muster_step_get_param (step, "entry");
+  int wanted = muster_step_get_int_param (step, "value", G_MININT);
+  const char *entry_name = NULL;
+  const MusterStatDef *def = NULL;
+
+  if (r->plan != NULL)
+    return TRUE;
+
+  if (table != NULL && entry != NULL)
+    {
+      const MusterLookupTable *lookup = muster_ruleset_lookup_table (r->ruleset, table);
+
+      for (guint i = 0; lookup != NULL && i < lookup->entries->len; i++)
+        {
+          const MusterTableEntry *e = g_ptr_array_index (lookup->entries, i);
+          if (g_str_equal (e->id, entry))
+            {
+              if (wanted == G_MININT)
+                wanted = e->value;
+              entry_name = e->name;
+            }
+        }
+      if (stat == NULL)
+        for (guint i = 0; i < muster_ruleset_get_n_stats (r->ruleset); i++)
+          if (g_ascii_strcasecmp (muster_ruleset_get_stat (r->ruleset, i)->key, table) == 0)
+            stat = muster_ruleset_get_stat (r->ruleset, i)->key;
+    }
+  if (stat != NULL)
+    def = muster_ruleset_lookup_stat (r->ruleset, stat);
+  if (def == NULL || wanted == G_MININT)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The ruleset’s “always-recovers” step needs a stat and a value (or a table and an entry)."));
+      return FALSE;
+    }
+
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      g_autofree char *text = NULL;
+      CharacterState state;
+      gboolean found;
+      int value;
+
+      if (!g_hash_table_contains (r->set_out, &subject->id))
+        continue;
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.status != MUSTER_STATUS_OUT_OF_ACTION)
+        continue;
+      if (!read_stat (r, subject->id, def->key, &value, &found, error))
+        return FALSE;
+      if (!found || value < wanted)
+        continue;
+
+      if (!set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
+        return FALSE;
+      g_hash_table_remove (r->set_out, &subject->id);
+      if (entry_name != NULL)
+        text = g_strdup_printf (_("%s, a %s, recovers in time for the next game."),
+                                subject->name, entry_name);
+      else
+        text = g_strdup_printf (_("%s (%s %d) recovers in time for the next game."),
+                                subject->name, def->name, value);
+      if (!consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL, text, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+step_morale_loss (Resolution           *r,
+                  const MusterStepDef  *step,
+                  const char           *key,
+                  GError              **error)
+{
+  int by = muster_step_get_int_param (step, "by", 1);
+  g_autoptr(GHashTable) done = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  if (r->plan != NULL)
+    return TRUE;
+
+  for (guint i = 0; i < r->subjects->len; i++)
+    {
+      const Subject *subject = g_ptr_array_index (r->subjects, i);
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *unit_name = NULL;
+      CharacterState state;
+      int loss;
+
+      if (!subject_matches (r, step, subject, outcome_never))
+        continue;
+      if (!read_character (r, subject->id, &state, error))
+        return FALSE;
+      if (state.unit_id == 0 || g_hash_table_contains (done, &state.unit_id))
+        continue;
+      g_hash_table_add (done, g_memdup2 (&state.unit_id, sizeof (gint64)));
+
+      stmt = muster_store_prepare (r->store, "SELECT name, morale_loss FROM unit WHERE id = ?", error);
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, state.unit_id);
+      if (sqlite3_step (stmt) != SQLITE_ROW)
+        {
+          muster_store_set_error (r->store, error, _("Could not read a unit"));
+          return FALSE;
+        }
+      unit_name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      loss = sqlite3_column_int (stmt, 1) + by;
+      sqlite3_reset (stmt);
+
+      if (!change_value (r, "unit", state.unit_id, "morale_loss", NULL, loss, error))
+        return FALSE;
+      text = g_strdup_printf (_("%s’s unit “%s” loses %d base morale for good (%d in all)."),
+                              subject->name, unit_name, by, loss);
+      if (!consequence (r, subject, 0, NULL, step, "morale-loss", NULL, NULL, text, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Loads the game and checks it may be resolved now. */
+static gboolean
+resolution_prepare (Resolution   *r,
+                    MusterStore  *store,
+                    gint64        game_id,
+                    GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  g_autofree char *what = NULL;
+  GPtrArray *steps;
+  int n_results = 0;
+  int rc;
+
+  r->store = store;
+  r->game = muster_store_get_game (store, game_id, error);
+  if (r->game == NULL)
+    return FALSE;
+  what = muster_game_describe (r->game);
+
+  if (muster_game_get_state (r->game) == MUSTER_GAME_RESOLVED)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("%s is already resolved: a resolution runs once (undo it to run it again)."),
+                   what);
+      return FALSE;
+    }
+
+  r->campaign = muster_store_get_campaign (store, muster_game_get_campaign_id (r->game), error);
+  if (r->campaign == NULL)
+    return FALSE;
+  r->ruleset = muster_store_get_campaign_ruleset (store, muster_campaign_get_id (r->campaign), error);
+  if (r->ruleset == NULL)
+    return FALSE;
+
+  steps = muster_ruleset_get_steps (r->ruleset);
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const MusterStepDef *step = g_ptr_array_index (steps, i);
+
+      if (lookup_step_func (step->type) == NULL)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                       _("The between-game step “%s” of the rules “%s” is not one this version of Muster can run."),
+                       step->type, muster_ruleset_get_title (r->ruleset));
+          return FALSE;
+        }
+    }
+
+  r->subjects = g_ptr_array_new_with_free_func ((GDestroyNotify) subject_free);
+  stmt = muster_store_prepare (store,
+                               "SELECT c.id, c.name, c.status, p.outcome, p.light_wounds, "
+                               "p.serious_wounds FROM participation p "
+                               "JOIN character c ON c.id = p.character_id "
+                               "WHERE p.game_id = ? ORDER BY c.id",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      Subject *subject = g_new0 (Subject, 1);
+
+      subject->id = sqlite3_column_int64 (stmt, 0);
+      subject->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+      subject->outcome = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      subject->light_wounds = sqlite3_column_int (stmt, 4);
+      subject->serious_wounds = sqlite3_column_int (stmt, 5);
+      g_ptr_array_add (r->subjects, subject);
+      if (subject->outcome != NULL)
+        n_results++;
+
+      if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 2), "dead") == 0)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s, who took part in %s, is already dead: a dead man cannot be resolved again. Set his status back if it was a mistake."),
+                       subject->name, what);
+          return FALSE;
+        }
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the participants"));
+      return FALSE;
+    }
+  sqlite3_reset (stmt);
+
+  if (muster_game_get_state (r->game) == MUSTER_GAME_PLANNED || n_results == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("No results are recorded for %s yet: record what happened to its participants first."),
+                   what);
+      return FALSE;
+    }
+
+  stmt = muster_store_prepare (store,
+                               "SELECT number, title FROM game WHERE campaign_id = ? "
+                               "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r->campaign));
+  sqlite3_bind_int (stmt, 2, muster_game_get_number (r->game));
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_ORDER,
+                   _("Resolve game %d “%s” first: games are resolved in the order they were played."),
+                   sqlite3_column_int (stmt, 0), (const char *) sqlite3_column_text (stmt, 1));
+      return FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not check the earlier games"));
+      return FALSE;
+    }
+
+  r->set_out = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  r->events = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_resolution_event_free);
+  return TRUE;
+}
+
+static gboolean
+run_steps (Resolution  *r,
+           GError     **error)
+{
+  GPtrArray *steps = muster_ruleset_get_steps (r->ruleset);
+  g_autoptr(GPtrArray) keys = make_step_keys (steps);
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const MusterStepDef *step = g_ptr_array_index (steps, i);
+
+      if (!step_runs (r, step))
+        continue;
+      if (!lookup_step_func (step->type) (r, step, g_ptr_array_index (keys, i), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+muster_planned_roll_free (MusterPlannedRoll *roll)
+{
+  if (roll == NULL)
+    return;
+  g_free (roll->character_name);
+  g_free (roll->step_type);
+  g_free (roll->step_name);
+  g_free (roll->purpose);
+  g_free (roll->expression);
+  g_free (roll);
+}
+
+void
+muster_resolution_event_free (MusterResolutionEvent *event)
+{
+  if (event == NULL)
+    return;
+  g_free (event->character_name);
+  g_free (event->step_type);
+  g_free (event->kind);
+  g_clear_pointer (&event->roll, muster_roll_free);
+  g_free (event->purpose);
+  g_free (event->consequence);
+  g_free (event);
+}
+
+const char *
+muster_engine_get_step_name (const char *step_type)
+{
+  g_return_val_if_fail (step_type != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (step_types); i++)
+    if (g_str_equal (step_types[i].type, step_type))
+      return g_dgettext (GETTEXT_PACKAGE, step_types[i].name);
+  return step_type;
+}
+
+GPtrArray *
+muster_engine_plan (MusterStore  *store,
+                    gint64        game_id,
+                    GError      **error)
+{
+  Resolution r = { 0, };
+  GPtrArray *plan = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  if (resolution_prepare (&r, store, game_id, error))
+    {
+      r.plan = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_planned_roll_free);
+      if (run_steps (&r, error))
+        plan = g_steal_pointer (&r.plan);
+    }
+  resolution_clear (&r);
+  return plan;
+}
+
+GPtrArray *
+muster_engine_resolve (MusterStore          *store,
+                       gint64                game_id,
+                       MusterFacesProvider   provider,
+                       gpointer              user_data,
+                       GError              **error)
+{
+  Resolution r = { 0, };
+  GPtrArray *events = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *text = NULL;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  r.provider = provider;
+  r.user_data = user_data;
+  if (!resolution_prepare (&r, store, game_id, error))
+    goto out;
+
+  if (!muster_store_begin (store, error))
+    goto out;
+
+  now = muster_store_now ();
+  stmt = muster_store_prepare (store,
+                               "INSERT INTO resolution (campaign_id, game_id, created) "
+                               "VALUES (?, ?, ?)",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r.campaign));
+  sqlite3_bind_int64 (stmt, 2, game_id);
+  sqlite3_bind_text (stmt, 3, now, -1, SQLITE_TRANSIENT);
+  if (!exec_stmt (store, stmt, _("Could not start the resolution"), error))
+    goto fail;
+  r.resolution_id = sqlite3_last_insert_rowid (muster_store_get_db (store));
+
+  if (!run_steps (&r, error))
+    goto fail;
+
+  if (!change_value (&r, "game", game_id, "state",
+                     muster_game_state_to_string (MUSTER_GAME_RESOLVED), 0, error))
+    goto fail;
+  what = muster_game_describe (r.game);
+  text = g_strdup_printf (_("%s resolved."), what);
+  if (!consequence (&r, NULL, 0, NULL, NULL, "resolved", NULL, NULL, text, error))
+    goto fail;
+
+  if (!muster_store_commit (store, error))
+    goto fail;
+
+  muster_store_emit_changed (store,
+                             MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS |
+                             MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
+                             muster_campaign_get_id (r.campaign));
+  events = g_steal_pointer (&r.events);
+  goto out;
+
+fail:
+  muster_store_rollback (store);
+out:
+  resolution_clear (&r);
+  return events;
+}
+
+typedef struct {
+  char          *table;
+  gint64         row_id;
+  char          *column;
+  sqlite3_value *old_value;
+} Change;
+
+static void
+change_free (Change *change)
+{
+  g_free (change->table);
+  g_free (change->column);
+  sqlite3_value_free (change->old_value);
+  g_free (change);
+}
+
+static gboolean
+find_last_resolution (MusterStore  *store,
+                      gint64        campaign_id,
+                      gint64       *resolution_id,
+                      gint64       *game_id,
+                      GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  *resolution_id = *game_id = 0;
+  stmt = muster_store_prepare (store,
+                               "SELECT id, game_id FROM resolution WHERE campaign_id = ? "
+                               "ORDER BY id DESC LIMIT 1",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      *resolution_id = sqlite3_column_int64 (stmt, 0);
+      *game_id = sqlite3_column_int64 (stmt, 1);
+    }
+  else if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not find the last resolution"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+muster_engine_get_last_resolved (MusterStore  *store,
+                                 gint64        campaign_id,
+                                 GError      **error)
+{
+  gint64 resolution_id, game_id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
+
+  if (!find_last_resolution (store, campaign_id, &resolution_id, &game_id, error))
+    return 0;
+  return game_id;
+}
+
+gint64
+muster_engine_undo_resolve (MusterStore  *store,
+                            gint64        campaign_id,
+                            GError      **error)
+{
+  g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  gint64 resolution_id, game_id;
+  sqlite3_stmt *stmt;
+  int rc;
+  static const char * const deletes[] = {
+    "DELETE FROM log_entry WHERE resolution_id = ?",
+    "DELETE FROM roll WHERE resolution_id = ?",
+    "DELETE FROM resolution_change WHERE resolution_id = ?",
+    "DELETE FROM resolution WHERE id = ?",
+  };
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
+
+  campaign = muster_store_get_campaign (store, campaign_id, error);
+  if (campaign == NULL)
+    return 0;
+
+  if (!muster_store_begin (store, error))
+    return 0;
+
+  if (!find_last_resolution (store, campaign_id, &resolution_id, &game_id, error))
+    goto fail;
+  if (resolution_id == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_NOTHING,
+                   _("No game of the campaign “%s” has been resolved, so there is nothing to undo."),
+                   muster_campaign_get_name (campaign));
+      goto fail;
+    }
+
+  stmt = muster_store_prepare (store,
+                               "SELECT tbl, row_id, col, old_value FROM resolution_change "
+                               "WHERE resolution_id = ? ORDER BY seq DESC",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, resolution_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      Change *change = g_new0 (Change, 1);
+
+      change->table = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      change->row_id = sqlite3_column_int64 (stmt, 1);
+      change->column = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+      change->old_value = sqlite3_value_dup (sqlite3_column_value (stmt, 3));
+      g_ptr_array_add (changes, change);
+    }
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the resolution’s changes"));
+      goto fail;
+    }
+
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const Change *change = g_ptr_array_index (changes, i);
+      g_autofree char *sql = NULL;
+
+      if (g_str_equal (change->table, "stat"))
+        {
+          stmt = muster_store_prepare (store,
+                                       "UPDATE stat SET value = ?1 WHERE character_id = ?2 AND key = ?3",
+                                       error);
+          if (stmt == NULL)
+            goto fail;
+          sqlite3_bind_text (stmt, 3, change->column, -1, SQLITE_TRANSIENT);
+        }
+      else if (is_changeable (change->table, change->column))
+        {
+          sql = g_strdup_printf ("UPDATE %s SET %s = ?1 WHERE id = ?2", change->table, change->column);
+          stmt = muster_store_prepare (store, sql, error);
+          if (stmt == NULL)
+            goto fail;
+        }
+      else
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                       _("The resolution changed %s.%s, which Muster cannot undo."),
+                       change->table, change->column);
+          goto fail;
+        }
+      sqlite3_bind_value (stmt, 1, change->old_value);
+      sqlite3_bind_int64 (stmt, 2, change->row_id);
+      if (!exec_stmt (store, stmt, _("Could not undo a change"), error))
+        goto fail;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
+    {
+      stmt = muster_store_prepare (store, deletes[i], error);
+      if (stmt == NULL)
+        goto fail;
+      sqlite3_bind_int64 (stmt, 1, resolution_id);
+      if (!exec_stmt (store, stmt, _("Could not remove the resolution"), error))
+        goto fail;
+    }
+
+  if (!muster_store_commit (store, error))
+    goto fail;
+
+  muster_store_emit_changed (store,
+                             MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS |
+                             MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
+                             campaign_id);
+  return game_id;
+
+fail:
+  muster_store_rollback (store);
+  return 0;
+}
+
+static GArray *
+parse_faces (const char  *text,
+             GError     **error)
+{
+  g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto(GStrv) parts = g_strsplit_set (text, ", ", -1);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      guint64 value;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 1, 1000, &value, NULL))
+        {
+          g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_FACES,
+                       _("“%s” is not a face of a die: write the faces as numbers, for example 3,5."),
+                       parts[i]);
+          return NULL;
+        }
+      g_array_append_vals (faces, &(int) { (int) value }, 1);
+    }
+  if (faces->len == 0)
+    {
+      g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_FACES,
+                   _("No faces given in “%s”: write them as numbers, for example 3,5."), text);
+      return NULL;
+    }
+  return g_steal_pointer (&faces);
+}
+
+GArray *
+muster_engine_faces_from_table (const MusterPlannedRoll  *roll,
+                                gpointer                  user_data,
+                                GError                  **error)
+{
+  GHashTable *table = user_data;
+  g_autofree char *id = NULL;
+  const char *text;
+
+  g_return_val_if_fail (roll != NULL, NULL);
+  g_return_val_if_fail (table != NULL, NULL);
+
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, roll->character_id);
+  text = g_hash_table_lookup (table, roll->purpose);
+  if (text == NULL)
+    text = g_hash_table_lookup (table, id);
+  if (text == NULL && roll->character_name != NULL)
+    text = g_hash_table_lookup (table, roll->character_name);
+  if (text == NULL)
+    return NULL;
+
+  return parse_faces (text, error);
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "muster-dice.h"
+#include "muster-store.h"
+#include "muster-types.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The between-game sequence. The campaign's ruleset lists the steps
+ * (muster_ruleset_get_steps); each type is a routine here:
+ *
+ *   countdown          characters out of action from an earlier resolution
+ *                      miss one more game; at 0 they recover
+ *   death-roll         outcome, dice, dies-on: roll for each participant
+ *                      with the outcome; total >= dies-on is death, else
+ *                      back for the next game
+ *   out-for-games      outcome, dice: out of action for the total in games
+ *   capture            outcome: captured until released
+ *   heal-wounds        light, serious ("all" or "none"): the game's wounds
+ *                      heal, or stay on the character
+ *   drop-stat          stat, by, outcome, at-zero (out-of-action, retired
+ *                      or dead): the stat drops for good; at 0 or less the
+ *                      character is out
+ *   always-recovers    stat and value (or table and entry): a character
+ *                      with that value put out of action by this resolution
+ *                      is back for the next game
+ *   serious-wounds-accumulate  fatal-at: light wounds heal, serious ones
+ *                      stay; that many is fatal
+ *   morale-loss        outcome, by: the character's unit loses morale for
+ *                      good (lost colours)
+ *
+ * Each batch of dice comes from the campaign seed and a purpose
+ * ("resolve/game/ID/character/ID/STEP"), so undoing a resolution and
+ * running it again gives the same rolls.
+ */
+
+/* A roll the resolution of a game will need, for a dialog that asks for
+ * faces rolled at the table before running it. */
+typedef struct {
+  gint64  character_id;
+  char   *character_name;
+  char   *step_type;      /* "death-roll" */
+  char   *step_name;      /* translated, e.g. "Death roll" */
+  char   *purpose;        /* "resolve/game/4/character/12/death-roll" */
+  char   *expression;     /* "1d6" */
+} MusterPlannedRoll;
+
+void muster_planned_roll_free (MusterPlannedRoll *roll);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPlannedRoll, muster_planned_roll_free)
+
+/* What one step did to one character. */
+typedef struct {
+  gint64      character_id;   /* 0 for the game itself */
+  char       *character_name;
+  char       *step_type;
+  char       *kind;           /* log kind: "death", "survived", "out",
+                               * "recovered", "countdown", "captured",
+                               * "healed", "carried", "class-drop",
+                               * "retired", "morale-loss", "resolved" */
+  MusterRoll *roll;           /* NULL when the step rolls nothing */
+  char       *purpose;        /* of the roll, or NULL */
+  char       *consequence;    /* translated, e.g. "Jean Lefort dies of his wounds." */
+} MusterResolutionEvent;
+
+void muster_resolution_event_free (MusterResolutionEvent *event);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterResolutionEvent, muster_resolution_event_free)
+
+/* Faces rolled at the table for @roll, as a GArray of int (transfer full),
+ * or NULL with @error unset to let Muster roll. NULL with @error set
+ * stops the resolution. */
+typedef GArray *(*MusterFacesProvider) (const MusterPlannedRoll *roll,
+                                        gpointer                 user_data,
+                                        GError                 **error);
+
+/* The rolls resolving @game_id will need, in the order they will be made
+ * (of MusterPlannedRoll*). Fails as muster_engine_resolve() would. */
+GPtrArray *muster_engine_plan         (MusterStore          *store,
+                                       gint64                game_id,
+                                       GError              **error);
+
+/* Runs the between-game steps for @game_id in one transaction: every roll
+ * and every consequence is stored and logged, each changed value is kept
+ * so that it can be undone, and the game becomes resolved. Refused
+ * (MUSTER_ENGINE_ERROR_STATE) for a planned or resolved game or one with
+ * no results, (MUSTER_ENGINE_ERROR_ORDER) while an earlier played game of
+ * the campaign is unresolved, and (MUSTER_ENGINE_ERROR_UNAVAILABLE) when a
+ * participant is already dead. Participants with no result count as
+ * unhurt. @provider may be NULL (Muster rolls everything); faces that do
+ * not fit the dice are MUSTER_DICE_ERROR_FACES and nothing is written.
+ * Returns the events (of MusterResolutionEvent*) or NULL. */
+GPtrArray *muster_engine_resolve      (MusterStore          *store,
+                                       gint64                game_id,
+                                       MusterFacesProvider   provider,
+                                       gpointer              user_data,
+                                       GError              **error);
+
+/* Undoes the campaign's most recent resolution: every value it changed is
+ * put back, its rolls and log entries are deleted and the game is played
+ * again; the database is exactly as it was before. Returns the game's id,
+ * or 0 with @error set (MUSTER_ENGINE_ERROR_NOTHING when the campaign has
+ * no resolution). */
+gint64     muster_engine_undo_resolve (MusterStore          *store,
+                                       gint64                campaign_id,
+                                       GError              **error);
+
+/* The game the campaign's most recent resolution resolved, or 0 (for
+ * enabling an Undo action). */
+gint64     muster_engine_get_last_resolved (MusterStore     *store,
+                                            gint64           campaign_id,
+                                            GError         **error);
+
+/* A MusterFacesProvider reading faces from @user_data, a GHashTable of
+ * char* -> char* ("3,5" or "3 5"): the key is the roll's purpose, the
+ * character's id, or the character's name, tried in that order. A key
+ * whose faces do not parse is MUSTER_DICE_ERROR_FACES. */
+GArray    *muster_engine_faces_from_table (const MusterPlannedRoll *roll,
+                                           gpointer                 user_data,
+                                           GError                 **error);
+
+/* Translated name of a step type, e.g. "Death roll". */
+const char *muster_engine_get_step_name (const char *step_type);
+
+G_END_DECLS
