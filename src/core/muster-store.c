@@ -326,6 +326,9 @@ muster_store_rollback (MusterStore *self)
 
   if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  /* A campaign created in the transaction is gone, and its id will be
+   * given out again: forget any ruleset read for it. */
+  g_hash_table_remove_all (self->rulesets);
 }
 
 void

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-recruit"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "muster-force.h"
+#include "muster-recruit.h"
+#include "muster-store-private.h"
+
+/* Names common in the ranks around 1800. English, Welsh, Irish and Scots
+ * together, as a British company was. */
+static const char * const british_first[] = {
+  "John", "William", "Thomas", "James", "George", "Joseph", "Samuel",
+  "Robert", "Richard", "Edward", "Henry", "Charles", "Michael", "Peter",
+  "Hugh", "Andrew", "Alexander", "Duncan", "Archibald", "Matthew",
+  "Benjamin", "Francis", "Walter", "Isaac", "Abraham", "Jonathan", "Owen",
+  "David", "Evan", "Roger", "Stephen", "Timothy", "Dennis", "Cornelius",
+  "Bartholomew", "Jeremiah", "Nathaniel", "Thomas", "John", "William",
+  "Lachlan", "Neil", "Malcolm", "Terence", "Edmund", "Moses", "Luke",
+};
+
+static const char * const british_surnames[] = {
+  "Ward", "Smith", "Brown", "Wilson", "Johnson", "Walker", "Wright",
+  "Robinson", "Thompson", "White", "Hughes", "Edwards", "Green", "Hall",
+  "Wood", "Jackson", "Clarke", "Turner", "Hill", "Carter", "Mitchell",
+  "Bell", "Murphy", "Kelly", "Byrne", "Ryan", "Walsh", "Doyle", "Kennedy",
+  "Campbell", "Stewart", "Fraser", "Grant", "Murray", "Ross", "Reid",
+  "Fletcher", "Mason", "Shaw", "Chapman", "Foster", "Barker", "Holt",
+  "Pritchard", "Nolan", "Gallagher", "Sullivan", "Crawford", "Tulloch",
+  "Kettle", "Dunmore", "Gilchrist", "Pardoe", "Fenwick", "Ashworth",
+  "Bramwell", "Ellison", "Marsh", "Quinn", "Lloyd", "Morgan",
+  "Rowlands", "Hewitt", "Bradshaw", "Ogden", "Pilling", "Whittaker",
+  "Sutcliffe", "Kerr", "Munro", "Sinclair", "Lindsay", "Dunbar", "Brennan",
+  "Flanagan", "Hennessy", "Keane", "Lynch", "Maguire", "Tierney", "Coyle",
+};
+
+/* The French line and light infantry of the Empire. */
+static const char * const french_first[] = {
+  "Jean", "Pierre", "Jacques", "Louis", "François", "Antoine", "Nicolas",
+  "Joseph", "Michel", "Étienne", "Claude", "Henri", "Charles", "Guillaume",
+  "André", "Benoît", "Denis", "Gabriel", "Hippolyte", "Jean-Baptiste",
+  "Martin", "Mathieu", "Philippe", "René", "Simon", "Vincent", "Augustin",
+  "Bernard", "Laurent", "Jean-Pierre", "Jean-Louis", "Pierre-Joseph",
+  "Sébastien", "Honoré", "Edmé", "Fiacre", "Noël", "Blaise",
+};
+
+static const char * const french_surnames[] = {
+  "Martin", "Bernard", "Dubois", "Durand", "Lefebvre", "Moreau", "Laurent",
+  "Simon", "Garnier", "Fabre", "Perrin", "Roussel", "Guérin", "Mercier",
+  "Bonnet", "Lambert", "Fontaine", "Chevalier", "Robin", "Masson",
+  "Marchal", "Blanc", "Gauthier", "Rousseau", "Vasseur", "Lemoine", "Caron",
+  "Renaud", "Picard", "Barbier", "Meunier", "Brunet", "Boyer", "Girard",
+  "Colin", "Arnaud", "Bazin", "Caillaux", "Dupuis", "Ferrand", "Gaillard",
+  "Jourdain", "Lacombe", "Maillard", "Noblet", "Poulain", "Riviere",
+  "Tessier", "Vidal", "Aubry", "Besson", "Chauvin", "Delorme", "Marchand",
+};
+
+void
+muster_recruit_free (MusterRecruit *recruit)
+{
+  if (recruit == NULL)
+    return;
+  g_free (recruit->troop_type);
+  g_free (recruit->weapon);
+  g_clear_pointer (&recruit->stats, g_hash_table_unref);
+  g_clear_pointer (&recruit->rolls, g_ptr_array_unref);
+  g_clear_pointer (&recruit->roll_stats, g_ptr_array_unref);
+  g_clear_pointer (&recruit->capped, g_ptr_array_unref);
+  g_free (recruit);
+}
+
+/**
+ * muster_recruit_roll:
+ * @weapon: (nullable): a weapon id; %NULL for the troop type's default
+ *
+ * Rolls each stat of @troop_type in the ruleset's order and lowers any
+ * that @weapon caps.
+ *
+ * Returns: (transfer full): the recruit, or %NULL with @error set when the
+ * ruleset has no such troop type or weapon.
+ */
+MusterRecruit *
+muster_recruit_roll (MusterRuleset  *ruleset,
+                     const char     *troop_type,
+                     const char     *weapon,
+                     MusterRng      *rng,
+                     GError        **error)
+{
+  const MusterTroopType *type;
+  g_autoptr(MusterRecruit) recruit = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
+  g_return_val_if_fail (rng != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  type = troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL;
+  if (type == NULL)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s has no troop type “%s”."),
+                   muster_ruleset_get_title (ruleset), troop_type != NULL ? troop_type : "");
+      return NULL;
+    }
+  if (weapon == NULL || *weapon == '\0')
+    weapon = type->default_weapon;
+  if (weapon != NULL && muster_ruleset_lookup_weapon (ruleset, weapon) == NULL)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s has no weapon “%s”."), muster_ruleset_get_title (ruleset), weapon);
+      return NULL;
+    }
+
+  recruit = g_new0 (MusterRecruit, 1);
+  recruit->troop_type = g_strdup (type->id);
+  recruit->weapon = g_strdup (weapon != NULL ? weapon : "");
+  recruit->stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  recruit->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roll_free);
+  recruit->roll_stats = g_ptr_array_new_with_free_func (g_free);
+  recruit->capped = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < type->rolls->len; i++)
+    {
+      const MusterStatRoll *stat_roll = g_ptr_array_index (type->rolls, i);
+      MusterRoll *roll = muster_roll_new_random (stat_roll->dice, rng);
+      int value = roll->total;
+      int cap = weapon != NULL ? muster_ruleset_get_cap (ruleset, weapon, stat_roll->stat) : G_MAXINT;
+      const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, stat_roll->stat);
+
+      if (value > cap)
+        {
+          value = cap;
+          g_ptr_array_add (recruit->capped, g_strdup (stat_roll->stat));
+        }
+      /* Dice that can fall outside the stat's range are held inside it. */
+      if (def != NULL)
+        value = CLAMP (value, def->min, def->max);
+
+      g_hash_table_insert (recruit->stats, g_strdup (stat_roll->stat), GINT_TO_POINTER (value));
+      g_ptr_array_add (recruit->rolls, roll);
+      g_ptr_array_add (recruit->roll_stats, g_strdup (stat_roll->stat));
+    }
+  return g_steal_pointer (&recruit);
+}
+
+static const char *
+pick (const char * const *list,
+      guint               n,
+      MusterRng          *rng)
+{
+  return list[muster_rng_die (rng, n) - 1];
+}
+
+/**
+ * muster_recruit_pick_name:
+ * @side: (nullable): "French" for French names; anything else British
+ *
+ * Returns: (transfer full): a first name and surname.
+ */
+char *
+muster_recruit_pick_name (const char *side,
+                          MusterRng  *rng)
+{
+  gboolean french;
+
+  g_return_val_if_fail (rng != NULL, NULL);
+
+  french = side != NULL && g_ascii_strncasecmp (side, "French", 6) == 0;
+  if (french)
+    return g_strdup_printf ("%s %s",
+                            pick (french_first, G_N_ELEMENTS (french_first), rng),
+                            pick (french_surnames, G_N_ELEMENTS (french_surnames), rng));
+  return g_strdup_printf ("%s %s",
+                          pick (british_first, G_N_ELEMENTS (british_first), rng),
+                          pick (british_surnames, G_N_ELEMENTS (british_surnames), rng));
+}
+
+gint64
+muster_store_tx_next_recruit (MusterStore  *store,
+                              gint64        campaign_id,
+                              guint64      *out_seed,
+                              GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  gint64 counter;
+
+  stmt = muster_store_prepare (store,
+      "UPDATE campaign SET recruit_counter = recruit_counter + 1 WHERE id = ?"
+      " RETURNING recruit_counter, seed", error);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  switch (sqlite3_step (stmt))
+    {
+    case SQLITE_ROW:
+      counter = sqlite3_column_int64 (stmt, 0);
+      if (out_seed != NULL)
+        *out_seed = (guint64) sqlite3_column_int64 (stmt, 1);
+      /* RETURNING finishes its update only when stepped to the end. */
+      if (sqlite3_step (stmt) == SQLITE_DONE)
+        return counter;
+      break;
+    case SQLITE_DONE:
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("There is no campaign with id %" G_GINT64_FORMAT "."), campaign_id);
+      return 0;
+    default:
+      break;
+    }
+  muster_store_set_error (store, error, _("Could not take the next recruit number"));
+  return 0;
+}
+
+static void
+seed_recruit_rng (MusterRng *rng,
+                  guint64    seed,
+                  gint64     counter)
+{
+  g_autofree char *purpose = g_strdup_printf ("recruit/%" G_GINT64_FORMAT, counter);
+
+  muster_rng_init_for (rng, seed, purpose);
+}
+
+gboolean
+muster_store_reserve_recruit_rng (MusterStore  *store,
+                                  gint64        campaign_id,
+                                  MusterRng    *rng,
+                                  GError      **error)
+{
+  guint64 seed = 0;
+  gint64 counter;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
+  g_return_val_if_fail (rng != NULL, FALSE);
+
+  if (!muster_store_begin (store, error))
+    return FALSE;
+  counter = muster_store_tx_next_recruit (store, campaign_id, &seed, error);
+  if (counter == 0 || !muster_store_commit (store, error))
+    {
+      muster_store_rollback (store);
+      return FALSE;
+    }
+  seed_recruit_rng (rng, seed, counter);
+  return TRUE;
+}
+
+/**
+ * muster_store_recruit:
+ * @name: (nullable): the name for a single recruit; %NULL picks period names
+ *
+ * Rolls and stores @count recruits in one transaction.
+ *
+ * Returns: (transfer full): the new ids, or %NULL with @error set and
+ * nothing written.
+ */
+GArray *
+muster_store_recruit (MusterStore  *store,
+                      gint64        force_id,
+                      const char   *troop_type,
+                      const char   *weapon,
+                      const char   *name,
+                      guint         count,
+                      GError      **error)
+{
+  g_autoptr(MusterForce) force = NULL;
+  g_autoptr(GArray) ids = NULL;
+  MusterRuleset *ruleset;
+  gint64 campaign_id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (count == 0)
+    {
+      g_set_error_literal (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                           _("Recruit at least one character."));
+      return NULL;
+    }
+  if (name != NULL && count > 1)
+    {
+      g_set_error_literal (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                           _("A name can only be given when recruiting one character."));
+      return NULL;
+    }
+
+  force = muster_store_get_force (store, force_id, error);
+  if (force == NULL)
+    return NULL;
+  campaign_id = muster_force_get_campaign_id (force);
+  ruleset = muster_store_get_campaign_ruleset (store, campaign_id, error);
+  if (ruleset == NULL)
+    return NULL;
+
+  ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count);
+  if (!muster_store_begin (store, error))
+    return NULL;
+
+  for (guint i = 0; i < count; i++)
+    {
+      g_autoptr(MusterRecruit) recruit = NULL;
+      g_autofree char *picked = NULL;
+      MusterCharacterSpec spec = { 0 };
+      MusterRng rng;
+      guint64 seed = 0;
+      gint64 counter, id;
+
+      counter = muster_store_tx_next_recruit (store, campaign_id, &seed, error);
+      if (counter == 0)
+        goto fail;
+      seed_recruit_rng (&rng, seed, counter);
+      recruit = muster_recruit_roll (ruleset, troop_type, weapon, &rng, error);
+      if (recruit == NULL)
+        goto fail;
+      if (name == NULL)
+        picked = muster_recruit_pick_name (muster_force_get_effective_side (force), &rng);
+
+      spec.name = name != NULL ? name : picked;
+      spec.troop_type = recruit->troop_type;
+      spec.weapon = recruit->weapon;
+      spec.stats = recruit->stats;
+      spec.rolls = recruit->rolls;
+      spec.roll_stats = recruit->roll_stats;
+      id = muster_store_tx_create_character (store, force_id, &spec, error);
+      if (id == 0)
+        goto fail;
+      g_array_append_val (ids, id);
+    }
+
+  if (!muster_store_commit (store, error))
+    goto fail;
+  muster_store_emit_changed (store, MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
+                             campaign_id);
+  return g_steal_pointer (&ids);
+
+fail:
+  muster_store_rollback (store);
+  return NULL;
+}

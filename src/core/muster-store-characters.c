@@ -1,0 +1,955 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-store"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-force.h"
+#include "muster-store-private.h"
+#include "muster-store.h"
+
+/* Characters: reading them with their stats, kills and games, and every
+ * change to one, validated against the campaign's own ruleset. */
+
+#define CHARACTER_SELECT \
+  "SELECT c.id, c.campaign_id, c.force_id, c.unit_id, f.name, coalesce (f.side, f.name)," \
+  " c.name, c.rank, c.troop_type, c.weapon, c.mounted, c.status, c.out_games," \
+  " c.light_wounds, c.serious_wounds, c.notes," \
+  " (SELECT count(*) FROM kill k WHERE k.killer_id = c.id)" \
+  " + (SELECT coalesce (sum (p.killed_unnamed), 0) FROM participation p WHERE p.character_id = c.id)," \
+  " (SELECT count(*) FROM participation p WHERE p.character_id = c.id)" \
+  " FROM character c JOIN force f ON f.id = c.force_id"
+
+#define STAT_SELECT \
+  "SELECT s.character_id, s.key, s.value FROM character c" \
+  " JOIN force f ON f.id = c.force_id JOIN stat s ON s.character_id = c.id"
+
+/* "abc" -> "%abc%" with the LIKE wildcards in the text escaped. */
+static char *
+like_pattern (const char *text)
+{
+  GString *pattern = g_string_new ("%");
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '%' || *p == '_' || *p == '\\')
+        g_string_append_c (pattern, '\\');
+      g_string_append_c (pattern, *p);
+    }
+  g_string_append_c (pattern, '%');
+  return g_string_free (pattern, FALSE);
+}
+
+/* Reads the characters selected by @where (parameters ?1 campaign or id,
+ * ?2 force, ?3 search pattern), then all their stats with one more query. */
+static GPtrArray *
+query_characters (MusterStore  *self,
+                  const char   *where,
+                  gint64        key,
+                  gint64        force_id,
+                  const char   *pattern,
+                  GError      **error)
+{
+  g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *sql = g_strconcat (CHARACTER_SELECT, where, " ORDER BY c.id", NULL);
+  g_autofree char *stat_sql = g_strconcat (STAT_SELECT, where, " ORDER BY s.character_id", NULL);
+  guint next = 0;
+  int rc;
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+
+    if (stmt == NULL)
+      return NULL;
+    sqlite3_bind_int64 (stmt, 1, key);
+    if (sqlite3_bind_parameter_count (stmt) >= 2)
+      sqlite3_bind_int64 (stmt, 2, force_id);
+    if (pattern != NULL)
+      sqlite3_bind_text (stmt, 3, pattern, -1, SQLITE_TRANSIENT);
+
+    while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+      {
+        MusterCharacterRow row = { 0 };
+
+        row.id = sqlite3_column_int64 (stmt, 0);
+        row.campaign_id = sqlite3_column_int64 (stmt, 1);
+        row.force_id = sqlite3_column_int64 (stmt, 2);
+        row.unit_id = sqlite3_column_int64 (stmt, 3);
+        row.force_name = (const char *) sqlite3_column_text (stmt, 4);
+        row.side = (const char *) sqlite3_column_text (stmt, 5);
+        row.name = (const char *) sqlite3_column_text (stmt, 6);
+        row.rank = (const char *) sqlite3_column_text (stmt, 7);
+        row.troop_type = (const char *) sqlite3_column_text (stmt, 8);
+        row.weapon = (const char *) sqlite3_column_text (stmt, 9);
+        row.mounted = sqlite3_column_int (stmt, 10) != 0;
+        if (!muster_status_from_string ((const char *) sqlite3_column_text (stmt, 11), &row.status))
+          row.status = MUSTER_STATUS_ACTIVE;
+        row.out_games = sqlite3_column_int (stmt, 12);
+        row.light_wounds = sqlite3_column_int (stmt, 13);
+        row.serious_wounds = sqlite3_column_int (stmt, 14);
+        row.notes = (const char *) sqlite3_column_text (stmt, 15);
+        row.kills = sqlite3_column_int (stmt, 16);
+        row.games = sqlite3_column_int (stmt, 17);
+        g_ptr_array_add (result, muster_character_new (&row));
+      }
+    if (rc != SQLITE_DONE)
+      {
+        muster_store_set_error (self, error, _("Could not read the characters"));
+        return NULL;
+      }
+  }
+
+  if (result->len == 0)
+    return g_steal_pointer (&result);
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, stat_sql, error);
+
+    if (stmt == NULL)
+      return NULL;
+    sqlite3_bind_int64 (stmt, 1, key);
+    if (sqlite3_bind_parameter_count (stmt) >= 2)
+      sqlite3_bind_int64 (stmt, 2, force_id);
+    if (pattern != NULL)
+      sqlite3_bind_text (stmt, 3, pattern, -1, SQLITE_TRANSIENT);
+
+    /* Both lists are sorted by character id: walk them together. */
+    while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+
+        while (next < result->len &&
+               muster_character_get_id (g_ptr_array_index (result, next)) < id)
+          next++;
+        if (next < result->len &&
+            muster_character_get_id (g_ptr_array_index (result, next)) == id)
+          muster_character_set_stat (g_ptr_array_index (result, next),
+                                     (const char *) sqlite3_column_text (stmt, 1),
+                                     sqlite3_column_int (stmt, 2));
+      }
+    if (rc != SQLITE_DONE)
+      {
+        muster_store_set_error (self, error, _("Could not read the characters' stats"));
+        return NULL;
+      }
+  }
+  return g_steal_pointer (&result);
+}
+
+GPtrArray *
+muster_store_query_characters (MusterStore  *self,
+                               gint64        campaign_id,
+                               gint64        force_id,
+                               const char   *search,
+                               GError      **error)
+{
+  g_autofree char *pattern = NULL;
+  g_autofree char *search_clean = NULL;
+  GString *where;
+  g_autofree char *where_sql = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+
+  /* One statement text per shape of filter, so each gets its own plan. */
+  where = g_string_new (" WHERE c.campaign_id = ?1");
+  if (force_id > 0)
+    g_string_append (where, " AND c.force_id = ?2");
+  else
+    g_string_append (where, " AND ?2 = 0");
+  if (search != NULL)
+    search_clean = g_strstrip (g_strdup (search));
+  if (search_clean != NULL && *search_clean != '\0')
+    {
+      pattern = like_pattern (search_clean);
+      g_string_append (where,
+                       " AND (c.name LIKE ?3 ESCAPE '\\' OR f.name LIKE ?3 ESCAPE '\\'"
+                       " OR c.troop_type LIKE ?3 ESCAPE '\\' OR c.weapon LIKE ?3 ESCAPE '\\'"
+                       " OR c.rank LIKE ?3 ESCAPE '\\')");
+    }
+  where_sql = g_string_free (where, FALSE);
+
+  return query_characters (self, where_sql, campaign_id, force_id, pattern, error);
+}
+
+GPtrArray *
+muster_store_list_characters (MusterStore  *self,
+                              gint64        campaign_id,
+                              gint64        force_id,
+                              GError      **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+  return muster_store_query_characters (self, campaign_id, force_id, NULL, error);
+}
+
+MusterCharacter *
+muster_store_get_character (MusterStore  *self,
+                            gint64        id,
+                            GError      **error)
+{
+  g_autoptr(GPtrArray) found = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+
+  found = query_characters (self, " WHERE c.id = ?1", id, 0, NULL, error);
+  if (found == NULL)
+    return NULL;
+  if (found->len == 0)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("There is no character with id %" G_GINT64_FORMAT "."), id);
+      return NULL;
+    }
+  return g_object_ref (g_ptr_array_index (found, 0));
+}
+
+MusterCharacter *
+muster_store_find_character (MusterStore  *self,
+                             gint64        campaign_id,
+                             const char   *id_or_name,
+                             GError      **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GString) list = NULL;
+  gboolean digits = TRUE;
+  int rc;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+  g_return_val_if_fail (id_or_name != NULL, NULL);
+
+  for (const char *p = id_or_name; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      digits = FALSE;
+
+  if (digits && *id_or_name != '\0')
+    {
+      guint64 id = 0;
+      MusterCharacter *character = NULL;
+
+      if (g_ascii_string_to_unsigned (id_or_name, 10, 1, G_MAXINT64, &id, NULL))
+        character = muster_store_get_character (self, (gint64) id, NULL);
+      if (character == NULL || muster_character_get_campaign_id (character) != campaign_id)
+        {
+          g_clear_object (&character);
+          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                       _("There is no character with id %s in this campaign."), id_or_name);
+          return NULL;
+        }
+      return character;
+    }
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "SELECT id FROM character WHERE campaign_id = ? AND name = ? ORDER BY id", error);
+
+    if (stmt == NULL)
+      return NULL;
+    sqlite3_bind_int64 (stmt, 1, campaign_id);
+    sqlite3_bind_text (stmt, 2, id_or_name, -1, SQLITE_TRANSIENT);
+    while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (ids, id);
+      }
+    if (rc != SQLITE_DONE)
+      {
+        muster_store_set_error (self, error, _("Could not look for the character"));
+        return NULL;
+      }
+  }
+
+  if (ids->len == 0)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("There is no character named “%s” in this campaign."), id_or_name);
+      return NULL;
+    }
+  if (ids->len > 1)
+    {
+      list = g_string_new (NULL);
+      for (guint i = 0; i < ids->len; i++)
+        g_string_append_printf (list, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "",
+                                g_array_index (ids, gint64, i));
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_AMBIGUOUS,
+                   _("%u characters are named “%s” (ids %s): give the id instead."),
+                   ids->len, id_or_name, list->str);
+      return NULL;
+    }
+  return muster_store_get_character (self, g_array_index (ids, gint64, 0), error);
+}
+
+/* --- Validation ---------------------------------------------------------- */
+
+static const MusterTroopType *
+check_troop_type (MusterRuleset  *ruleset,
+                  const char     *id,
+                  GError        **error)
+{
+  const MusterTroopType *type = id != NULL ? muster_ruleset_lookup_troop_type (ruleset, id) : NULL;
+  g_autoptr(GString) valid = NULL;
+
+  if (type != NULL)
+    return type;
+  valid = g_string_new (NULL);
+  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
+    g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "",
+                            muster_ruleset_get_troop_type (ruleset, i)->id);
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("%s has no troop type “%s”. Choose one of: %s."),
+               muster_ruleset_get_title (ruleset), id != NULL ? id : "", valid->str);
+  return NULL;
+}
+
+/* The weapon id to store: @weapon, or the troop type's default ("" when it
+ * has none). NULL with @error when the ruleset has no such weapon. */
+static char *
+check_weapon (MusterRuleset          *ruleset,
+              const MusterTroopType  *type,
+              const char             *weapon,
+              GError                **error)
+{
+  g_autoptr(GString) valid = NULL;
+
+  if (weapon == NULL || *weapon == '\0')
+    return g_strdup (type != NULL && type->default_weapon != NULL ? type->default_weapon : "");
+  if (muster_ruleset_lookup_weapon (ruleset, weapon) != NULL)
+    return g_strdup (weapon);
+
+  valid = g_string_new (NULL);
+  for (guint i = 0; i < muster_ruleset_get_n_weapons (ruleset); i++)
+    g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "",
+                            muster_ruleset_get_weapon (ruleset, i)->id);
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("%s has no weapon “%s”. Choose one of: %s."),
+               muster_ruleset_get_title (ruleset), weapon, valid->str);
+  return NULL;
+}
+
+static const char *
+weapon_name (MusterRuleset *ruleset,
+             const char    *weapon)
+{
+  const MusterWeaponDef *def = muster_ruleset_lookup_weapon (ruleset, weapon);
+
+  return def != NULL ? def->name : weapon;
+}
+
+static gboolean
+check_stat (MusterRuleset  *ruleset,
+            const char     *who,
+            const char     *weapon,
+            const char     *key,
+            int             value,
+            GError        **error)
+{
+  const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, key);
+  int cap;
+
+  if (def == NULL)
+    {
+      g_autoptr(GString) valid = g_string_new (NULL);
+
+      for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
+        g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "",
+                                muster_ruleset_get_stat (ruleset, i)->key);
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s has no characteristic “%s”. Its characteristics are: %s."),
+                   muster_ruleset_get_title (ruleset), key, valid->str);
+      return FALSE;
+    }
+  if (value < def->min || value > def->max)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s: %s must be between %d and %d, not %d."),
+                   who, def->name, def->min, def->max, value);
+      return FALSE;
+    }
+  cap = weapon != NULL && *weapon != '\0' ? muster_ruleset_get_cap (ruleset, weapon, key) : G_MAXINT;
+  if (value > cap)
+    {
+      /* Translators: "Firing cannot be above 9 with a Musket." */
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s: %s cannot be above %d with a %s."),
+                   who, def->name, cap, weapon_name (ruleset, weapon));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+exec_update (MusterStore   *self,
+             sqlite3_stmt  *stmt,
+             GError       **error)
+{
+  if (sqlite3_step (stmt) != SQLITE_DONE)
+    {
+      muster_store_set_error (self, error, _("Could not change the character"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+write_stat (MusterStore  *self,
+            gint64        character_id,
+            const char   *key,
+            int           value,
+            GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+      "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, character_id);
+  sqlite3_bind_text (stmt, 2, key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 3, value);
+  return exec_update (self, stmt, error);
+}
+
+/* "I 4, D 3, S 5, C 2, F 9 (rolled 3 + 6 = 9)": each stat, with the dice
+ * where they say more than the value. */
+static char *
+describe_stats (MusterRuleset             *ruleset,
+                const MusterCharacterSpec *spec,
+                const char                *weapon)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      gpointer value;
+      const MusterRoll *roll = NULL;
+
+      if (spec->stats == NULL ||
+          !g_hash_table_lookup_extended (spec->stats, def->key, NULL, &value))
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append_printf (text, "%s %d", def->key, GPOINTER_TO_INT (value));
+
+      for (guint j = 0; spec->rolls != NULL && spec->roll_stats != NULL &&
+                        j < spec->rolls->len && j < spec->roll_stats->len; j++)
+        if (g_strcmp0 (g_ptr_array_index (spec->roll_stats, j), def->key) == 0)
+          roll = g_ptr_array_index (spec->rolls, j);
+      if (roll != NULL)
+        {
+          g_autofree char *dice = muster_roll_describe (roll);
+          g_autofree char *plain = g_strdup_printf ("%d", GPOINTER_TO_INT (value));
+
+          if (roll->total != GPOINTER_TO_INT (value))
+            /* Translators: a stat rolled above its weapon's cap. */
+            g_string_append_printf (text, _(" (rolled %s, lowered to %d for the %s)"),
+                                    dice, GPOINTER_TO_INT (value), weapon_name (ruleset, weapon));
+          else if (g_strcmp0 (dice, plain) != 0)
+            g_string_append_printf (text, _(" (rolled %s)"), dice);
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* --- Creating ------------------------------------------------------------ */
+
+gint64
+muster_store_tx_create_character (MusterStore                *self,
+                                  gint64                      force_id,
+                                  const MusterCharacterSpec  *spec,
+                                  GError                    **error)
+{
+  g_autoptr(MusterForce) force = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *weapon = NULL;
+  g_autofree char *message = NULL;
+  const MusterTroopType *type;
+  MusterRuleset *ruleset;
+  gint64 campaign_id, id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (spec != NULL, 0);
+
+  name = muster_store_check_name (spec->name, error);
+  if (name == NULL)
+    return 0;
+  force = muster_store_get_force (self, force_id, error);
+  if (force == NULL)
+    return 0;
+  campaign_id = muster_force_get_campaign_id (force);
+  ruleset = muster_store_get_campaign_ruleset (self, campaign_id, error);
+  if (ruleset == NULL)
+    return 0;
+  type = check_troop_type (ruleset, spec->troop_type, error);
+  if (type == NULL)
+    return 0;
+  weapon = check_weapon (ruleset, type, spec->weapon, error);
+  if (weapon == NULL)
+    return 0;
+  if (spec->stats != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, spec->stats);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (!check_stat (ruleset, name, weapon, key, GPOINTER_TO_INT (value), error))
+          return 0;
+    }
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "INSERT INTO character (campaign_id, force_id, name, rank, troop_type, weapon, mounted)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)", error);
+
+    if (stmt == NULL)
+      return 0;
+    sqlite3_bind_int64 (stmt, 1, campaign_id);
+    sqlite3_bind_int64 (stmt, 2, force_id);
+    sqlite3_bind_text (stmt, 3, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text (stmt, 4, spec->rank != NULL ? spec->rank : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text (stmt, 5, type->id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text (stmt, 6, weapon, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int (stmt, 7, spec->mounted ? 1 : 0);
+    if (sqlite3_step (stmt) != SQLITE_DONE)
+      {
+        muster_store_set_error (self, error, _("Could not create the character"));
+        return 0;
+      }
+    id = sqlite3_last_insert_rowid (muster_store_get_db (self));
+  }
+
+  if (spec->stats != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, spec->stats);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (!write_stat (self, id, key, GPOINTER_TO_INT (value), error))
+          return 0;
+    }
+
+  for (guint i = 0; spec->rolls != NULL && i < spec->rolls->len; i++)
+    {
+      const char *stat = spec->roll_stats != NULL && i < spec->roll_stats->len
+        ? g_ptr_array_index (spec->roll_stats, i) : "";
+      g_autofree char *purpose = g_strconcat ("recruit:", stat, NULL);
+
+      if (muster_store_insert_roll (self, campaign_id, 0, id, 0, purpose,
+                                    g_ptr_array_index (spec->rolls, i), error) == 0)
+        return 0;
+    }
+
+  if (spec->rolls != NULL && spec->rolls->len > 0)
+    {
+      g_autofree char *stats = describe_stats (ruleset, spec, weapon);
+
+      /* Translators: "Thomas Ward recruited: I 4, D 3, S 5, C 2, F 6" */
+      message = g_strdup_printf (_("%s recruited: %s"), name, stats);
+      if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "recruit", message, error) == 0)
+        return 0;
+    }
+  else
+    {
+      message = g_strdup_printf (_("%s joined “%s”"), name, muster_force_get_name (force));
+      if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "character-created", message, error) == 0)
+        return 0;
+    }
+  return id;
+}
+
+gint64
+muster_store_create_character (MusterStore                *self,
+                               gint64                      force_id,
+                               const MusterCharacterSpec  *spec,
+                               GError                    **error)
+{
+  g_autoptr(MusterForce) force = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (spec != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  force = muster_store_get_force (self, force_id, error);
+  if (force == NULL)
+    return 0;
+  if (!muster_store_begin (self, error))
+    return 0;
+  id = muster_store_tx_create_character (self, force_id, spec, error);
+  if (id == 0 || !muster_store_commit (self, error))
+    {
+      muster_store_rollback (self);
+      return 0;
+    }
+  muster_store_emit_changed (self, MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
+                             muster_force_get_campaign_id (force));
+  return id;
+}
+
+/* --- Changing ------------------------------------------------------------ */
+
+/* Loads the character and its campaign's ruleset, and begins. */
+static MusterCharacter *
+begin_change (MusterStore     *self,
+              gint64           id,
+              MusterRuleset  **ruleset,
+              GError         **error)
+{
+  g_autoptr(MusterCharacter) character = muster_store_get_character (self, id, error);
+
+  if (character == NULL)
+    return NULL;
+  *ruleset = muster_store_get_campaign_ruleset (self, muster_character_get_campaign_id (character), error);
+  if (*ruleset == NULL)
+    return NULL;
+  if (!muster_store_begin (self, error))
+    return NULL;
+  return g_steal_pointer (&character);
+}
+
+static gboolean
+finish_change (MusterStore      *self,
+               MusterCharacter  *character,
+               const char       *kind,
+               const char       *message,
+               MusterChange      what,
+               GError          **error)
+{
+  gint64 campaign_id = muster_character_get_campaign_id (character);
+
+  if (message != NULL &&
+      muster_store_insert_log (self, campaign_id, 0, muster_character_get_id (character),
+                               0, 0, kind, message, error) == 0)
+    {
+      muster_store_rollback (self);
+      return FALSE;
+    }
+  if (!muster_store_commit (self, error))
+    return FALSE;
+  muster_store_emit_changed (self, what | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, campaign_id);
+  return TRUE;
+}
+
+static gboolean
+update_column (MusterStore  *self,
+               const char   *sql,
+               gint64        id,
+               const char   *text,
+               GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, text, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, id);
+  return exec_update (self, stmt, error);
+}
+
+/* After a weapon change: lowers every stat above the new weapon's cap. */
+static gboolean
+apply_caps (MusterStore      *self,
+            MusterRuleset    *ruleset,
+            MusterCharacter  *character,
+            const char       *weapon,
+            GString          *message,
+            GError          **error)
+{
+  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      int cap = muster_ruleset_get_cap (ruleset, weapon, def->key);
+      int value;
+
+      if (!muster_character_get_stat (character, def->key, &value) || value <= cap)
+        continue;
+      if (!write_stat (self, muster_character_get_id (character), def->key, cap, error))
+        return FALSE;
+      /* Translators: appended to "Thomas Ward now carries a Musket". */
+      g_string_append_printf (message, _("; %s lowered from %d to %d"), def->name, value, cap);
+    }
+  return TRUE;
+}
+
+gboolean
+muster_store_set_character_text (MusterStore  *self,
+                                 gint64        id,
+                                 const char   *field,
+                                 const char   *value,
+                                 GError      **error)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(GString) message = g_string_new (NULL);
+  g_autofree char *clean = NULL;
+  MusterRuleset *ruleset = NULL;
+  const char *who;
+  const char *kind = "character-edited";
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  if (g_str_equal (field, "name"))
+    {
+      clean = muster_store_check_name (value, error);
+      if (clean == NULL)
+        return FALSE;
+    }
+  else if (!g_str_equal (field, "rank") && !g_str_equal (field, "troop_type") &&
+           !g_str_equal (field, "weapon") && !g_str_equal (field, "notes"))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("A character has no field “%s”. Use name, rank, troop_type, weapon or notes."),
+                   field);
+      return FALSE;
+    }
+
+  character = begin_change (self, id, &ruleset, error);
+  if (character == NULL)
+    return FALSE;
+  who = muster_character_get_name (character);
+
+  if (g_str_equal (field, "name"))
+    {
+      if (!update_column (self, "UPDATE character SET name = ? WHERE id = ?", id, clean, error))
+        goto fail;
+      kind = "character-renamed";
+      g_string_printf (message, _("%s is now called %s"), who, clean);
+    }
+  else if (g_str_equal (field, "rank"))
+    {
+      clean = g_strstrip (g_strdup (value != NULL ? value : ""));
+      if (!update_column (self, "UPDATE character SET rank = ? WHERE id = ?", id, clean, error))
+        goto fail;
+      if (*clean != '\0')
+        g_string_printf (message, _("%s is now %s"), who, clean);
+      else
+        g_string_printf (message, _("%s no longer holds a rank"), who);
+    }
+  else if (g_str_equal (field, "troop_type"))
+    {
+      const MusterTroopType *type = check_troop_type (ruleset, value, error);
+
+      if (type == NULL ||
+          !update_column (self, "UPDATE character SET troop_type = ? WHERE id = ?", id, type->id, error))
+        goto fail;
+      g_string_printf (message, _("%s is now a %s"), who, type->name);
+    }
+  else if (g_str_equal (field, "weapon"))
+    {
+      const MusterTroopType *type =
+        muster_ruleset_lookup_troop_type (ruleset, muster_character_get_troop_type (character));
+
+      clean = check_weapon (ruleset, type, value, error);
+      if (clean == NULL ||
+          !update_column (self, "UPDATE character SET weapon = ? WHERE id = ?", id, clean, error))
+        goto fail;
+      if (*clean != '\0')
+        g_string_printf (message, _("%s now carries a %s"), who, weapon_name (ruleset, clean));
+      else
+        g_string_printf (message, _("%s no longer carries a weapon"), who);
+      if (*clean != '\0' && !apply_caps (self, ruleset, character, clean, message, error))
+        goto fail;
+    }
+  else
+    {
+      if (!update_column (self, "UPDATE character SET notes = ? WHERE id = ?", id,
+                          value != NULL ? value : "", error))
+        goto fail;
+      g_string_printf (message, _("Notes on %s changed"), who);
+    }
+
+  return finish_change (self, character, kind, message->str, 0, error);
+
+fail:
+  muster_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+muster_store_set_character_mounted (MusterStore  *self,
+                                    gint64        id,
+                                    gboolean      mounted,
+                                    GError      **error)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autofree char *message = NULL;
+  MusterRuleset *ruleset = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  character = begin_change (self, id, &ruleset, error);
+  if (character == NULL)
+    return FALSE;
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "UPDATE character SET mounted = ? WHERE id = ?", error);
+
+    if (stmt == NULL)
+      goto fail;
+    sqlite3_bind_int (stmt, 1, mounted ? 1 : 0);
+    sqlite3_bind_int64 (stmt, 2, id);
+    if (!exec_update (self, stmt, error))
+      goto fail;
+  }
+  message = mounted
+    ? g_strdup_printf (_("%s is now mounted"), muster_character_get_name (character))
+    : g_strdup_printf (_("%s now fights on foot"), muster_character_get_name (character));
+  return finish_change (self, character, "character-edited", message, 0, error);
+
+fail:
+  muster_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+muster_store_set_character_stat (MusterStore  *self,
+                                 gint64        id,
+                                 const char   *key,
+                                 int           value,
+                                 GError      **error)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autofree char *message = NULL;
+  MusterRuleset *ruleset = NULL;
+  const MusterStatDef *def;
+  int old;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+  g_return_val_if_fail (key != NULL, FALSE);
+
+  character = muster_store_get_character (self, id, error);
+  if (character == NULL)
+    return FALSE;
+  ruleset = muster_store_get_campaign_ruleset (self, muster_character_get_campaign_id (character), error);
+  if (ruleset == NULL)
+    return FALSE;
+  if (!check_stat (ruleset, muster_character_get_name (character),
+                   muster_character_get_weapon (character), key, value, error))
+    return FALSE;
+  if (muster_character_get_stat (character, key, &old) && old == value)
+    return TRUE;
+
+  if (!muster_store_begin (self, error))
+    return FALSE;
+  if (!write_stat (self, id, key, value, error))
+    {
+      muster_store_rollback (self);
+      return FALSE;
+    }
+  def = muster_ruleset_lookup_stat (ruleset, key);
+  if (muster_character_get_stat (character, key, &old))
+    message = g_strdup_printf (_("%s: %s changed from %d to %d"),
+                               muster_character_get_name (character), def->name, old, value);
+  else
+    message = g_strdup_printf (_("%s: %s set to %d"),
+                               muster_character_get_name (character), def->name, value);
+  return finish_change (self, character, "stat-changed", message, 0, error);
+}
+
+gboolean
+muster_store_set_character_status (MusterStore   *self,
+                                   gint64         id,
+                                   MusterStatus   status,
+                                   int            out_games,
+                                   GError       **error)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autofree char *message = NULL;
+  MusterRuleset *ruleset = NULL;
+  const char *who;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  if (status != MUSTER_STATUS_OUT_OF_ACTION)
+    out_games = 0;
+  else if (out_games < 0)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("The number of games to miss cannot be negative (%d)."), out_games);
+      return FALSE;
+    }
+
+  character = begin_change (self, id, &ruleset, error);
+  if (character == NULL)
+    return FALSE;
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "UPDATE character SET status = ?, out_games = ? WHERE id = ?", error);
+
+    if (stmt == NULL)
+      goto fail;
+    sqlite3_bind_text (stmt, 1, muster_status_to_string (status), -1, SQLITE_STATIC);
+    sqlite3_bind_int (stmt, 2, out_games);
+    sqlite3_bind_int64 (stmt, 3, id);
+    if (!exec_update (self, stmt, error))
+      goto fail;
+  }
+  who = muster_character_get_name (character);
+  if (status == MUSTER_STATUS_OUT_OF_ACTION && out_games > 0)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "%s is out of action for %d game",
+                                            "%s is out of action for %d games",
+                                            out_games),
+                               who, out_games);
+  else
+    /* Translators: "Thomas Ward is now Dead" (a status label). */
+    message = g_strdup_printf (_("%s is now %s"), who, muster_status_get_label (status));
+  return finish_change (self, character, "status", message, 0, error);
+
+fail:
+  muster_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+muster_store_move_character (MusterStore  *self,
+                             gint64        id,
+                             gint64        force_id,
+                             GError      **error)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(MusterForce) force = NULL;
+  g_autofree char *message = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  character = muster_store_get_character (self, id, error);
+  if (character == NULL)
+    return FALSE;
+  force = muster_store_get_force (self, force_id, error);
+  if (force == NULL)
+    return FALSE;
+  if (muster_force_get_campaign_id (force) != muster_character_get_campaign_id (character))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s cannot move to “%s”: that force belongs to another campaign."),
+                   muster_character_get_name (character), muster_force_get_name (force));
+      return FALSE;
+    }
+  if (muster_character_get_force_id (character) == force_id)
+    return TRUE;
+
+  if (!muster_store_begin (self, error))
+    return FALSE;
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "UPDATE character SET force_id = ?, unit_id = NULL WHERE id = ?", error);
+
+    if (stmt == NULL || (sqlite3_bind_int64 (stmt, 1, force_id),
+                         sqlite3_bind_int64 (stmt, 2, id),
+                         !exec_update (self, stmt, error)))
+      {
+        muster_store_rollback (self);
+        return FALSE;
+      }
+  }
+  message = g_strdup_printf (_("%s moved from “%s” to “%s”"),
+                             muster_character_get_name (character),
+                             muster_character_get_force_name (character),
+                             muster_force_get_name (force));
+  return finish_change (self, character, "character-moved", message, MUSTER_CHANGE_FORCES, error);
+}
