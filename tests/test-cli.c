@@ -847,6 +847,8 @@ test_show (Fixture       *f,
   g_assert_cmpstr (json_object_get_string_member (object, "side"), ==, "Portuguese");
   g_assert_true (json_object_has_member (object, "F"));
   g_assert_true (json_object_has_member (object, "notes"));
+  g_assert_cmpint (json_node_get_value_type (json_object_get_member (object, "mounted")), ==, G_TYPE_BOOLEAN);
+  g_assert_false (json_object_get_boolean_member (object, "mounted"));
 
   RUN_OK (f, &run, "show", id, "--format", "tsv");
   g_assert_true (g_str_has_prefix (run.out, roster_header));

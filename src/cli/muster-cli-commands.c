@@ -226,7 +226,7 @@ add_character_row (MusterCliTable  *table,
       muster_cli_table_add_int (table, muster_character_get_campaign_id (character));
       muster_cli_table_add_int (table, muster_character_get_force_id (character));
       muster_cli_table_add_text (table, muster_character_get_rank (character));
-      muster_cli_table_add_value (table, mounted ? "true" : "false", mounted ? _("yes") : _("no"));
+      muster_cli_table_add_bool (table, mounted, mounted ? _("yes") : _("no"));
       muster_cli_table_add_int (table, muster_character_get_light_wounds (character));
       muster_cli_table_add_int (table, muster_character_get_serious_wounds (character));
       muster_cli_table_add_text (table, muster_character_get_notes (character));
@@ -579,42 +579,25 @@ muster_cli_cmd_new_force (MusterCli  *cli,
 
 /* --- recruit ----------------------------------------------------------------- */
 
+/* The log entries of a new recruit name each stat with the dice that
+ * made it. */
 static void
-describe_recruit (MusterStore   *store,
-                  MusterRuleset *ruleset,
-                  gint64         campaign_id,
-                  gint64         id)
+describe_recruit (MusterStore *store,
+                  gint64       campaign_id,
+                  gint64       id)
 {
-  g_autoptr(MusterCharacter) character = muster_store_get_character (store, id, NULL);
-  g_autoptr(GPtrArray) log = NULL;
-  g_autoptr(GString) stats = g_string_new (NULL);
+  g_autoptr(GPtrArray) log = muster_store_list_log (store, campaign_id, 0, id, NULL);
 
-  if (character == NULL)
-    return;
-
-  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
-    {
-      const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
-      int value;
-
-      if (muster_character_get_stat (character, stat->key, &value))
-        g_string_append_printf (stats, " %s %d", stat->key, value);
-    }
-  g_printerr ("%" G_GINT64_FORMAT " %s (%s, %s):%s\n", id,
-              muster_character_get_name (character),
-              troop_type_name (ruleset, muster_character_get_troop_type (character)),
-              weapon_name (ruleset, muster_character_get_weapon (character)),
-              stats->str);
-
-  log = muster_store_list_log (store, campaign_id, 0, id, NULL);
-  /* The log is newest first; the rolls read best in the order they fell. */
+  /* The log is newest first; read in the order things happened. */
   for (guint i = log != NULL ? log->len : 0; i > 0; i--)
     {
       MusterLogEntry *entry = g_ptr_array_index (log, i - 1);
 
       if (entry->has_roll)
-        g_printerr ("  %s: %s [%s] = %d\n", entry->message, entry->expression,
-                    entry->faces, entry->total);
+        g_printerr ("%" G_GINT64_FORMAT ": %s: %s [%s] = %d\n", id, entry->message,
+                    entry->expression, entry->faces, entry->total);
+      else
+        g_printerr ("%" G_GINT64_FORMAT ": %s\n", id, entry->message);
     }
 }
 
@@ -678,7 +661,7 @@ muster_cli_cmd_recruit (MusterCli  *cli,
       gint64 id = g_array_index (ids, gint64, i);
 
       if (verbose)
-        describe_recruit (cli->store, ruleset, muster_campaign_get_id (campaign), id);
+        describe_recruit (cli->store, muster_campaign_get_id (campaign), id);
       muster_cli_print_id (id);
     }
   return 0;

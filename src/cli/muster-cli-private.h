@@ -135,6 +135,10 @@ void             muster_cli_table_add_value (MusterCliTable     *table,
                                              const char         *text);
 void             muster_cli_table_add_int   (MusterCliTable     *table,
                                              gint64              value);
+/* "true" or "false" in TSV, a boolean in JSON, @text in text output. */
+void             muster_cli_table_add_bool  (MusterCliTable     *table,
+                                             gboolean            value,
+                                             const char         *text);
 /* A missing value: empty in text and TSV, null in JSON. */
 void             muster_cli_table_add_none  (MusterCliTable     *table);
 /* TSV has a header row; JSON is an array of objects, or with @single the

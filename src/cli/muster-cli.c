@@ -17,6 +17,7 @@
 typedef enum {
   CELL_TEXT,
   CELL_INT,
+  CELL_BOOL,
   CELL_NONE,
 } CellKind;
 
@@ -397,6 +398,14 @@ muster_cli_table_add_int (MusterCliTable *table,
 }
 
 void
+muster_cli_table_add_bool (MusterCliTable *table,
+                           gboolean        value,
+                           const char     *text)
+{
+  table_add_cell (table, CELL_BOOL, g_strdup (value ? "true" : "false"), g_strdup (text));
+}
+
+void
 muster_cli_table_add_none (MusterCliTable *table)
 {
   table_add_cell (table, CELL_NONE, g_strdup (""), g_strdup (""));
@@ -454,6 +463,9 @@ build_json_row (JsonBuilder    *builder,
         {
         case CELL_INT:
           json_builder_add_int_value (builder, g_ascii_strtoll (cell->value, NULL, 10));
+          break;
+        case CELL_BOOL:
+          json_builder_add_boolean_value (builder, g_str_equal (cell->value, "true"));
           break;
         case CELL_NONE:
           json_builder_add_null_value (builder);
@@ -532,7 +544,7 @@ print_text (MusterCliTable *table)
           const Cell *cell = &g_array_index (row, Cell, c);
 
           widths[c] = MAX (widths[c], (guint) g_utf8_strlen (cell->text, -1));
-          if (cell->kind == CELL_TEXT)
+          if (cell->kind == CELL_TEXT || cell->kind == CELL_BOOL)
             numeric[c] = FALSE;
         }
     }
@@ -603,6 +615,16 @@ describe_commands (void)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The core notes each broken ruleset file as it skips it; "rulesets"
+ * reports them as warnings, and other commands need not repeat them. */
+static void
+ruleset_message_cb (const char     *log_domain,
+                    GLogLevelFlags  log_level,
+                    const char     *message,
+                    gpointer        user_data)
+{
+}
+
 static int
 run_command (MusterCli *cli,
              int        argc,
@@ -650,6 +672,8 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("muster-cli");
+  g_log_set_handler ("muster-ruleset", G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO,
+                     ruleset_message_cb, NULL);
 
   description = describe_commands ();
   context = g_option_context_new (N_("COMMAND [ARGUMENT…]"));
