@@ -311,6 +311,9 @@ test_usage_help (Fixture       *f,
   g_assert_nonnull (strstr (run.out, "muster-cli recruit"));
   g_assert_nonnull (strstr (run.out, "--count"));
 
+  RUN_OK (f, &run, "help");
+  g_assert_nonnull (strstr (run.out, "new-force"));
+
   RUN_OK (f, &run, "help", "roster");
   g_assert_nonnull (strstr (run.out, "--force"));
 
@@ -421,6 +424,7 @@ test_rulesets_broken (Fixture       *f,
   g_assert_nonnull (strstr (run.out, RULESET "\t1\t"));
   g_assert_true (g_str_has_prefix (run.err, "muster-cli: "));
   g_assert_nonnull (strstr (run.err, "broken.xml:"));
+  g_assert_nonnull (strstr (run.err, "warning"));
   g_assert_null (strstr (run.out, "Broken"));
 }
 
@@ -941,10 +945,14 @@ test_library_env (Fixture       *f,
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   g_assert_nonnull (strstr (run.out, "\tBarrosa\t"));
 
-  /* --library wins over the environment. */
+  /* --library wins over the environment, before or after the command. */
+  RUN_OK (f, &run, "new-campaign", "Cadiz", "--ruleset", RULESET, "--library", f->library);
+  RUN_OK (f, &run, "campaigns", "--format", "tsv");
+  g_assert_null (strstr (run.out, "Cadiz"));
   f->pass_library = TRUE;
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   g_assert_null (strstr (run.out, "Barrosa"));
+  g_assert_nonnull (strstr (run.out, "\tCadiz\t"));
 }
 
 static void
