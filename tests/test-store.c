@@ -1,0 +1,1070 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test-store"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-force.h"
+#include "muster-recruit.h"
+#include "muster-roster-model.h"
+#include "muster-store.h"
+#include "muster-test-util.h"
+
+/* --- Helpers ------------------------------------------------------------- */
+
+static MusterRuleset *
+sharpe (void)
+{
+  g_autoptr(GError) error = NULL;
+  MusterRuleset *ruleset = muster_rulesets_lookup ("sharpes-skirmish", &error);
+
+  g_assert_no_error (error);
+  return ruleset;
+}
+
+static gint64
+make_campaign (MusterStore *store,
+               const char  *name)
+{
+  g_autoptr(MusterRuleset) ruleset = sharpe ();
+  g_autoptr(GError) error = NULL;
+  gint64 id = muster_store_create_campaign (store, name, ruleset, 42, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static gint64
+make_force (MusterStore *store,
+            gint64       campaign_id,
+            const char  *name,
+            const char  *side)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = muster_store_create_force (store, campaign_id, name, side, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static GHashTable *
+stats_new (int i, int d, int s, int c, int f)
+{
+  GHashTable *stats = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_hash_table_insert (stats, "I", GINT_TO_POINTER (i));
+  g_hash_table_insert (stats, "D", GINT_TO_POINTER (d));
+  g_hash_table_insert (stats, "S", GINT_TO_POINTER (s));
+  g_hash_table_insert (stats, "C", GINT_TO_POINTER (c));
+  g_hash_table_insert (stats, "F", GINT_TO_POINTER (f));
+  return stats;
+}
+
+static gint64
+make_character (MusterStore *store,
+                gint64       force_id,
+                const char  *name,
+                const char  *troop_type,
+                const char  *weapon,
+                int          f)
+{
+  g_autoptr(GHashTable) stats = stats_new (3, 4, 5, 2, f);
+  g_autoptr(GError) error = NULL;
+  MusterCharacterSpec spec = { 0 };
+  gint64 id;
+
+  spec.name = name;
+  spec.troop_type = troop_type;
+  spec.weapon = weapon;
+  spec.stats = stats;
+  id = muster_store_create_character (store, force_id, &spec, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static sqlite3 *
+raw_open (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  return db;
+}
+
+static void
+raw_exec (sqlite3    *db,
+          const char *sql)
+{
+  char *errmsg = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &errmsg) != SQLITE_OK)
+    g_error ("%s: %s", sql, errmsg);
+}
+
+static gint64
+raw_int (sqlite3    *db,
+         const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  gint64 value = -1;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+static char *
+raw_text (sqlite3    *db,
+          const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  char *value = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+static void
+count_changed_cb (MusterStore *store,
+                  guint        what,
+                  gint64       campaign_id,
+                  guint       *count)
+{
+  (*count)++;
+}
+
+/* --- Opening ------------------------------------------------------------- */
+
+static void
+test_open_new (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "a", "b", "library.db", NULL);
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = g_strconcat (path, ".bak-v0", NULL);
+  sqlite3 *db;
+
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_is_empty (store));
+  g_assert_cmpstr (muster_store_get_path (store), ==, path);
+  g_clear_object (&store);
+
+  /* A brand-new file has nothing to back up. */
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, MUSTER_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (raw_int (db, "PRAGMA application_id"), ==, MUSTER_STORE_APPLICATION_ID);
+  g_assert_cmpstr (raw_text (db, "PRAGMA journal_mode"), ==, "wal");
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE name = 'character'"), ==, 1);
+  sqlite3_close (db);
+
+  /* Opening again changes nothing. */
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_open_backup (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "old.db", NULL);
+  g_autofree char *backup = g_strconcat (path, ".bak-v0", NULL);
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dump = NULL;
+  sqlite3 *db;
+
+  /* A library from before the first schema: version 0, one table. */
+  db = raw_open (path);
+  raw_exec (db, "CREATE TABLE jotting (id INTEGER PRIMARY KEY, text TEXT);"
+                "INSERT INTO jotting (text) VALUES ('Fuentes de Oñoro'), ('Sabugal');");
+  sqlite3_close (db);
+
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+
+  dump = muster_store_dump (store);
+  g_assert_nonnull (strstr (dump, "PRAGMA user_version = 1;"));
+  g_assert_nonnull (strstr (dump, "'Sabugal'"));
+  g_clear_object (&store);
+
+  /* The backup holds the old contents, unmigrated. */
+  db = raw_open (backup);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema"), ==, 1);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM jotting"), ==, 2);
+  g_assert_cmpstr (raw_text (db, "SELECT group_concat (text, '|') FROM (SELECT text FROM jotting ORDER BY id)"),
+                   ==, "Fuentes de Oñoro|Sabugal");
+  sqlite3_close (db);
+
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM jotting"), ==, 2);
+  sqlite3_close (db);
+}
+
+static void
+test_open_newer (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "newer.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  db = raw_open (path);
+  raw_exec (db, "CREATE TABLE campaign (id INTEGER PRIMARY KEY, name TEXT);"
+                "INSERT INTO campaign (name) VALUES ('From the future');"
+                "PRAGMA user_version = 99;");
+  raw_exec (db, "PRAGMA application_id = 1297437524");
+  sqlite3_close (db);
+  g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+
+  store = muster_store_open (path, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NEWER);
+  g_assert_null (store);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, "newer"));
+
+  g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_open_not_muster (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.db", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  g_assert_true (g_file_set_contents (text, "Muster roll of the 95th, not a database.\n", -1, NULL));
+  store = muster_store_open (text, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER);
+  g_assert_nonnull (strstr (error->message, text));
+  g_clear_error (&error);
+
+  /* Another program's SQLite file. */
+  db = raw_open (other);
+  raw_exec (db, "PRAGMA application_id = 1234; CREATE TABLE t (x);");
+  sqlite3_close (db);
+  g_assert_true (g_file_get_contents (other, &before, &before_len, NULL));
+  store = muster_store_open (other, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER);
+  g_assert_true (g_file_get_contents (other, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+}
+
+static void
+test_reopen (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign;
+
+  campaign = muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (campaign, >, 0);
+  before = muster_store_dump (store);
+  g_clear_object (&store);
+
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_false (muster_store_is_empty (store));
+}
+
+static void
+test_save_copy (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(MusterStore) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *dest = g_build_filename (dir, "copy.db", NULL);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_save_copy (store, dest, &error));
+  g_assert_no_error (error);
+
+  copy = muster_store_open (dest, &error);
+  g_assert_no_error (error);
+  a = muster_store_dump (store);
+  b = muster_store_dump (copy);
+  g_assert_cmpstr (a, ==, b);
+}
+
+/* --- Campaigns and forces ------------------------------------------------ */
+
+static void
+test_campaign_crud (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterRuleset) ruleset = sharpe ();
+  g_autoptr(GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autofree char *id_text = NULL;
+  gint64 a, b;
+
+  a = make_campaign (store, "Talavera");
+  campaign = muster_store_get_campaign (store, a, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_campaign_get_name (campaign), ==, "Talavera");
+  g_assert_cmpstr (muster_campaign_get_ruleset_id (campaign), ==, "sharpes-skirmish");
+  g_assert_cmpuint (muster_campaign_get_seed (campaign), ==, 42);
+  /* Every option is stored, defaults filled in. */
+  g_assert_cmpstr (g_hash_table_lookup (muster_campaign_get_options (campaign), "death-roll"), ==, "die-on-6");
+  g_assert_cmpstr (muster_campaign_get_option (campaign, "death-roll"), ==, "die-on-6");
+  g_assert_nonnull (muster_campaign_get_ruleset (campaign));
+  g_assert_cmpstr (muster_ruleset_get_id (muster_campaign_get_ruleset (campaign)), ==, "sharpes-skirmish");
+  g_clear_object (&campaign);
+
+  g_hash_table_insert (options, "death-roll", "out-d6-games");
+  b = muster_store_create_campaign (store, "Albuera", ruleset, 7, options, &error);
+  g_assert_no_error (error);
+  campaign = muster_store_find_campaign (store, "Albuera", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_campaign_get_id (campaign), ==, b);
+  g_assert_cmpstr (muster_campaign_get_option (campaign, "death-roll"), ==, "out-d6-games");
+  g_clear_object (&campaign);
+
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, a);
+  campaign = muster_store_find_campaign (store, id_text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_campaign_get_name (campaign), ==, "Talavera");
+  g_clear_object (&campaign);
+
+  /* Unknown choice and option: named, with the valid ones listed. */
+  g_hash_table_insert (options, "death-roll", "hang-them");
+  g_assert_cmpint (muster_store_create_campaign (store, "Busaco", ruleset, 7, options, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "hang-them"));
+  g_assert_nonnull (strstr (error->message, "die-on-6"));
+  g_assert_nonnull (strstr (error->message, "out-d6-games"));
+  g_clear_error (&error);
+  g_hash_table_remove_all (options);
+  g_hash_table_insert (options, "weather", "rain");
+  g_assert_cmpint (muster_store_create_campaign (store, "Busaco", ruleset, 7, options, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "weather"));
+  g_assert_nonnull (strstr (error->message, "death-roll"));
+  g_clear_error (&error);
+
+  /* Sorted by name. */
+  list = muster_store_list_campaigns (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 2);
+  g_assert_cmpstr (muster_campaign_get_name (g_ptr_array_index (list, 0)), ==, "Albuera");
+  g_assert_cmpstr (muster_campaign_get_name (g_ptr_array_index (list, 1)), ==, "Talavera");
+
+  g_assert_false (muster_store_rename_campaign (store, b, "Talavera", &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_assert_true (muster_store_rename_campaign (store, b, "  Albuera 1811 ", &error));
+  g_assert_no_error (error);
+  campaign = muster_store_get_campaign (store, b, &error);
+  g_assert_cmpstr (muster_campaign_get_name (campaign), ==, "Albuera 1811");
+  g_clear_object (&campaign);
+
+  g_assert_true (muster_store_delete_campaign (store, a, &error));
+  g_assert_no_error (error);
+  campaign = muster_store_get_campaign (store, a, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  g_assert_null (campaign);
+  g_clear_error (&error);
+  campaign = muster_store_find_campaign (store, "Talavera", &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+}
+
+static void
+test_names (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterRuleset) ruleset = sharpe ();
+  g_autoptr(GError) error = NULL;
+  const char *bad[] = { "", "   ", "\t\n", "1809", " 42 " };
+  gint64 campaign, force;
+  MusterCharacterSpec spec = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_cmpint (muster_store_create_campaign (store, bad[i], ruleset, 1, NULL, &error), ==, 0);
+      g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+      g_clear_error (&error);
+    }
+  muster_store_create_campaign (store, "1809", ruleset, 1, NULL, &error);
+  g_assert_nonnull (strstr (error->message, "only digits"));
+  g_clear_error (&error);
+
+  campaign = make_campaign (store, "The Coa");
+  g_assert_cmpint (muster_store_create_campaign (store, "The Coa", ruleset, 1, NULL, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS);
+  g_clear_error (&error);
+
+  force = make_force (store, campaign, "95th Rifles", "British");
+  g_assert_cmpint (muster_store_create_force (store, campaign, "95th Rifles", NULL, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS);
+  g_clear_error (&error);
+  g_assert_cmpint (muster_store_create_force (store, campaign, "95", NULL, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  /* The same force name in another campaign is fine. */
+  make_force (store, make_campaign (store, "Sabugal"), "95th Rifles", "British");
+
+  spec.troop_type = "rifleman";
+  spec.name = "  ";
+  g_assert_cmpint (muster_store_create_character (store, force, &spec, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  spec.name = "007";
+  g_assert_cmpint (muster_store_create_character (store, force, &spec, &error), ==, 0);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+}
+
+static void
+test_force_crud (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) forces = NULL;
+  g_autoptr(MusterForce) force = NULL;
+  g_autofree char *id_text = NULL;
+  gint64 campaign, other, rifles, bandits;
+
+  campaign = make_campaign (store, "The Coa");
+  other = make_campaign (store, "Elsewhere");
+  rifles = make_force (store, campaign, "95th Rifles", "British");
+  bandits = make_force (store, campaign, "Bandits", NULL);
+  make_character (store, rifles, "Patrick Nolan", "rifleman", NULL, 10);
+
+  forces = muster_store_list_forces (store, campaign, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (forces->len, ==, 2);
+  g_assert_cmpstr (muster_force_get_name (g_ptr_array_index (forces, 0)), ==, "95th Rifles");
+  g_assert_cmpuint (muster_force_get_n_characters (g_ptr_array_index (forces, 0)), ==, 1);
+  g_assert_cmpstr (muster_force_get_side (g_ptr_array_index (forces, 1)), ==, NULL);
+  g_assert_cmpstr (muster_force_get_effective_side (g_ptr_array_index (forces, 1)), ==, "Bandits");
+
+  force = muster_store_find_force (store, campaign, "Bandits", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_force_get_id (force), ==, bandits);
+  g_clear_object (&force);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, rifles);
+  force = muster_store_find_force (store, campaign, id_text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_force_get_side (force), ==, "British");
+  g_clear_object (&force);
+  /* An id must belong to the campaign. */
+  force = muster_store_find_force (store, other, id_text, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_assert_true (muster_store_set_force_side (store, bandits, "Spanish", &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_store_rename_force (store, bandits, "Guerrilleros", &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_store_rename_force (store, bandits, "95th Rifles", &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS);
+  g_clear_error (&error);
+  force = muster_store_get_force (store, bandits, &error);
+  g_assert_cmpstr (muster_force_get_name (force), ==, "Guerrilleros");
+  g_assert_cmpstr (muster_force_get_effective_side (force), ==, "Spanish");
+}
+
+/* --- Characters ---------------------------------------------------------- */
+
+static void
+test_character_crud (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autofree char *id_text = NULL;
+  gint64 campaign, rifles, line, nolan, marsh, marsh2;
+  int value;
+
+  campaign = make_campaign (store, "The Coa");
+  rifles = make_force (store, campaign, "95th Rifles", "British");
+  line = make_force (store, campaign, "Light Company", "British");
+  nolan = make_character (store, rifles, "Patrick Nolan", "rifleman", NULL, 11);
+  marsh = make_character (store, rifles, "Daniel Marsh", "rifleman", NULL, 8);
+  marsh2 = make_character (store, line, "Daniel Marsh", "line", NULL, 6);
+
+  character = muster_store_get_character (store, nolan, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_character_get_name (character), ==, "Patrick Nolan");
+  g_assert_cmpstr (muster_character_get_weapon (character), ==, "rifle");  /* the default */
+  g_assert_cmpstr (muster_character_get_force_name (character), ==, "95th Rifles");
+  g_assert_cmpstr (muster_character_get_side (character), ==, "British");
+  g_assert_cmpint (muster_character_get_status (character), ==, MUSTER_STATUS_ACTIVE);
+  g_assert_true (muster_character_get_stat (character, "F", &value));
+  g_assert_cmpint (value, ==, 11);
+  g_assert_false (muster_character_get_stat (character, "Q", &value));
+  g_clear_object (&character);
+
+  list = muster_store_list_characters (store, campaign, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_cmpint (muster_character_get_id (g_ptr_array_index (list, 0)), ==, nolan);
+  g_clear_pointer (&list, g_ptr_array_unref);
+  list = muster_store_list_characters (store, campaign, line, &error);
+  g_assert_cmpuint (list->len, ==, 1);
+
+  /* Two Daniel Marshes: ambiguous, and the message lists both ids. */
+  character = muster_store_find_character (store, campaign, "Daniel Marsh", &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_AMBIGUOUS);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT, marsh, marsh2);
+  g_assert_nonnull (strstr (error->message, id_text));
+  g_clear_error (&error);
+  g_clear_pointer (&id_text, g_free);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, marsh2);
+  character = muster_store_find_character (store, campaign, id_text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_character_get_troop_type (character), ==, "line");
+  g_clear_object (&character);
+  character = muster_store_find_character (store, campaign + 1, id_text, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Text fields. */
+  g_assert_true (muster_store_set_character_text (store, marsh2, "name", "Daniel Marsh the younger", &error));
+  g_assert_true (muster_store_set_character_text (store, marsh2, "rank", "Corporal", &error));
+  g_assert_true (muster_store_set_character_text (store, marsh2, "notes", "Lost a boot at the bridge.", &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_store_set_character_text (store, marsh2, "colour", "red", &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (muster_store_set_character_text (store, marsh2, "troop_type", "hussar", &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "hussar"));
+  g_assert_nonnull (strstr (error->message, "rifleman"));
+  g_clear_error (&error);
+  character = muster_store_find_character (store, campaign, "Daniel Marsh", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_character_get_id (character), ==, marsh);
+  g_clear_object (&character);
+  character = muster_store_get_character (store, marsh2, &error);
+  g_assert_cmpstr (muster_character_get_rank (character), ==, "Corporal");
+  g_assert_cmpstr (muster_character_get_notes (character), ==, "Lost a boot at the bridge.");
+  g_clear_object (&character);
+
+  /* Stats: range and weapon cap. */
+  g_assert_true (muster_store_set_character_stat (store, nolan, "I", 6, &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_store_set_character_stat (store, nolan, "I", 13, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Initiative"));
+  g_assert_nonnull (strstr (error->message, "12"));
+  g_clear_error (&error);
+  g_assert_false (muster_store_set_character_stat (store, nolan, "I", 0, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (muster_store_set_character_stat (store, nolan, "Z", 3, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (muster_store_set_character_stat (store, marsh2, "F", 10, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Firing cannot be above 9 with a Musket."));
+  g_clear_error (&error);
+
+  /* A capped weapon on creation. */
+  {
+    g_autoptr(GHashTable) stats = stats_new (1, 1, 1, 1, 11);
+    MusterCharacterSpec spec = { .name = "Joseph Tulloch", .troop_type = "rifleman",
+                                 .weapon = "musket", .stats = stats };
+
+    g_assert_cmpint (muster_store_create_character (store, rifles, &spec, &error), ==, 0);
+    g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+    g_clear_error (&error);
+    spec.weapon = "blunderbuss";
+    g_assert_cmpint (muster_store_create_character (store, rifles, &spec, &error), ==, 0);
+    g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "blunderbuss"));
+    g_clear_error (&error);
+  }
+
+  /* A rifleman handed a musket has his firing lowered to the cap. */
+  g_assert_true (muster_store_set_character_text (store, nolan, "weapon", "musket", &error));
+  g_assert_no_error (error);
+  character = muster_store_get_character (store, nolan, &error);
+  g_assert_true (muster_character_get_stat (character, "F", &value));
+  g_assert_cmpint (value, ==, 9);
+  g_assert_cmpstr (muster_character_get_weapon (character), ==, "musket");
+  g_clear_object (&character);
+  log = muster_store_list_log (store, campaign, 0, nolan, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (((MusterLogEntry *) g_ptr_array_index (log, 0))->message, "from 11 to 9"));
+  g_clear_pointer (&log, g_ptr_array_unref);
+
+  /* Status, mounted, move. */
+  g_assert_true (muster_store_set_character_status (store, nolan, MUSTER_STATUS_OUT_OF_ACTION, 2, &error));
+  g_assert_true (muster_store_set_character_mounted (store, nolan, TRUE, &error));
+  g_assert_true (muster_store_move_character (store, nolan, line, &error));
+  g_assert_no_error (error);
+  character = muster_store_get_character (store, nolan, &error);
+  g_assert_cmpint (muster_character_get_status (character), ==, MUSTER_STATUS_OUT_OF_ACTION);
+  g_assert_cmpint (muster_character_get_out_games (character), ==, 2);
+  g_assert_true (muster_character_get_mounted (character));
+  g_assert_cmpint (muster_character_get_force_id (character), ==, line);
+  g_assert_cmpstr (muster_character_get_force_name (character), ==, "Light Company");
+  g_clear_object (&character);
+
+  log = muster_store_list_log (store, campaign, 0, nolan, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log->len, ==, 6);
+  g_assert_cmpstr (((MusterLogEntry *) g_ptr_array_index (log, 0))->kind, ==, "character-moved");
+  g_assert_cmpstr (((MusterLogEntry *) g_ptr_array_index (log, 2))->kind, ==, "status");
+  g_assert_nonnull (strstr (((MusterLogEntry *) g_ptr_array_index (log, 2))->message, "2 games"));
+}
+
+static void
+test_kills_and_games (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autofree char *sql = NULL;
+  gint64 campaign, force, a, b;
+  sqlite3 *db;
+
+  campaign = make_campaign (store, "The Coa");
+  force = make_force (store, campaign, "Light Company", "British");
+  a = make_character (store, force, "Thomas Ward", "line", NULL, 6);
+  b = make_character (store, force, "Samuel Kettle", "line", NULL, 6);
+
+  db = raw_open (path);
+  sql = g_strdup_printf ("INSERT INTO game (id, campaign_id, number, title) VALUES (1, %1$" G_GINT64_FORMAT ", 1, 'Bridge'), (2, %1$" G_GINT64_FORMAT ", 2, 'Ford');"
+                         "INSERT INTO participation (game_id, character_id, side, killed_unnamed) VALUES"
+                         " (1, %2$" G_GINT64_FORMAT ", 'British', 2), (2, %2$" G_GINT64_FORMAT ", 'British', 1),"
+                         " (1, %3$" G_GINT64_FORMAT ", 'British', 0);"
+                         "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (1, %2$" G_GINT64_FORMAT ", %3$" G_GINT64_FORMAT ");",
+                         campaign, a, b);
+  raw_exec (db, sql);
+  sqlite3_close (db);
+
+  character = muster_store_get_character (store, a, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_character_get_kills (character), ==, 4);
+  g_assert_cmpint (muster_character_get_games (character), ==, 2);
+  g_clear_object (&character);
+  character = muster_store_get_character (store, b, &error);
+  g_assert_cmpint (muster_character_get_kills (character), ==, 0);
+  g_assert_cmpint (muster_character_get_games (character), ==, 1);
+}
+
+/* --- Transactions -------------------------------------------------------- */
+
+static void
+test_failed_batch (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, force;
+  sqlite3 *db;
+
+  campaign = make_campaign (store, "The Coa");
+  force = make_force (store, campaign, "Light Company", "British");
+
+  /* Refuse the third character of the batch. */
+  db = raw_open (path);
+  raw_exec (db, "CREATE TRIGGER refuse_third BEFORE INSERT ON character"
+                " WHEN (SELECT count(*) FROM character) >= 2"
+                " BEGIN SELECT RAISE (ABORT, 'the third recruit is refused'); END;");
+  before = muster_store_dump (store);
+
+  ids = muster_store_recruit (store, force, "line", NULL, NULL, 5, &error);
+  g_assert_null (ids);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE);
+  g_assert_nonnull (strstr (error->message, "the third recruit is refused"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM character"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM roll"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* A bad weapon fails the same way. */
+  ids = muster_store_recruit (store, force, "line", "blunderbuss", NULL, 2, &error);
+  g_assert_null (ids);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+
+  raw_exec (db, "DROP TRIGGER refuse_third");
+  sqlite3_close (db);
+
+  ids = muster_store_recruit (store, force, "line", NULL, NULL, 5, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 5);
+}
+
+/* --- Undo ---------------------------------------------------------------- */
+
+/* A campaign whose characters have rolls, log entries, games and kills,
+ * with links across forces. */
+static void
+fill_for_undo (MusterStore *store,
+               const char  *path,
+               gint64      *out_campaign,
+               gint64      *out_british,
+               gint64      *out_french)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) british = NULL;
+  g_autoptr(GArray) french = NULL;
+  g_autofree char *sql = NULL;
+  gint64 campaign, bf, ff;
+  sqlite3 *db;
+
+  campaign = make_campaign (store, "The Coa");
+  bf = make_force (store, campaign, "Light Company", "British");
+  ff = make_force (store, campaign, "Voltigeurs", "French");
+  british = muster_store_recruit (store, bf, "line", NULL, NULL, 4, &error);
+  g_assert_no_error (error);
+  french = muster_store_recruit (store, ff, "voltigeur", NULL, NULL, 4, &error);
+  g_assert_no_error (error);
+
+  db = raw_open (path);
+  sql = g_strdup_printf (
+      "INSERT INTO game (id, campaign_id, number, title) VALUES (1, %1$" G_GINT64_FORMAT ", 1, 'The bridge');"
+      "INSERT INTO unit (id, force_id, name) VALUES (1, %2$" G_GINT64_FORMAT ", 'Skirmish line');"
+      "UPDATE character SET unit_id = 1 WHERE id = %5$" G_GINT64_FORMAT ";"
+      "INSERT INTO participation (game_id, character_id, side, outcome, killed_unnamed) VALUES"
+      " (1, %3$" G_GINT64_FORMAT ", 'British', 'unhurt', 1), (1, %4$" G_GINT64_FORMAT ", 'French', 'out-of-action', 0);"
+      "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (1, %3$" G_GINT64_FORMAT ", %4$" G_GINT64_FORMAT ");"
+      "INSERT INTO roll (campaign_id, game_id, character_id, purpose, expression, faces, total, created)"
+      " VALUES (%1$" G_GINT64_FORMAT ", 1, %4$" G_GINT64_FORMAT ", 'death-roll', '1d6', '3', 3, 'then');"
+      "INSERT INTO log_entry (campaign_id, game_id, character_id, roll_id, kind, message, created)"
+      " VALUES (%1$" G_GINT64_FORMAT ", 1, %4$" G_GINT64_FORMAT ", last_insert_rowid (), 'recovered', 'He lives', 'then');",
+      campaign, ff, g_array_index (british, gint64, 0), g_array_index (french, gint64, 0),
+      g_array_index (british, gint64, 1));
+  raw_exec (db, sql);
+  sqlite3_close (db);
+
+  *out_campaign = campaign;
+  *out_british = bf;
+  *out_french = ff;
+}
+
+static void
+test_undo_character (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *deleted = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, bf, ff, victim;
+  guint changes = 0;
+
+  fill_for_undo (store, path, &campaign, &bf, &ff);
+  list = muster_store_list_characters (store, campaign, ff, &error);
+  victim = muster_character_get_id (g_ptr_array_index (list, 0));
+  g_signal_connect (store, "changed", G_CALLBACK (count_changed_cb), &changes);
+
+  before = muster_store_dump (store);
+  undo = muster_store_delete_character (store, victim, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_nonnull (strstr (muster_undo_get_label (undo), "deleted"));
+  deleted = muster_store_dump (store);
+  g_assert_cmpstr (before, !=, deleted);
+  g_assert_null (muster_store_get_character (store, victim, NULL));
+
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 2);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Only once. */
+  g_assert_false (muster_undo_apply (undo, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+}
+
+static void
+test_undo_force (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, bf, ff;
+
+  fill_for_undo (store, path, &campaign, &bf, &ff);
+  before = muster_store_dump (store);
+
+  undo = muster_store_delete_force (store, ff, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (muster_undo_get_label (undo), "Voltigeurs"));
+  list = muster_store_list_characters (store, campaign, 0, &error);
+  g_assert_cmpuint (list->len, ==, 4);
+  g_assert_cmpint (muster_character_get_kills (g_ptr_array_index (list, 0)), ==, 1);  /* the unnamed one */
+  g_clear_pointer (&list, g_ptr_array_unref);
+
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  list = muster_store_list_characters (store, campaign, 0, &error);
+  g_assert_cmpuint (list->len, ==, 8);
+  g_assert_cmpint (muster_character_get_kills (g_ptr_array_index (list, 0)), ==, 2);
+}
+
+/* --- Changes from elsewhere ---------------------------------------------- */
+
+static void
+test_poll_external (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(MusterStore) other = NULL;
+  g_autoptr(GError) error = NULL;
+  guint changes = 0;
+
+  g_signal_connect (store, "changed", G_CALLBACK (count_changed_cb), &changes);
+  g_assert_false (muster_store_poll_external (store));
+
+  /* Our own writes are not external. */
+  make_campaign (store, "The Coa");
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_false (muster_store_poll_external (store));
+
+  other = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  make_campaign (other, "Written by the command line");
+  g_assert_true (muster_store_poll_external (store));
+  g_assert_cmpuint (changes, ==, 2);
+  g_assert_false (muster_store_poll_external (store));
+  g_assert_cmpuint (changes, ==, 2);
+}
+
+/* --- The roster model ---------------------------------------------------- */
+
+typedef struct {
+  guint calls;
+  guint position;
+  guint removed;
+  guint added;
+} ItemsChanged;
+
+static void
+items_changed_cb (GListModel   *model,
+                  guint         position,
+                  guint         removed,
+                  guint         added,
+                  ItemsChanged *seen)
+{
+  seen->calls++;
+  seen->position = position;
+  seen->removed = removed;
+  seen->added = added;
+}
+
+static void
+test_roster_model (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRosterModel) model = NULL;
+  g_autoptr(MusterCharacter) item = NULL;
+  g_autoptr(MusterForce) french = NULL;
+  g_autoptr(GArray) ids = NULL;
+  ItemsChanged seen = { 0 };
+  gint64 campaign, other;
+  guint n;
+
+  campaign = muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  other = make_campaign (store, "Elsewhere");
+  make_character (store, make_force (store, other, "Somebody", NULL), "Patrick Nolan", "line", NULL, 6);
+
+  model = muster_roster_model_new (store, campaign);
+  g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (model)) == MUSTER_TYPE_CHARACTER);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, ==, 24);
+  g_signal_connect (model, "items-changed", G_CALLBACK (items_changed_cb), &seen);
+
+  muster_roster_model_set_search (model, "Nolan");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+  item = g_list_model_get_item (G_LIST_MODEL (model), 0);
+  g_assert_cmpstr (muster_character_get_name (item), ==, "Patrick Nolan");
+  g_assert_cmpint (muster_character_get_campaign_id (item), ==, campaign);
+  g_clear_object (&item);
+
+  /* Troop type and weapon: three riflemen and their officer. */
+  muster_roster_model_set_search (model, "RIFLE");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 4);
+  /* Force name. */
+  muster_roster_model_set_search (model, "66e");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 11);
+  /* LIKE wildcards are taken literally. */
+  muster_roster_model_set_search (model, "%");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  muster_roster_model_set_search (model, "_");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  muster_roster_model_set_search (model, "  ");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 24);
+
+  french = muster_store_find_force (store, campaign, "Voltigeurs, 66e de Ligne", &error);
+  g_assert_no_error (error);
+  muster_roster_model_set_force_id (model, muster_force_get_id (french));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 11);
+  muster_roster_model_set_search (model, "chasseur");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2);
+  muster_roster_model_set_search (model, NULL);
+  muster_roster_model_set_force_id (model, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 24);
+
+  /* A change in the store refreshes the model: only what changed. */
+  seen.calls = 0;
+  ids = muster_store_recruit (store, muster_force_get_id (french), "voltigeur", NULL, NULL, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 26);
+  g_assert_cmpuint (seen.calls, ==, 1);
+  g_assert_cmpuint (seen.position, ==, 24);
+  g_assert_cmpuint (seen.removed, ==, 0);
+  g_assert_cmpuint (seen.added, ==, 2);
+
+  seen.calls = 0;
+  item = g_list_model_get_item (G_LIST_MODEL (model), 3);
+  g_assert_true (muster_store_set_character_stat (store, muster_character_get_id (item), "I", 1, &error) ||
+                 muster_store_set_character_stat (store, muster_character_get_id (item), "I", 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (seen.calls, ==, 1);
+  g_assert_cmpuint (seen.position, ==, 3);
+  g_assert_cmpuint (seen.removed, ==, 1);
+  g_assert_cmpuint (seen.added, ==, 1);
+  g_clear_object (&item);
+
+  /* A change to another campaign leaves it alone. */
+  seen.calls = 0;
+  make_force (store, other, "Nobody", NULL);
+  g_assert_cmpuint (seen.calls, ==, 0);
+
+  /* Refreshing with nothing changed says nothing. */
+  muster_roster_model_refresh (model);
+  g_assert_cmpuint (seen.calls, ==, 0);
+
+  muster_roster_model_set_campaign_id (model, other);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+}
+
+/* --- The log ------------------------------------------------------------- */
+
+static void
+test_log (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GArray) ids = NULL;
+  MusterLogEntry *entry;
+  gint64 campaign, force;
+
+  campaign = make_campaign (store, "The Coa");
+  force = make_force (store, campaign, "95th Rifles", "British");
+  ids = muster_store_recruit (store, force, "rifleman", NULL, "Joseph Tulloch", 1, &error);
+  g_assert_no_error (error);
+
+  log = muster_store_list_log (store, campaign, 0, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log->len, ==, 3);
+  entry = g_ptr_array_index (log, 0);
+  g_assert_cmpstr (entry->kind, ==, "recruit");
+  g_assert_cmpint (entry->character_id, ==, g_array_index (ids, gint64, 0));
+  g_assert_true (g_str_has_prefix (entry->message, "Joseph Tulloch recruited: I "));
+  g_assert_nonnull (strstr (entry->message, "(rolled "));
+  g_assert_cmpstr (entry->created, ==, "2010-08-24T07:00:00Z");
+  entry = g_ptr_array_index (log, 1);
+  g_assert_cmpstr (entry->message, ==, "Force “95th Rifles” created, fighting for British");
+  entry = g_ptr_array_index (log, 2);
+  g_assert_cmpstr (entry->kind, ==, "campaign-created");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("MUSTER_FAKE_TIME", "2010-08-24T07:00:00Z", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/store/open/new", test_open_new);
+  g_test_add_func ("/store/open/backup", test_open_backup);
+  g_test_add_func ("/store/open/newer", test_open_newer);
+  g_test_add_func ("/store/open/not-muster", test_open_not_muster);
+  g_test_add_func ("/store/open/reopen", test_reopen);
+  g_test_add_func ("/store/save-copy", test_save_copy);
+  g_test_add_func ("/store/campaign/crud", test_campaign_crud);
+  g_test_add_func ("/store/names", test_names);
+  g_test_add_func ("/store/force/crud", test_force_crud);
+  g_test_add_func ("/store/character/crud", test_character_crud);
+  g_test_add_func ("/store/character/kills-and-games", test_kills_and_games);
+  g_test_add_func ("/store/transaction/failed-batch", test_failed_batch);
+  g_test_add_func ("/store/undo/character", test_undo_character);
+  g_test_add_func ("/store/undo/force", test_undo_force);
+  g_test_add_func ("/store/poll-external", test_poll_external);
+  g_test_add_func ("/store/roster-model", test_roster_model);
+  g_test_add_func ("/store/log", test_log);
+
+  return g_test_run ();
+}
