@@ -6,6 +6,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-ruleset.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -42,7 +43,11 @@ typedef enum {
   MUSTER_CLI_FORMAT_JSON,
 } MusterCliFormat;
 
-/* --- Commands (muster-cli-commands.c) --------------------------------- */
+/* The --format option of a command that lists things. */
+#define MUSTER_CLI_FORMAT_ENTRY(var) \
+  { "format", 0, 0, G_OPTION_ARG_STRING, &(var), N_("Print as text, tsv or json"), N_("FORMAT") }
+
+/* --- Commands (muster-cli-commands.c, muster-cli-characters.c) --------- --------------------------------- */
 
 int muster_cli_cmd_rulesets     (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_campaigns    (MusterCli *cli, int argc, char **argv);
@@ -56,6 +61,31 @@ int muster_cli_cmd_show         (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_set          (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_rename       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_delete       (MusterCli *cli, int argc, char **argv);
+
+/* --- Ruleset helpers (muster-cli-commands.c) -------------------------- */
+
+/* Translated names for ids, or the id itself when the ruleset lacks it. */
+const char      *muster_cli_troop_type_name  (MusterRuleset   *ruleset,
+                                              const char      *id);
+const char      *muster_cli_weapon_name      (MusterRuleset   *ruleset,
+                                              const char      *id);
+/* The campaign's own ruleset, or an error naming the campaign. */
+MusterRuleset   *muster_cli_campaign_ruleset (MusterCampaign  *campaign,
+                                              GError         **error);
+/* Each fails with a message that lists the ids the ruleset does have. */
+gboolean         muster_cli_check_troop_type (MusterRuleset   *ruleset,
+                                              const char      *id,
+                                              GError         **error);
+gboolean         muster_cli_check_weapon     (MusterRuleset   *ruleset,
+                                              const char      *id,
+                                              GError         **error);
+gboolean         muster_cli_check_stat       (MusterRuleset   *ruleset,
+                                              const char      *key,
+                                              GError         **error);
+/* Splits "KEY=VALUE"; FALSE unless both halves are non-empty. */
+gboolean         muster_cli_split_assignment (const char      *text,
+                                              char           **key,
+                                              char           **value);
 
 /* --- Shared helpers (muster-cli.c) ------------------------------------ */
 
@@ -117,7 +147,7 @@ MusterCharacter *muster_cli_find_character  (MusterCli      *cli,
                                              const char     *id_or_name,
                                              GError        **error);
 
-/* --- Tables: the same rows as text, TSV or JSON ------------------------ */
+/* --- Tables (muster-cli-table.c): the same rows as text, TSV or JSON ------------------------ */
 
 /* @keys are the untranslated column names of TSV and JSON; @headings the
  * translated ones of text output (NULL: the keys). */
