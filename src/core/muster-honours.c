@@ -284,7 +284,7 @@ muster_honours_kill_ledger_csv (MusterStore  *store,
                                "FROM participation p JOIN game g ON g.id = p.game_id "
                                "JOIN character c ON c.id = p.character_id "
                                "WHERE g.campaign_id = ?1 AND p.killed_unnamed > 0 "
-                               "ORDER BY 1, 4, 7",
+                               "ORDER BY 1, 4, 6, 7",
                                error);
   if (stmt == NULL)
     return NULL;
