@@ -279,7 +279,10 @@ muster_store_prepare (MusterStore  *self,
   if (sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
                           &stmt, NULL) != SQLITE_OK)
     {
-      g_critical ("Cannot prepare “%s”: %s", sql, sqlite3_errmsg (self->db));
+      /* Plain SQLITE_ERROR is a mistake in our SQL; anything else (busy,
+       * out of memory, a damaged file) is the library's state. */
+      if (sqlite3_errcode (self->db) == SQLITE_ERROR)
+        g_critical ("Cannot prepare “%s”: %s", sql, sqlite3_errmsg (self->db));
       muster_store_set_error (self, error, _("The library cannot run a query"));
       return NULL;
     }
@@ -313,9 +316,8 @@ muster_store_commit (MusterStore  *self,
       muster_store_rollback (self);
       return FALSE;
     }
-  /* Our own commits do not move data_version; keep it so that only other
-   * connections' writes count as external. */
-  self->data_version = query_int (self, "PRAGMA data_version");
+  /* data_version is left alone: our own commits do not move it, and
+   * reading it here would hide a write another process made meanwhile. */
   return TRUE;
 }
 
