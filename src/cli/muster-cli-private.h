@@ -62,6 +62,20 @@ int muster_cli_cmd_set          (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_rename       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_delete       (MusterCli *cli, int argc, char **argv);
 
+/* --- Games, resolution and honours (muster-cli-games.c) ---------------- */
+
+int muster_cli_cmd_new_game     (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_result       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_finish       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_resolve      (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_undo_resolve (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_release      (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_games        (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_game         (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_log          (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_kills        (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_honours      (MusterCli *cli, int argc, char **argv);
+
 /* --- Ruleset helpers (muster-cli-commands.c) -------------------------- */
 
 /* Translated names for ids, or the id itself when the ruleset lacks it. */

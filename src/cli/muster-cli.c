@@ -27,6 +27,17 @@ static const MusterCliCommand commands[] = {
   { "set",          muster_cli_cmd_set,          N_("Change a character’s stats and details"),    N_("CHARACTER") },
   { "rename",       muster_cli_cmd_rename,       N_("Rename a campaign, force or character"),     N_("campaign|force|character ID-OR-NAME NEW-NAME") },
   { "delete",       muster_cli_cmd_delete,       N_("Delete a campaign, force or character"),     N_("campaign|force|character ID-OR-NAME") },
+  { "new-game",     muster_cli_cmd_new_game,     N_("Plan a game and who takes part"),            N_("CAMPAIGN TITLE --with CHARACTER...") },
+  { "result",       muster_cli_cmd_result,       N_("Record what happened to a character in a game"), N_("GAME CHARACTER --outcome OUTCOME") },
+  { "finish",       muster_cli_cmd_finish,       N_("Mark a game played, with its winner"),       N_("GAME") },
+  { "resolve",      muster_cli_cmd_resolve,      N_("Run the between-game sequence for a game"),  N_("GAME") },
+  { "undo-resolve", muster_cli_cmd_undo_resolve, N_("Undo a campaign’s most recent resolution"),  N_("CAMPAIGN") },
+  { "release",      muster_cli_cmd_release,      N_("Release a captured character"),              N_("CHARACTER") },
+  { "games",        muster_cli_cmd_games,        N_("List a campaign’s games"),                   N_("CAMPAIGN") },
+  { "game",         muster_cli_cmd_game,         N_("List a game’s participants and results"),    N_("GAME") },
+  { "log",          muster_cli_cmd_log,          N_("Show a campaign’s log, newest first"),       N_("CAMPAIGN") },
+  { "kills",        muster_cli_cmd_kills,        N_("Export a campaign’s kill ledger as CSV"),    N_("CAMPAIGN") },
+  { "honours",      muster_cli_cmd_honours,      N_("Show the fallen, the recovered and the records"), N_("CAMPAIGN") },
 };
 
 /* --- Messages ----------------------------------------------------------- */

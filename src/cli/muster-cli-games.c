@@ -1,0 +1,816 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-cli-private.h"
+#include "muster-engine.h"
+#include "muster-game.h"
+#include "muster-honours.h"
+#include "muster-ruleset.h"
+#include "muster-store.h"
+
+/* --- Finding things ---------------------------------------------------------- */
+
+/* GAME is an id, or with --campaign a title or #N. Also returns the game's
+ * campaign. */
+static MusterGame *
+find_game (MusterCli        *cli,
+           const char       *campaign_arg,
+           const char       *game_arg,
+           MusterCampaign  **out_campaign,
+           GError          **error)
+{
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  MusterStore *store;
+
+  if (campaign_arg != NULL)
+    {
+      campaign = muster_cli_find_campaign (cli, campaign_arg, error);
+      if (campaign == NULL)
+        return NULL;
+    }
+  store = muster_cli_get_store (cli, error);
+  if (store == NULL)
+    return NULL;
+
+  if (campaign == NULL && !muster_cli_is_id (game_arg))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("“%s” is not a game id: give the game’s id, or its title with --campaign CAMPAIGN."),
+                   game_arg);
+      return NULL;
+    }
+  game = muster_store_find_game (store, campaign != NULL ? muster_campaign_get_id (campaign) : 0,
+                                 game_arg, error);
+  if (game == NULL)
+    return NULL;
+
+  if (out_campaign != NULL)
+    {
+      if (campaign == NULL)
+        campaign = muster_store_get_campaign (store, muster_game_get_campaign_id (game), error);
+      if (campaign == NULL)
+        return NULL;
+      *out_campaign = g_steal_pointer (&campaign);
+    }
+  return g_steal_pointer (&game);
+}
+
+static gint64
+find_character_id (MusterCli       *cli,
+                   MusterCampaign  *campaign,
+                   const char      *arg,
+                   GError         **error)
+{
+  g_autoptr(MusterCharacter) character = muster_cli_find_character (cli, campaign, arg, error);
+
+  if (character == NULL)
+    return 0;
+  if (campaign != NULL &&
+      muster_character_get_campaign_id (character) != muster_campaign_get_id (campaign))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("%s is not in the campaign “%s”."),
+                   muster_character_get_name (character), muster_campaign_get_name (campaign));
+      return 0;
+    }
+  return muster_character_get_id (character);
+}
+
+static gboolean
+parse_count (MusterCli   *cli,
+             const char  *option,
+             const char  *text,
+             int         *value,
+             int         *status)
+{
+  guint64 number;
+
+  *value = 0;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
+    {
+      *status = muster_cli_usage_error (cli, _("%s takes a whole number from 0 to 1000, not “%s”."),
+                                        option, text);
+      return FALSE;
+    }
+  *value = (int) number;
+  return TRUE;
+}
+
+/* --- new-game ---------------------------------------------------------------- */
+
+int
+muster_cli_cmd_new_game (MusterCli  *cli,
+                         int         argc,
+                         char      **argv)
+{
+  g_autofree char *date = NULL;
+  g_auto(GStrv) with = NULL;
+  const GOptionEntry entries[] = {
+    { "date", 0, 0, G_OPTION_ARG_STRING, &date,
+      N_("The day the game was fought, as YYYY-MM-DD"), N_("DATE") },
+    { "with", 0, 0, G_OPTION_ARG_STRING_ARRAY, &with,
+      N_("A character taking part (repeat for each)"), N_("CHARACTER") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  gint64 game_id;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
+    return status;
+  if (with == NULL)
+    return muster_cli_usage_error (cli, _("Name the characters taking part with --with CHARACTER, once for each."));
+
+  campaign = muster_cli_find_campaign (cli, argv[1], &error);
+  if (campaign == NULL)
+    return muster_cli_fail (error);
+  for (guint i = 0; with[i] != NULL; i++)
+    {
+      gint64 id = find_character_id (cli, campaign, with[i], &error);
+      if (id == 0)
+        return muster_cli_fail (error);
+      g_array_append_val (ids, id);
+    }
+
+  game_id = muster_store_create_game (cli->store, muster_campaign_get_id (campaign), argv[2], date,
+                                      (const gint64 *) ids->data, ids->len, &error);
+  if (game_id == 0)
+    return muster_cli_fail (error);
+  muster_cli_print_id (game_id);
+  return 0;
+}
+
+/* --- result ------------------------------------------------------------------ */
+
+int
+muster_cli_cmd_result (MusterCli  *cli,
+                       int         argc,
+                       char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *outcome = NULL;
+  g_autofree char *light_text = NULL;
+  g_autofree char *serious_text = NULL;
+  g_autofree char *unnamed_text = NULL;
+  g_autofree char *notes = NULL;
+  g_auto(GStrv) killed = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+    { "outcome", 0, 0, G_OPTION_ARG_STRING, &outcome,
+      N_("What happened to the character: an outcome id of the ruleset (required)"), N_("OUTCOME") },
+    { "light", 0, 0, G_OPTION_ARG_STRING, &light_text,
+      N_("Light wounds taken"), N_("N") },
+    { "serious", 0, 0, G_OPTION_ARG_STRING, &serious_text,
+      N_("Serious wounds taken"), N_("N") },
+    { "killed", 0, 0, G_OPTION_ARG_STRING_ARRAY, &killed,
+      N_("A character of the other side this one put out of action (repeat for each)"), N_("CHARACTER") },
+    { "killed-unnamed", 0, 0, G_OPTION_ARG_STRING, &unnamed_text,
+      N_("Unnamed figures this one put out of action"), N_("N") },
+    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes,
+      N_("Notes on the character’s game"), N_("TEXT") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GArray) victims = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  MusterResult result = { 0, };
+  gint64 character_id;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 2, 2, &status) ||
+      !parse_count (cli, "--light", light_text, &result.light_wounds, &status) ||
+      !parse_count (cli, "--serious", serious_text, &result.serious_wounds, &status) ||
+      !parse_count (cli, "--killed-unnamed", unnamed_text, &result.killed_unnamed, &status))
+    return status;
+  if (outcome == NULL)
+    return muster_cli_usage_error (cli, _("Say what happened to the character with --outcome OUTCOME."));
+
+  game = find_game (cli, campaign_arg, argv[1], &campaign, &error);
+  if (game == NULL)
+    return muster_cli_fail (error);
+  character_id = find_character_id (cli, campaign, argv[2], &error);
+  if (character_id == 0)
+    return muster_cli_fail (error);
+  for (guint i = 0; killed != NULL && killed[i] != NULL; i++)
+    {
+      gint64 id = find_character_id (cli, campaign, killed[i], &error);
+      if (id == 0)
+        return muster_cli_fail (error);
+      g_array_append_val (victims, id);
+    }
+
+  result.outcome = outcome;
+  result.victims = (const gint64 *) victims->data;
+  result.n_victims = victims->len;
+  result.notes = notes;
+  if (!muster_store_set_result (cli->store, muster_game_get_id (game), character_id, &result, &error))
+    return muster_cli_fail (error);
+  return 0;
+}
+
+/* --- finish ------------------------------------------------------------------ */
+
+int
+muster_cli_cmd_finish (MusterCli  *cli,
+                       int         argc,
+                       char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *winner = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+    { "winner", 0, 0, G_OPTION_ARG_STRING, &winner,
+      N_("The side that won (leave it out for a draw)"), N_("SIDE") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+    return status;
+
+  game = find_game (cli, campaign_arg, argv[1], NULL, &error);
+  if (game == NULL ||
+      !muster_store_finish_game (cli->store, muster_game_get_id (game), winner, &error))
+    return muster_cli_fail (error);
+  return 0;
+}
+
+/* --- resolve ----------------------------------------------------------------- */
+
+static void
+print_event (const MusterResolutionEvent *event)
+{
+  if (event->roll != NULL)
+    {
+      g_autofree char *described = muster_roll_describe (event->roll);
+
+      if (event->roll->entered)
+        /* TRANSLATORS: step, dice, faces; then what it did */
+        g_print (_("%s %s: %s (rolled at the table) — %s\n"),
+                 muster_engine_get_step_name (event->step_type),
+                 event->roll->expression, described, event->consequence);
+      else
+        g_print (_("%s %s: %s — %s\n"),
+                 muster_engine_get_step_name (event->step_type),
+                 event->roll->expression, described, event->consequence);
+    }
+  else
+    g_print ("%s\n", event->consequence);
+}
+
+int
+muster_cli_cmd_resolve (MusterCli  *cli,
+                        int         argc,
+                        char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *format_text = NULL;
+  g_auto(GStrv) faces = NULL;
+  gboolean plan_only = FALSE;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+    { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
+      N_("Faces rolled at the table for a character (name or id) or a roll’s purpose, e.g. \"Jean Lefort=4\" (repeat for each)"),
+      N_("WHO=FACES") },
+    { "plan", 0, 0, G_OPTION_ARG_NONE, &plan_only,
+      N_("Only list the rolls the resolution will need, without running it"), NULL },
+    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(MusterCliTable) out = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterCliFormat format;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+      !muster_cli_parse_format (cli, format_text, &format, &status))
+    return status;
+
+  for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
+    {
+      char *key = NULL, *value = NULL;
+
+      if (!muster_cli_split_assignment (faces[i], &key, &value))
+        return muster_cli_usage_error (cli, _("--faces takes WHO=FACES, e.g. \"Jean Lefort=4\", not “%s”."),
+                                       faces[i]);
+      g_hash_table_replace (table, key, value);
+    }
+
+  game = find_game (cli, campaign_arg, argv[1], NULL, &error);
+  if (game == NULL)
+    return muster_cli_fail (error);
+
+  if (plan_only)
+    {
+      static const char * const keys[] = { "character_id", "character", "step", "dice", "purpose" };
+      const char * const headings[] = { _("Id"), _("Character"), _("Step"), _("Dice"), _("Purpose") };
+      g_autoptr(GPtrArray) plan = muster_engine_plan (cli->store, muster_game_get_id (game), &error);
+
+      if (plan == NULL)
+        return muster_cli_fail (error);
+      out = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+      for (guint i = 0; i < plan->len; i++)
+        {
+          const MusterPlannedRoll *roll = g_ptr_array_index (plan, i);
+
+          muster_cli_table_add_row (out);
+          muster_cli_table_add_int (out, roll->character_id);
+          muster_cli_table_add_text (out, roll->character_name);
+          muster_cli_table_add_value (out, roll->step_type, roll->step_name);
+          muster_cli_table_add_text (out, roll->expression);
+          muster_cli_table_add_text (out, roll->purpose);
+        }
+      muster_cli_table_print (out, format, FALSE);
+      return 0;
+    }
+
+  events = muster_engine_resolve (cli->store, muster_game_get_id (game),
+                                  muster_engine_faces_from_table, table, &error);
+  if (events == NULL)
+    return muster_cli_fail (error);
+
+  if (format == MUSTER_CLI_FORMAT_TEXT)
+    {
+      for (guint i = 0; i < events->len; i++)
+        print_event (g_ptr_array_index (events, i));
+      return 0;
+    }
+
+  {
+    static const char * const keys[] = {
+      "character_id", "character", "step", "kind", "dice", "faces", "total", "entered", "consequence",
+    };
+    out = muster_cli_table_new (G_N_ELEMENTS (keys), keys, NULL);
+  }
+  for (guint i = 0; i < events->len; i++)
+    {
+      const MusterResolutionEvent *event = g_ptr_array_index (events, i);
+
+      muster_cli_table_add_row (out);
+      if (event->character_id != 0)
+        muster_cli_table_add_int (out, event->character_id);
+      else
+        muster_cli_table_add_none (out);
+      muster_cli_table_add_text (out, event->character_name);
+      muster_cli_table_add_text (out, event->step_type);
+      muster_cli_table_add_text (out, event->kind);
+      if (event->roll != NULL)
+        {
+          g_autofree char *face_text = muster_roll_faces_to_string (event->roll);
+
+          muster_cli_table_add_text (out, event->roll->expression);
+          muster_cli_table_add_text (out, face_text);
+          muster_cli_table_add_int (out, event->roll->total);
+          muster_cli_table_add_bool (out, event->roll->entered, NULL);
+        }
+      else
+        {
+          for (int j = 0; j < 4; j++)
+            muster_cli_table_add_none (out);
+        }
+      muster_cli_table_add_text (out, event->consequence);
+    }
+  muster_cli_table_print (out, format, FALSE);
+  return 0;
+}
+
+/* --- undo-resolve ------------------------------------------------------------ */
+
+int
+muster_cli_cmd_undo_resolve (MusterCli  *cli,
+                             int         argc,
+                             char      **argv)
+{
+  const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
+  gint64 game_id;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+    return status;
+
+  campaign = muster_cli_find_campaign (cli, argv[1], &error);
+  if (campaign == NULL)
+    return muster_cli_fail (error);
+  game_id = muster_engine_undo_resolve (cli->store, muster_campaign_get_id (campaign), &error);
+  if (game_id == 0)
+    return muster_cli_fail (error);
+
+  game = muster_store_get_game (cli->store, game_id, &error);
+  if (game == NULL)
+    return muster_cli_fail (error);
+  what = muster_game_describe (game);
+  g_print (_("The resolution of %s is undone; the game is played but not resolved.\n"), what);
+  return 0;
+}
+
+/* --- release ----------------------------------------------------------------- */
+
+int
+muster_cli_cmd_release (MusterCli  *cli,
+                        int         argc,
+                        char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give CHARACTER by name"), N_("CAMPAIGN") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+    return status;
+
+  if ((campaign_arg != NULL && (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL) ||
+      (character = muster_cli_find_character (cli, campaign, argv[1], &error)) == NULL ||
+      !muster_store_release_character (cli->store, muster_character_get_id (character), &error))
+    return muster_cli_fail (error);
+  return 0;
+}
+
+/* --- games ------------------------------------------------------------------- */
+
+int
+muster_cli_cmd_games (MusterCli  *cli,
+                      int         argc,
+                      char      **argv)
+{
+  g_autofree char *format_text = NULL;
+  const GOptionEntry entries[] = {
+    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    G_OPTION_ENTRY_NULL
+  };
+  static const char * const keys[] = {
+    "id", "number", "date", "title", "state", "side_a", "side_b", "winner", "participants",
+  };
+  const char * const headings[] = {
+    _("Id"), _("No."), _("Date"), _("Title"), _("State"), _("Side A"), _("Side B"),
+    _("Winner"), _("Figures"),
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterCliFormat format;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+      !muster_cli_parse_format (cli, format_text, &format, &status))
+    return status;
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
+      (games = muster_store_list_games (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
+    return muster_cli_fail (error);
+
+  table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  for (guint i = 0; i < games->len; i++)
+    {
+      MusterGame *game = g_ptr_array_index (games, i);
+      MusterGameState state = muster_game_get_state (game);
+
+      muster_cli_table_add_row (table);
+      muster_cli_table_add_int (table, muster_game_get_id (game));
+      muster_cli_table_add_int (table, muster_game_get_number (game));
+      if (muster_game_get_date (game) != NULL)
+        muster_cli_table_add_text (table, muster_game_get_date (game));
+      else
+        muster_cli_table_add_none (table);
+      muster_cli_table_add_text (table, muster_game_get_title (game));
+      muster_cli_table_add_value (table, muster_game_state_to_string (state),
+                                  muster_game_state_get_label (state));
+      muster_cli_table_add_text (table, muster_game_get_side_a (game));
+      muster_cli_table_add_text (table, muster_game_get_side_b (game));
+      if (muster_game_get_winner (game) != NULL)
+        muster_cli_table_add_text (table, muster_game_get_winner (game));
+      else
+        muster_cli_table_add_none (table);
+      muster_cli_table_add_int (table, muster_game_get_n_participants (game));
+    }
+  muster_cli_table_print (table, format, FALSE);
+  return 0;
+}
+
+/* --- game: one game's participants ------------------------------------------- */
+
+int
+muster_cli_cmd_game (MusterCli  *cli,
+                     int         argc,
+                     char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *format_text = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    G_OPTION_ENTRY_NULL
+  };
+  static const char * const keys[] = {
+    "character_id", "name", "side", "outcome", "light", "serious", "killed", "killed_unnamed", "status",
+  };
+  const char * const headings[] = {
+    _("Id"), _("Name"), _("Side"), _("Outcome"), _("Light"), _("Serious"), _("Killed"),
+    _("Unnamed"), _("Status"),
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GPtrArray) participants = NULL;
+  g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterRuleset *ruleset;
+  MusterCliFormat format;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+      !muster_cli_parse_format (cli, format_text, &format, &status))
+    return status;
+
+  if ((game = find_game (cli, campaign_arg, argv[1], &campaign, &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL ||
+      (participants = muster_store_list_participants (cli->store, muster_game_get_id (game), &error)) == NULL)
+    return muster_cli_fail (error);
+
+  table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      const MusterParticipant *p = g_ptr_array_index (participants, i);
+      g_autofree char *victims = NULL;
+
+      muster_cli_table_add_row (table);
+      muster_cli_table_add_int (table, p->character_id);
+      muster_cli_table_add_text (table, p->name);
+      muster_cli_table_add_text (table, p->side);
+      if (p->outcome != NULL)
+        {
+          const MusterOutcomeDef *def = muster_ruleset_lookup_outcome (ruleset, p->outcome);
+          muster_cli_table_add_value (table, p->outcome, def != NULL ? def->name : p->outcome);
+        }
+      else
+        muster_cli_table_add_none (table);
+      muster_cli_table_add_int (table, p->light_wounds);
+      muster_cli_table_add_int (table, p->serious_wounds);
+      g_ptr_array_add (p->victim_names, NULL);
+      victims = g_strjoinv (", ", (char **) p->victim_names->pdata);
+      g_ptr_array_set_size (p->victim_names, p->victim_names->len - 1);
+      muster_cli_table_add_text (table, victims);
+      muster_cli_table_add_int (table, p->killed_unnamed);
+      muster_cli_table_add_value (table, muster_status_to_string (p->status),
+                                  muster_status_get_label (p->status));
+    }
+  muster_cli_table_print (table, format, FALSE);
+  return 0;
+}
+
+/* --- log --------------------------------------------------------------------- */
+
+int
+muster_cli_cmd_log (MusterCli  *cli,
+                    int         argc,
+                    char      **argv)
+{
+  g_autofree char *format_text = NULL;
+  g_autofree char *game_arg = NULL;
+  g_autofree char *character_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "game", 0, 0, G_OPTION_ARG_STRING, &game_arg,
+      N_("Only the entries of this game (id, title or #N)"), N_("GAME") },
+    { "character", 0, 0, G_OPTION_ARG_STRING, &character_arg,
+      N_("Only the entries of this character"), N_("CHARACTER") },
+    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    G_OPTION_ENTRY_NULL
+  };
+  static const char * const keys[] = {
+    "id", "created", "game_id", "character_id", "kind", "message", "dice", "faces", "total", "entered",
+  };
+  const char * const headings[] = {
+    _("Id"), _("When"), _("Game"), _("Character"), _("Kind"), _("Entry"), _("Dice"), _("Faces"),
+    _("Total"), _("At the table"),
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 character_id = 0;
+  MusterCliFormat format;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+      !muster_cli_parse_format (cli, format_text, &format, &status))
+    return status;
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
+    return muster_cli_fail (error);
+  if (game_arg != NULL &&
+      (game = muster_store_find_game (cli->store, muster_campaign_get_id (campaign), game_arg, &error)) == NULL)
+    return muster_cli_fail (error);
+  if (character_arg != NULL &&
+      (character_id = find_character_id (cli, campaign, character_arg, &error)) == 0)
+    return muster_cli_fail (error);
+
+  log = muster_store_list_log (cli->store, muster_campaign_get_id (campaign),
+                               game != NULL ? muster_game_get_id (game) : 0,
+                               character_id, &error);
+  if (log == NULL)
+    return muster_cli_fail (error);
+
+  table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const MusterLogEntry *entry = g_ptr_array_index (log, i);
+
+      muster_cli_table_add_row (table);
+      muster_cli_table_add_int (table, entry->id);
+      muster_cli_table_add_text (table, entry->created);
+      if (entry->game_id != 0)
+        muster_cli_table_add_int (table, entry->game_id);
+      else
+        muster_cli_table_add_none (table);
+      if (entry->character_id != 0)
+        muster_cli_table_add_int (table, entry->character_id);
+      else
+        muster_cli_table_add_none (table);
+      muster_cli_table_add_text (table, entry->kind);
+      muster_cli_table_add_text (table, entry->message);
+      if (entry->has_roll)
+        {
+          muster_cli_table_add_text (table, entry->expression);
+          muster_cli_table_add_text (table, entry->faces);
+          muster_cli_table_add_int (table, entry->total);
+          muster_cli_table_add_bool (table, entry->entered, entry->entered ? _("yes") : _("no"));
+        }
+      else
+        {
+          for (int j = 0; j < 4; j++)
+            muster_cli_table_add_none (table);
+        }
+    }
+  muster_cli_table_print (table, format, FALSE);
+  return 0;
+}
+
+/* --- kills ------------------------------------------------------------------- */
+
+int
+muster_cli_cmd_kills (MusterCli  *cli,
+                      int         argc,
+                      char      **argv)
+{
+  g_autofree char *output = NULL;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+    return status;
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
+      (csv = muster_honours_kill_ledger_csv (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
+    return muster_cli_fail (error);
+
+  if (output == NULL)
+    {
+      g_print ("%s", csv);
+      return 0;
+    }
+  if (!g_file_set_contents (output, csv, -1, &error))
+    return muster_cli_fail (error);
+  return 0;
+}
+
+/* --- honours ----------------------------------------------------------------- */
+
+static void
+print_records (const char *heading,
+               GPtrArray  *records)
+{
+  g_print ("%s\n", heading);
+  if (records->len == 0)
+    g_print ("  %s\n", _("(none yet)"));
+  for (guint i = 0; i < records->len; i++)
+    {
+      const MusterRecord *record = g_ptr_array_index (records, i);
+      g_print ("  %d  %s (%s)\n", record->value, record->name, record->force_name);
+    }
+}
+
+int
+muster_cli_cmd_honours (MusterCli  *cli,
+                        int         argc,
+                        char      **argv)
+{
+  const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) fallen = NULL;
+  g_autoptr(GPtrArray) recovered = NULL;
+  g_autoptr(GPtrArray) kills = NULL;
+  g_autoptr(GPtrArray) survived = NULL;
+  g_autoptr(GPtrArray) on_roll = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+    return status;
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
+    return muster_cli_fail (error);
+  id = muster_campaign_get_id (campaign);
+  if ((fallen = muster_honours_list_fallen (cli->store, id, &error)) == NULL ||
+      (recovered = muster_honours_list_recovered (cli->store, id, &error)) == NULL ||
+      (kills = muster_honours_most_kills (cli->store, id, 5, &error)) == NULL ||
+      (survived = muster_honours_most_survived (cli->store, id, 5, &error)) == NULL ||
+      (on_roll = muster_honours_longest_on_roll (cli->store, id, 5, &error)) == NULL)
+    return muster_cli_fail (error);
+
+  g_print ("%s\n", _("The fallen"));
+  if (fallen->len == 0)
+    g_print ("  %s\n", _("(none yet)"));
+  for (guint i = 0; i < fallen->len; i++)
+    {
+      const MusterHonour *h = g_ptr_array_index (fallen, i);
+      g_autofree char *killers = NULL;
+
+      g_ptr_array_add (h->killers, NULL);
+      killers = g_strjoinv (", ", (char **) h->killers->pdata);
+      g_ptr_array_set_size (h->killers, h->killers->len - 1);
+      if (h->game_id == 0)
+        g_print ("  %s (%s)\n", h->name, h->force_name);
+      else if (killers[0] != '\0')
+        g_print (_("  %s (%s), game %d “%s”, by the hand of %s\n"),
+                 h->name, h->force_name, h->game_number, h->game_title, killers);
+      else
+        g_print (_("  %s (%s), game %d “%s”\n"),
+                 h->name, h->force_name, h->game_number, h->game_title);
+    }
+
+  g_print ("%s\n", _("The recovered"));
+  if (recovered->len == 0)
+    g_print ("  %s\n", _("(none yet)"));
+  for (guint i = 0; i < recovered->len; i++)
+    {
+      const MusterHonour *h = g_ptr_array_index (recovered, i);
+      g_print (_("  %s (%s), after game %d “%s”\n"),
+               h->name, h->force_name, h->game_number, h->game_title != NULL ? h->game_title : "");
+    }
+
+  print_records (_("Most kills"), kills);
+  print_records (_("Most games survived"), survived);
+  print_records (_("Longest on the roll"), on_roll);
+  return 0;
+}
