@@ -185,6 +185,28 @@ test_open_new (void)
 }
 
 static void
+test_open_empty_file (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "empty.db", NULL);
+  g_autofree char *backup = g_strconcat (path, ".bak-v0", NULL);
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  g_assert_true (g_file_set_contents (path, "", 0, NULL));
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (db, "PRAGMA application_id"), ==, MUSTER_STORE_APPLICATION_ID);
+  sqlite3_close (db);
+}
+
+static void
 test_open_backup (void)
 {
   g_autofree char *dir = muster_test_make_tmpdir ();
@@ -1049,6 +1071,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/store/open/new", test_open_new);
+  g_test_add_func ("/store/open/empty-file", test_open_empty_file);
   g_test_add_func ("/store/open/backup", test_open_backup);
   g_test_add_func ("/store/open/newer", test_open_newer);
   g_test_add_func ("/store/open/not-muster", test_open_not_muster);
