@@ -127,18 +127,17 @@ raw_int (sqlite3    *db,
   return value;
 }
 
-static char *
-raw_text (sqlite3    *db,
-          const char *sql)
+static void
+assert_raw_text (sqlite3    *db,
+                 const char *sql,
+                 const char *expected)
 {
   sqlite3_stmt *stmt = NULL;
-  char *value = NULL;
 
   g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, expected);
   sqlite3_finalize (stmt);
-  return value;
 }
 
 static void
@@ -174,7 +173,7 @@ test_open_new (void)
   db = raw_open (path);
   g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, MUSTER_STORE_SCHEMA_VERSION);
   g_assert_cmpint (raw_int (db, "PRAGMA application_id"), ==, MUSTER_STORE_APPLICATION_ID);
-  g_assert_cmpstr (raw_text (db, "PRAGMA journal_mode"), ==, "wal");
+  assert_raw_text (db, "PRAGMA journal_mode", "wal");
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE name = 'character'"), ==, 1);
   sqlite3_close (db);
 
@@ -237,8 +236,8 @@ test_open_backup (void)
   g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 0);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema"), ==, 1);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM jotting"), ==, 2);
-  g_assert_cmpstr (raw_text (db, "SELECT group_concat (text, '|') FROM (SELECT text FROM jotting ORDER BY id)"),
-                   ==, "Fuentes de Oñoro|Sabugal");
+  assert_raw_text (db, "SELECT group_concat (text, '|') FROM (SELECT text FROM jotting ORDER BY id)",
+                   "Fuentes de Oñoro|Sabugal");
   sqlite3_close (db);
 
   db = raw_open (path);
