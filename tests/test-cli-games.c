@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test-cli-games"
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "muster-test-util.h"
+
+/* muster-cli's game commands, end to end: the campaign of issue 3 played
+ * from the command line alone. */
+
+typedef struct {
+  char   *dir;
+  char   *library;
+  char  **envp;
+} Fixture;
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *xdg = NULL;
+
+  f->dir = muster_test_make_tmpdir ();
+  f->library = g_build_filename (f->dir, "lib.db", NULL);
+  xdg = g_build_filename (f->dir, "xdg-data", NULL);
+  f->envp = g_get_environ ();
+  f->envp = g_environ_setenv (f->envp, "XDG_DATA_HOME", xdg, TRUE);
+  f->envp = g_environ_setenv (f->envp, "MUSTER_LIBRARY", f->library, TRUE);
+  f->envp = g_environ_setenv (f->envp, "MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_free (f->dir);
+  g_free (f->library);
+  g_strfreev (f->envp);
+}
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_argv (Fixture     *f,
+          Run         *run,
+          const char **args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("MUSTER_CLI");
+  int wait_status = 0;
+
+  if (cli == NULL)
+    g_error ("MUSTER_CLI is not set: run the tests with meson test");
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  run_clear (run);
+  g_spawn_sync (NULL, (char **) argv->pdata, f->envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+#define RUN(f, run, ...) \
+  G_STMT_START { const char *args_[] = { __VA_ARGS__, NULL }; run_argv ((f), (run), args_); } G_STMT_END
+
+#define RUN_OK(f, run, ...) \
+  G_STMT_START { \
+    RUN (f, run, __VA_ARGS__); \
+    if ((run)->status != 0) \
+      g_test_message ("stderr: %s", (run)->err); \
+    g_assert_cmpint ((run)->status, ==, 0); \
+    g_assert_cmpstr ((run)->err, ==, ""); \
+  } G_STMT_END
+
+#define RUN_FAILS(f, run, code, needle, ...) \
+  G_STMT_START { \
+    RUN (f, run, __VA_ARGS__); \
+    g_assert_cmpint ((run)->status, ==, (code)); \
+    g_assert_cmpstr ((run)->out, ==, ""); \
+    g_assert_true (g_str_has_prefix ((run)->err, "muster-cli: ")); \
+    if (strstr ((run)->err, (needle)) == NULL) \
+      g_error ("“%s” does not mention “%s”", (run)->err, (needle)); \
+  } G_STMT_END
+
+/* The id printed on the last line. */
+static char *
+last_line (const char *out)
+{
+  g_autofree char *copy = g_strchomp (g_strdup (out));
+  const char *nl = strrchr (copy, '\n');
+
+  return g_strdup (nl != NULL ? nl + 1 : copy);
+}
+
+/* A TSV cell: row @row (0 is the header) and column named @key. */
+static char *
+tsv_cell (const char *out,
+          guint       row,
+          const char *key)
+{
+  g_autofree char *copy = g_strchomp (g_strdup (out));
+  g_auto(GStrv) rows = g_strsplit (copy, "\n", -1);
+  g_auto(GStrv) header = g_strsplit (rows[0], "\t", -1);
+  g_auto(GStrv) fields = NULL;
+
+  g_assert_cmpuint (row, <, g_strv_length (rows));
+  fields = g_strsplit (rows[row], "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (header));
+  for (guint i = 0; header[i] != NULL; i++)
+    if (g_str_equal (header[i], key))
+      return g_strdup (fields[i]);
+  g_error ("no column “%s” in “%s”", key, rows[0]);
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (; *text != '\0'; text++)
+    n += *text == '\n';
+  return n;
+}
+
+/* Two forces of two named men each. */
+static void
+make_campaign (Fixture    *f,
+               const char *death_roll)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *option = g_strdup_printf ("death-roll=%s", death_roll);
+
+  RUN_OK (f, &run, "new-campaign", "Talavera", "--ruleset", "sharpes-skirmish",
+          "--seed", "1809", "--option", option);
+  RUN_OK (f, &run, "new-force", "Talavera", "95th Rifles", "--side", "British");
+  RUN_OK (f, &run, "new-force", "Talavera", "Voltigeurs", "--side", "French");
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Richard Sharpe");
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Patrick Harper");
+  RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Jean Lefort");
+  RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Pierre Ducos");
+}
+
+static void
+test_record_and_resolve (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = NULL;
+  g_autofree char *cell = NULL;
+  g_autofree char *first_resolve = NULL;
+  g_autofree char *ledger_path = g_build_filename (f->dir, "kills.csv", NULL);
+  g_autofree char *ledger = NULL;
+
+  make_campaign (f, "out-d6-games");
+
+  /* Plan the game. */
+  RUN_FAILS (f, &run, 2, "--with", "new-game", "Talavera", "The Bridge");
+  RUN_FAILS (f, &run, 1, "1809-02-30", "new-game", "Talavera", "The Bridge", "--date", "1809-02-30",
+             "--with", "Richard Sharpe", "--with", "Jean Lefort");
+  RUN_FAILS (f, &run, 1, "British", "new-game", "Talavera", "The Bridge",
+             "--with", "Richard Sharpe", "--with", "Patrick Harper");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Bridge", "--date", "1809-07-27",
+          "--with", "Richard Sharpe", "--with", "Patrick Harper",
+          "--with", "Jean Lefort", "--with", "Pierre Ducos");
+  game = last_line (run.out);
+
+  RUN_OK (f, &run, "games", "Talavera", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  cell = tsv_cell (run.out, 1, "state");
+  g_assert_cmpstr (cell, ==, "planned");
+  g_clear_pointer (&cell, g_free);
+
+  /* Results, with their refusals. */
+  RUN_FAILS (f, &run, 2, "--outcome", "result", game, "Jean Lefort");
+  RUN_FAILS (f, &run, 1, "is on the same side as", "result", game, "Richard Sharpe",
+             "--outcome", "unhurt", "--killed", "Patrick Harper");
+  RUN_FAILS (f, &run, 1, "bogus", "result", game, "Jean Lefort", "--outcome", "bogus");
+  RUN_OK (f, &run, "result", game, "Richard Sharpe", "--outcome", "wounded", "--light", "1",
+          "--killed", "Jean Lefort", "--killed-unnamed", "2");
+  g_assert_cmpstr (run.out, ==, "");
+  RUN_OK (f, &run, "result", "The Bridge", "Jean Lefort", "--campaign", "Talavera",
+          "--outcome", "out-of-action");
+  RUN_OK (f, &run, "result", game, "Pierre Ducos", "--outcome", "captured");
+  RUN_FAILS (f, &run, 1, "Prussia", "finish", game, "--winner", "Prussia");
+  RUN_OK (f, &run, "finish", game, "--winner", "British");
+
+  RUN_OK (f, &run, "game", game, "--format", "json");
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autoptr(GError) error = NULL;
+    JsonArray *rows;
+
+    json_parser_load_from_data (parser, run.out, -1, &error);
+    g_assert_no_error (error);
+    rows = json_node_get_array (json_parser_get_root (parser));
+    g_assert_cmpuint (json_array_get_length (rows), ==, 4);
+  }
+
+  /* The plan, then the resolution with Lefort's die rolled at the table. */
+  RUN_OK (f, &run, "resolve", game, "--plan", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  cell = tsv_cell (run.out, 1, "character");
+  g_assert_cmpstr (cell, ==, "Jean Lefort");
+  g_clear_pointer (&cell, g_free);
+
+  RUN_FAILS (f, &run, 1, "seven", "resolve", game, "--faces", "Jean Lefort=seven");
+  RUN_FAILS (f, &run, 1, "Out for games", "resolve", game, "--faces", "Jean Lefort=7");
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=2");
+  g_assert_nonnull (strstr (run.out, "Out for games 1d6: 2 (rolled at the table) — Jean Lefort is out of action for 2 games.\n"));
+  g_assert_nonnull (strstr (run.out, "Pierre Ducos is taken prisoner"));
+  g_assert_nonnull (strstr (run.out, "The light wound of Richard Sharpe heals."));
+  g_assert_nonnull (strstr (run.out, "resolved."));
+  first_resolve = g_strdup (run.out);
+  RUN_FAILS (f, &run, 1, "already resolved", "resolve", game);
+
+  RUN_OK (f, &run, "roster", "Talavera", "--format", "tsv");
+  cell = tsv_cell (run.out, 3, "status");
+  g_assert_cmpstr (cell, ==, "out-of-action");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 3, "out_games");
+  g_assert_cmpstr (cell, ==, "2");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 4, "status");
+  g_assert_cmpstr (cell, ==, "captured");
+  g_clear_pointer (&cell, g_free);
+
+  /* The log shows the roll as entered at the table. */
+  RUN_OK (f, &run, "log", "Talavera", "--character", "Jean Lefort", "--format", "json");
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_autoptr(GError) error = NULL;
+    JsonArray *rows;
+    JsonObject *newest;
+
+    json_parser_load_from_data (parser, run.out, -1, &error);
+    g_assert_no_error (error);
+    rows = json_node_get_array (json_parser_get_root (parser));
+    newest = json_array_get_object_element (rows, 0);
+    g_assert_cmpstr (json_object_get_string_member (newest, "kind"), ==, "out");
+    g_assert_cmpstr (json_object_get_string_member (newest, "faces"), ==, "2");
+    g_assert_true (json_object_get_boolean_member (newest, "entered"));
+    g_assert_nonnull (strstr (json_object_get_string_member (newest, "message"), "rolled at the table"));
+  }
+
+  /* Undo and resolve again: the same lines. */
+  RUN_OK (f, &run, "undo-resolve", "Talavera");
+  g_assert_nonnull (strstr (run.out, "The Bridge"));
+  RUN_OK (f, &run, "games", "Talavera", "--format", "tsv");
+  cell = tsv_cell (run.out, 1, "state");
+  g_assert_cmpstr (cell, ==, "played");
+  g_clear_pointer (&cell, g_free);
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=2");
+  g_assert_cmpstr (run.out, ==, first_resolve);
+  RUN_OK (f, &run, "undo-resolve", "Talavera");
+  RUN_FAILS (f, &run, 1, "nothing to undo", "undo-resolve", "Talavera");
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=2");
+
+  /* Lefort cannot be picked, the prisoner neither until released. */
+  RUN_FAILS (f, &run, 1, "Jean Lefort is out of action for 2 more games.",
+             "new-game", "Talavera", "The Ford", "--with", "Richard Sharpe", "--with", "Jean Lefort");
+  RUN_FAILS (f, &run, 1, "Pierre Ducos is a prisoner",
+             "new-game", "Talavera", "The Ford", "--with", "Richard Sharpe", "--with", "Pierre Ducos");
+  RUN_FAILS (f, &run, 1, "not a prisoner", "release", "Richard Sharpe", "--campaign", "Talavera");
+  RUN_OK (f, &run, "release", "Pierre Ducos", "--campaign", "Talavera");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Ford", "--with", "Richard Sharpe", "--with", "Pierre Ducos");
+
+  /* The kill ledger. */
+  RUN_OK (f, &run, "kills", "Talavera");
+  g_assert_cmpstr (run.out, ==,
+                   "killer,victim,game,title,date\r\n"
+                   "Richard Sharpe,Jean Lefort,1,The Bridge,1809-07-27\r\n"
+                   "Richard Sharpe,unnamed ×2,1,The Bridge,1809-07-27\r\n");
+  RUN_OK (f, &run, "kills", "Talavera", "-o", ledger_path);
+  g_assert_true (g_file_get_contents (ledger_path, &ledger, NULL, NULL));
+  g_assert_true (g_str_has_prefix (ledger, "killer,victim,game,title,date\r\n"));
+
+  RUN_OK (f, &run, "honours", "Talavera");
+  g_assert_nonnull (strstr (run.out, "Most kills"));
+  g_assert_nonnull (strstr (run.out, "3  Richard Sharpe"));
+}
+
+static void
+test_die_on_6 (Fixture       *f,
+               gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = NULL;
+  g_autofree char *cell = NULL;
+
+  make_campaign (f, "die-on-6");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Bridge",
+          "--with", "Richard Sharpe", "--with", "Jean Lefort", "--with", "Pierre Ducos");
+  game = last_line (run.out);
+  RUN_FAILS (f, &run, 1, "No results", "resolve", game);
+  RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
+  RUN_OK (f, &run, "result", game, "Pierre Ducos", "--outcome", "out-of-action");
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=6", "--faces", "Pierre Ducos=5");
+  g_assert_nonnull (strstr (run.out, "Death roll 1d6: 6 (rolled at the table) — Jean Lefort dies of his wounds.\n"));
+  g_assert_nonnull (strstr (run.out, "Death roll 1d6: 5 (rolled at the table) — Pierre Ducos survives and is back for the next game.\n"));
+
+  RUN_OK (f, &run, "roster", "Talavera", "--format", "tsv");
+  cell = tsv_cell (run.out, 3, "status");
+  g_assert_cmpstr (cell, ==, "dead");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 4, "status");
+  g_assert_cmpstr (cell, ==, "active");
+
+  RUN_FAILS (f, &run, 1, "Jean Lefort is dead",
+             "new-game", "Talavera", "Again", "--with", "Richard Sharpe", "--with", "Jean Lefort");
+
+  /* A second played game must wait for the first's resolution. */
+  RUN_OK (f, &run, "undo-resolve", "Talavera");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Ford", "--with", "Patrick Harper", "--with", "Pierre Ducos");
+  RUN_OK (f, &run, "result", "#2", "Patrick Harper", "--campaign", "Talavera", "--outcome", "unhurt");
+  RUN_FAILS (f, &run, 1, "Resolve game 1 “The Bridge” first", "resolve", "The Ford", "--campaign", "Talavera");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/cli-games/record-and-resolve", Fixture, NULL, fixture_setup,
+              test_record_and_resolve, fixture_teardown);
+  g_test_add ("/cli-games/die-on-6", Fixture, NULL, fixture_setup,
+              test_die_on_6, fixture_teardown);
+
+  return g_test_run ();
+}
