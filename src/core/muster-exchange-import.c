@@ -139,9 +139,11 @@ import_fail (Import     *im,
 
   if (line > 0)
     where = g_strdup_printf (_("line %d: "), line);
-  if (im->filename != NULL)
+  if (im->filename != NULL && where != NULL)
     g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s, %s%s",
-                 im->filename, where != NULL ? where : "", message);
+                 im->filename, where, message);
+  else if (im->filename != NULL)
+    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s: %s", im->filename, message);
   else
     g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s%s",
                  where != NULL ? where : "", message);
