@@ -76,6 +76,11 @@ int muster_cli_cmd_log          (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_kills        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_honours      (MusterCli *cli, int argc, char **argv);
 
+/* --- Exchange files (muster-cli-exchange.c) --------------------------- */
+
+int muster_cli_cmd_export       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_import       (MusterCli *cli, int argc, char **argv);
+
 /* --- Ruleset helpers (muster-cli-commands.c) -------------------------- */
 
 /* Translated names for ids, or the id itself when the ruleset lacks it. */
