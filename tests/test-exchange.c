@@ -486,6 +486,52 @@ test_roundtrip_big (void)
                    ==, 2000);
 }
 
+/* The size the issue asks timings for: run with -m slow. */
+static void
+test_roundtrip_huge (void)
+{
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(MusterStore) empty = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *path2 = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autoptr(GTimer) timer = g_timer_new ();
+  gint64 campaign, copy;
+
+  if (!g_test_slow ())
+    {
+      g_test_skip ("10,000 characters and 1,000 games: run with -m slow");
+      return;
+    }
+
+  store = muster_test_open_store (NULL);
+  empty = muster_test_open_store (NULL);
+  dir = muster_test_make_tmpdir ();
+  path = g_build_filename (dir, "huge.muster", NULL);
+  path2 = g_build_filename (dir, "again.muster", NULL);
+
+  campaign = make_big (store, 10000, 1000);
+  g_test_message ("generated in %.2f s", g_timer_elapsed (timer, NULL));
+
+  g_timer_start (timer);
+  g_assert_true (muster_exchange_export_to_path (store, MUSTER_EXCHANGE_CAMPAIGN, campaign, path, &error));
+  g_assert_no_error (error);
+  g_test_message ("exported in %.2f s", g_timer_elapsed (timer, NULL));
+
+  g_timer_start (timer);
+  copy = muster_exchange_import (empty, path, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("imported in %.2f s", g_timer_elapsed (timer, NULL));
+
+  g_assert_true (muster_exchange_export_to_path (empty, MUSTER_EXCHANGE_CAMPAIGN, copy, path2, &error));
+  g_assert_true (g_file_get_contents (path, &first, NULL, NULL));
+  g_assert_true (g_file_get_contents (path2, &second, NULL, NULL));
+  g_assert_cmpstr (first, ==, second);
+}
+
 static void
 test_roundtrip_file (void)
 {
@@ -987,6 +1033,7 @@ main (int   argc,
 
   g_test_add_func ("/exchange/roundtrip/sample", test_roundtrip_sample);
   g_test_add_func ("/exchange/roundtrip/big", test_roundtrip_big);
+  g_test_add_func ("/exchange/roundtrip/huge", test_roundtrip_huge);
   g_test_add_func ("/exchange/roundtrip/file", test_roundtrip_file);
   g_test_add_func ("/exchange/roundtrip/force", test_roundtrip_force);
   g_test_add_func ("/exchange/import/force-fixture", test_force_fixture);

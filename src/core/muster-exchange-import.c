@@ -344,7 +344,13 @@ use_ref (Import     *im,
     return 0;
   if (!im->importing)
     {
-      Ref ref = { kind, line,
+      Ref ref = { kind, line, NULL, NULL };
+
+      /* Most references point back to an element already read; only the
+       * others wait for the end of the file. */
+      if (g_hash_table_contains (im->ids[kind], id))
+        return 0;
+      ref = (Ref) { kind, line,
                   g_strdup ((const char *) xmlTextReaderConstLocalName (im->reader)),
                   g_strdup (id) };
       g_array_append_val (im->refs, ref);
