@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-print"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-character.h"
+#include "muster-figure-stats-sheet.h"
+#include "muster-sheet-private.h"
+
+struct _MusterFigureStatsSheet
+{
+  MusterSheet    parent_instance;
+
+  MusterRuleset *ruleset;
+  GPtrArray     *characters;   /* of MusterCharacter */
+  guint          turns;
+};
+
+G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_TYPE_SHEET)
+
+/* Turn boxes in a strip, and strips on a page: 1-8 over 9-16. */
+#define TURNS_PER_STRIP 8
+#define TURNS_PER_PAGE  16
+
+#define TITLE_HEIGHT    26.0
+#define HEADING_HEIGHT  14.0
+#define BLOCK_GAP        5.0
+#define COLUMN_GAP       6.0
+#define LABEL_WIDTH     14.0
+#define VALUE_WIDTH     24.0
+#define WOUNDS_WIDTH    52.0
+#define NUMBER_BAND     10.0
+
+typedef struct
+{
+  cairo_t              *cr;
+  PangoLayout          *layout;
+  PangoFontDescription *name_font;
+  PangoFontDescription *text_font;
+  PangoFontDescription *small_font;
+  PangoFontDescription *label_font;
+  PangoFontDescription *value_font;
+  PangoFontDescription *number_font;
+  double                name_width;
+  double                turns_width;
+} Pen;
+
+/* Helpers */
+
+static guint
+pages_per_group (MusterFigureStatsSheet *self)
+{
+  return self->turns / TURNS_PER_PAGE;
+}
+
+static const char *
+troop_type_name (MusterFigureStatsSheet *self,
+                 MusterCharacter        *character)
+{
+  const char *id = muster_character_get_troop_type (character);
+  const MusterTroopType *type;
+
+  if (id == NULL)
+    return NULL;
+  type = muster_ruleset_lookup_troop_type (self->ruleset, id);
+  return type != NULL ? type->name : id;
+}
+
+static const char *
+weapon_name (MusterFigureStatsSheet *self,
+             MusterCharacter        *character)
+{
+  const char *id = muster_character_get_weapon (character);
+  const MusterWeaponDef *weapon;
+
+  if (id == NULL)
+    return NULL;
+  weapon = muster_ruleset_lookup_weapon (self->ruleset, id);
+  return weapon != NULL ? weapon->name : id;
+}
+
+static void
+draw_name (MusterFigureStatsSheet *self,
+           Pen                    *pen,
+           MusterCharacter        *character,
+           double                  x,
+           double                  y,
+           double                  h)
+{
+  const double pad = 4.0;
+  double w = pen->name_width - 2 * pad;
+  double line = MIN (14.0, (h - 2 * pad) / 4.0);
+  double ty = y + pad;
+  const char *force;
+
+  muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
+
+  if (character == NULL)
+    return;
+
+  muster_sheet_draw_line (pen->cr, pen->layout, pen->name_font,
+                          muster_character_get_name (character),
+                          x + pad, ty, w, line + 2, PANGO_ALIGN_LEFT);
+  ty += line + 4;
+  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
+                          troop_type_name (self, character),
+                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+  ty += line;
+  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
+                          weapon_name (self, character),
+                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+  ty += line;
+
+  force = muster_character_get_force_name (character);
+  if (force != NULL && *force != '\0')
+    {
+      cairo_set_source_rgb (pen->cr, 0.3, 0.3, 0.3);
+      muster_sheet_draw_line (pen->cr, pen->layout, pen->small_font, force,
+                              x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+      cairo_set_source_rgb (pen->cr, 0, 0, 0);
+    }
+}
+
+static void
+draw_stats (MusterFigureStatsSheet *self,
+            Pen                    *pen,
+            MusterCharacter        *character,
+            double                  x,
+            double                  y,
+            double                  h)
+{
+  guint n_stats = muster_ruleset_get_n_stats (self->ruleset);
+  double row;
+
+  if (n_stats == 0)
+    return;
+
+  row = h / n_stats;
+  for (guint i = 0; i < n_stats; i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (self->ruleset, i);
+      double ry = y + i * row;
+      int value;
+
+      muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
+                              x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
+      muster_sheet_stroke_box (pen->cr, x + LABEL_WIDTH, ry, VALUE_WIDTH, row, 0.5);
+
+      if (character != NULL && muster_character_get_stat (character, def->key, &value))
+        {
+          g_autofree char *text = g_strdup_printf ("%d", value);
+
+          muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
+                                  x + LABEL_WIDTH, ry, VALUE_WIDTH, row, PANGO_ALIGN_CENTER);
+        }
+    }
+
+  muster_sheet_stroke_box (pen->cr, x + LABEL_WIDTH, y, VALUE_WIDTH, h, 0.75);
+}
+
+static void
+draw_turns (Pen    *pen,
+            guint   first_turn,
+            double  x,
+            double  y,
+            double  h)
+{
+  double box_w = pen->turns_width / TURNS_PER_STRIP;
+  double strip_h = h / 2.0;
+
+  for (guint strip = 0; strip < 2; strip++)
+    {
+      double sy = y + strip * strip_h;
+
+      for (guint i = 0; i < TURNS_PER_STRIP; i++)
+        {
+          g_autofree char *number = NULL;
+          double bx = x + i * box_w;
+
+          number = g_strdup_printf ("%u", first_turn + strip * TURNS_PER_STRIP + i);
+          muster_sheet_fill_box (pen->cr, bx, sy, box_w, NUMBER_BAND, 0.88);
+          muster_sheet_draw_line (pen->cr, pen->layout, pen->number_font, number,
+                                  bx, sy, box_w, NUMBER_BAND, PANGO_ALIGN_CENTER);
+          muster_sheet_stroke_box (pen->cr, bx, sy, box_w, strip_h, 0.5);
+        }
+    }
+
+  muster_sheet_stroke_box (pen->cr, x, y, pen->turns_width, h, 0.75);
+}
+
+static void
+draw_wounds (Pen    *pen,
+             double  x,
+             double  y,
+             double  h)
+{
+  const char *labels[] = {
+    /* TRANSLATORS: wound boxes on the Figure Stats sheet */
+    C_("wounds", "1"), C_("wounds", "2"), C_("wounds", "3"), _("Dead"),
+  };
+  double row = h / G_N_ELEMENTS (labels);
+  double box = MIN (row - 4.0, 14.0);
+  double label_w = WOUNDS_WIDTH - box - 6.0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      double ry = y + i * row;
+
+      muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, labels[i],
+                              x, ry, label_w, row, PANGO_ALIGN_RIGHT);
+      muster_sheet_stroke_box (pen->cr, x + label_w + 3.0, ry + (row - box) / 2.0,
+                               box, box, 0.75);
+    }
+}
+
+/* MusterSheet */
+
+static guint
+muster_figure_stats_sheet_get_n_pages (MusterSheet          *sheet,
+                                       const MusterPageSize *size)
+{
+  MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (sheet);
+  guint groups = (self->characters->len + MUSTER_FIGURE_STATS_PER_PAGE - 1) / MUSTER_FIGURE_STATS_PER_PAGE;
+
+  return MAX (1, groups) * pages_per_group (self);
+}
+
+static void
+muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
+                                     cairo_t              *cr,
+                                     const MusterPageSize *size,
+                                     guint                 page)
+{
+  MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (sheet);
+  g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
+  g_autoptr(PangoFontDescription) title_font = muster_sheet_font (16, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) heading_font = muster_sheet_font (9, TRUE, FALSE);
+  guint group = page / pages_per_group (self);
+  guint first_turn = (page % pages_per_group (self)) * TURNS_PER_PAGE + 1;
+  double x = size->margin_left;
+  double y = size->margin_top;
+  double width = size->width - size->margin_left - size->margin_right;
+  double height = size->height - size->margin_top - size->margin_bottom;
+  double stats_x, turns_x, wounds_x, block_h;
+  Pen pen = { 0 };
+
+  pen.cr = cr;
+  pen.layout = layout;
+  pen.name_font = muster_sheet_font (10.5, TRUE, FALSE);
+  pen.text_font = muster_sheet_font (8.5, FALSE, FALSE);
+  pen.small_font = muster_sheet_font (7.5, FALSE, TRUE);
+  pen.label_font = muster_sheet_font (8.5, TRUE, FALSE);
+  pen.value_font = muster_sheet_font (10, TRUE, FALSE);
+  pen.number_font = muster_sheet_font (7, FALSE, FALSE);
+  pen.name_width = width * 0.30;
+  pen.turns_width = width - pen.name_width - LABEL_WIDTH - VALUE_WIDTH - WOUNDS_WIDTH - 3 * COLUMN_GAP;
+
+  stats_x = x + pen.name_width + COLUMN_GAP;
+  turns_x = stats_x + LABEL_WIDTH + VALUE_WIDTH + COLUMN_GAP;
+  wounds_x = turns_x + pen.turns_width + COLUMN_GAP;
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+
+  muster_sheet_draw_line (cr, layout, title_font, _("Figure Stats"),
+                          x, y, width / 2.0, TITLE_HEIGHT, PANGO_ALIGN_LEFT);
+  if (muster_sheet_get_title (sheet) != NULL)
+    muster_sheet_draw_line (cr, layout, pen.text_font, muster_sheet_get_title (sheet),
+                            x + width / 2.0, y, width / 2.0, TITLE_HEIGHT, PANGO_ALIGN_RIGHT);
+  y += TITLE_HEIGHT;
+
+  muster_sheet_draw_line (cr, layout, heading_font, _("Number of Turns"),
+                          turns_x, y, pen.turns_width, HEADING_HEIGHT, PANGO_ALIGN_CENTER);
+  muster_sheet_draw_line (cr, layout, heading_font, _("Wounds"),
+                          wounds_x, y, WOUNDS_WIDTH, HEADING_HEIGHT, PANGO_ALIGN_CENTER);
+  y += HEADING_HEIGHT;
+
+  block_h = (height - TITLE_HEIGHT - HEADING_HEIGHT) / MUSTER_FIGURE_STATS_PER_PAGE;
+
+  for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)
+    {
+      guint index = group * MUSTER_FIGURE_STATS_PER_PAGE + slot;
+      MusterCharacter *character = NULL;
+      double by = y + slot * block_h;
+      double bh = block_h - BLOCK_GAP;
+
+      if (index < self->characters->len)
+        character = g_ptr_array_index (self->characters, index);
+
+      draw_name (self, &pen, character, x, by, bh);
+      draw_stats (self, &pen, character, stats_x, by, bh);
+      draw_turns (&pen, first_turn, turns_x, by, bh);
+      draw_wounds (&pen, wounds_x, by, bh);
+    }
+
+  pango_font_description_free (pen.name_font);
+  pango_font_description_free (pen.text_font);
+  pango_font_description_free (pen.small_font);
+  pango_font_description_free (pen.label_font);
+  pango_font_description_free (pen.value_font);
+  pango_font_description_free (pen.number_font);
+}
+
+/* GObject */
+
+static void
+muster_figure_stats_sheet_finalize (GObject *object)
+{
+  MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (object);
+
+  g_clear_object (&self->ruleset);
+  g_clear_pointer (&self->characters, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_figure_stats_sheet_parent_class)->finalize (object);
+}
+
+static void
+muster_figure_stats_sheet_class_init (MusterFigureStatsSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
+
+  object_class->finalize = muster_figure_stats_sheet_finalize;
+
+  sheet_class->get_n_pages = muster_figure_stats_sheet_get_n_pages;
+  sheet_class->draw_page = muster_figure_stats_sheet_draw_page;
+}
+
+static void
+muster_figure_stats_sheet_init (MusterFigureStatsSheet *self)
+{
+  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
+  self->turns = TURNS_PER_PAGE;
+}
+
+/* Public */
+
+/**
+ * muster_figure_stats_sheet_new:
+ * @ruleset: the campaign's ruleset: its stats, troop types and weapons
+ * @characters: (element-type MusterCharacter) (nullable): the figures
+ * @turns: 16 or 32
+ *
+ * Returns: (transfer full): a new sheet
+ */
+MusterSheet *
+muster_figure_stats_sheet_new (MusterRuleset *ruleset,
+                               GPtrArray     *characters,
+                               guint          turns)
+{
+  MusterFigureStatsSheet *self;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
+  g_return_val_if_fail (turns == 16 || turns == 32, NULL);
+
+  self = g_object_new (MUSTER_TYPE_FIGURE_STATS_SHEET, NULL);
+  self->ruleset = g_object_ref (ruleset);
+  self->turns = turns;
+
+  if (characters != NULL)
+    for (guint i = 0; i < characters->len; i++)
+      g_ptr_array_add (self->characters, g_object_ref (g_ptr_array_index (characters, i)));
+
+  return MUSTER_SHEET (self);
+}
+
+guint
+muster_figure_stats_sheet_get_turns (MusterFigureStatsSheet *self)
+{
+  g_return_val_if_fail (MUSTER_IS_FIGURE_STATS_SHEET (self), 0);
+
+  return self->turns;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "muster-sheet.h"
+
+G_BEGIN_DECLS
+
+/* The family every sheet prints in; fontconfig picks the face. */
+#define MUSTER_SHEET_FAMILY "DejaVu Sans"
+
+/* Pango contexts for sheets work in points (72 dpi) without hinting, so
+ * that a layout measured without a surface has the size it is drawn at. */
+PangoLayout          *muster_sheet_create_layout      (cairo_t *cr);
+PangoContext         *muster_sheet_create_measure_context (void);
+PangoFontDescription *muster_sheet_font               (double   size,
+                                                       gboolean bold,
+                                                       gboolean italic);
+
+/* One line of text in the box (@x, @y, @w, @h), centred vertically,
+ * ellipsized at the end when it does not fit the width. */
+void    muster_sheet_draw_line    (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   double                      h,
+                                   PangoAlignment              align);
+/* Text wrapped to @w, top at @y; returns its height. With @cr NULL it
+ * only measures (then @layout comes from a measuring context). */
+double  muster_sheet_draw_wrapped (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   PangoAlignment              align);
+/* The width of @text on one line. */
+double  muster_sheet_text_width   (PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text);
+
+void    muster_sheet_stroke_box   (cairo_t *cr,
+                                   double   x,
+                                   double   y,
+                                   double   w,
+                                   double   h,
+                                   double   line_width);
+void    muster_sheet_fill_box     (cairo_t *cr,
+                                   double   x,
+                                   double   y,
+                                   double   w,
+                                   double   h,
+                                   double   grey);
+void    muster_sheet_line         (cairo_t *cr,
+                                   double   x0,
+                                   double   y0,
+                                   double   x1,
+                                   double   y1,
+                                   double   line_width);
+
+/* "Page 1 of 3", centred on the last line inside the margins; sheets
+ * that number their pages keep MUSTER_SHEET_FOOTER_HEIGHT free for it. */
+#define MUSTER_SHEET_FOOTER_HEIGHT 14.0
+void    muster_sheet_draw_page_number (cairo_t              *cr,
+                                       PangoLayout          *layout,
+                                       const MusterPageSize *size,
+                                       guint                 page,
+                                       guint                 n_pages);
+
+G_END_DECLS

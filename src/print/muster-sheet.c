@@ -1,0 +1,589 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-print"
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <gio/gio.h>
+#include <cairo-pdf.h>
+
+#include "muster-sheet-private.h"
+
+typedef struct
+{
+  char *title;
+} MusterSheetPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MusterSheet, muster_sheet, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Half an inch all round: inside what every office printer can reach. */
+#define DEFAULT_MARGIN 36.0
+
+static const struct {
+  const char *name;
+  double      width;
+  double      height;
+} papers[] = {
+  [MUSTER_PAPER_A4]     = { "a4",     595.28, 841.89 },
+  [MUSTER_PAPER_LETTER] = { "letter", 612.0,  792.0 },
+};
+
+/* Helpers shared by the sheets */
+
+static void
+setup_context (PangoContext *context)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (context, options);
+  pango_cairo_context_set_resolution (context, 72.0);
+  cairo_font_options_destroy (options);
+}
+
+PangoLayout *
+muster_sheet_create_layout (cairo_t *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+
+  setup_context (pango_layout_get_context (layout));
+  pango_layout_context_changed (layout);
+  return layout;
+}
+
+PangoContext *
+muster_sheet_create_measure_context (void)
+{
+  PangoContext *context;
+
+  context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  setup_context (context);
+  return context;
+}
+
+PangoFontDescription *
+muster_sheet_font (double   size,
+                   gboolean bold,
+                   gboolean italic)
+{
+  PangoFontDescription *font = pango_font_description_new ();
+
+  pango_font_description_set_family_static (font, MUSTER_SHEET_FAMILY);
+  pango_font_description_set_size (font, (int) (size * PANGO_SCALE));
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style (font, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  return font;
+}
+
+void
+muster_sheet_draw_line (cairo_t                    *cr,
+                        PangoLayout                *layout,
+                        const PangoFontDescription *font,
+                        const char                 *text,
+                        double                      x,
+                        double                      y,
+                        double                      w,
+                        double                      h,
+                        PangoAlignment              align)
+{
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0' || w <= 0)
+    return;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+  pango_layout_set_height (layout, 0);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  pango_layout_set_alignment (layout, align);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  cairo_move_to (cr, x, y + (h - (double) logical.height / PANGO_SCALE) / 2.0);
+  pango_cairo_update_layout (cr, layout);
+  pango_cairo_show_layout (cr, layout);
+}
+
+double
+muster_sheet_draw_wrapped (cairo_t                    *cr,
+                           PangoLayout                *layout,
+                           const PangoFontDescription *font,
+                           const char                 *text,
+                           double                      x,
+                           double                      y,
+                           double                      w,
+                           PangoAlignment              align)
+{
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0' || w <= 0)
+    return 0.0;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+  pango_layout_set_height (layout, -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_single_paragraph_mode (layout, FALSE);
+  pango_layout_set_alignment (layout, align);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  if (cr != NULL)
+    {
+      cairo_move_to (cr, x, y);
+      pango_cairo_update_layout (cr, layout);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  return (double) logical.height / PANGO_SCALE;
+}
+
+double
+muster_sheet_text_width (PangoLayout                *layout,
+                         const PangoFontDescription *font,
+                         const char                 *text)
+{
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0')
+    return 0.0;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_height (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.width / PANGO_SCALE;
+}
+
+void
+muster_sheet_stroke_box (cairo_t *cr,
+                         double   x,
+                         double   y,
+                         double   w,
+                         double   h,
+                         double   line_width)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, line_width);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+muster_sheet_fill_box (cairo_t *cr,
+                       double   x,
+                       double   y,
+                       double   w,
+                       double   h,
+                       double   grey)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, grey, grey, grey);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+void
+muster_sheet_line (cairo_t *cr,
+                   double   x0,
+                   double   y0,
+                   double   x1,
+                   double   y1,
+                   double   line_width)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, line_width);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
+muster_sheet_draw_page_number (cairo_t              *cr,
+                               PangoLayout          *layout,
+                               const MusterPageSize *size,
+                               guint                 page,
+                               guint                 n_pages)
+{
+  g_autoptr(PangoFontDescription) font = muster_sheet_font (8, FALSE, FALSE);
+  g_autofree char *text = NULL;
+  double width = size->width - size->margin_left - size->margin_right;
+
+  /* TRANSLATORS: at the foot of a printed sheet */
+  text = g_strdup_printf (_("Page %u of %u"), page + 1, n_pages);
+  muster_sheet_draw_line (cr, layout, font, text,
+                          size->margin_left,
+                          size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT,
+                          width, MUSTER_SHEET_FOOTER_HEIGHT, PANGO_ALIGN_CENTER);
+}
+
+/* Paper sizes */
+
+/**
+ * muster_page_size_init_for_paper:
+ *
+ * Fills @size with @paper's portrait size in points and half-inch margins.
+ */
+void
+muster_page_size_init_for_paper (MusterPageSize *size,
+                                 MusterPaper     paper)
+{
+  g_return_if_fail (size != NULL);
+  g_return_if_fail (paper <= MUSTER_PAPER_LETTER);
+
+  size->width = papers[paper].width;
+  size->height = papers[paper].height;
+  size->margin_top = DEFAULT_MARGIN;
+  size->margin_right = DEFAULT_MARGIN;
+  size->margin_bottom = DEFAULT_MARGIN;
+  size->margin_left = DEFAULT_MARGIN;
+}
+
+gboolean
+muster_paper_from_string (const char  *text,
+                          MusterPaper *paper)
+{
+  g_return_val_if_fail (paper != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (papers); i++)
+    if (g_ascii_strcasecmp (text, papers[i].name) == 0)
+      {
+        *paper = (MusterPaper) i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+const char *
+muster_paper_to_string (MusterPaper paper)
+{
+  g_return_val_if_fail (paper <= MUSTER_PAPER_LETTER, NULL);
+
+  return papers[paper].name;
+}
+
+/* GObject */
+
+static void
+muster_sheet_finalize (GObject *object)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (MUSTER_SHEET (object));
+
+  g_clear_pointer (&priv->title, g_free);
+
+  G_OBJECT_CLASS (muster_sheet_parent_class)->finalize (object);
+}
+
+static void
+muster_sheet_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  MusterSheet *self = MUSTER_SHEET (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, muster_sheet_get_title (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_sheet_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  MusterSheet *self = MUSTER_SHEET (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      muster_sheet_set_title (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_sheet_class_init (MusterSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = muster_sheet_finalize;
+  object_class->get_property = muster_sheet_get_property;
+  object_class->set_property = muster_sheet_set_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+muster_sheet_init (MusterSheet *self)
+{
+}
+
+/* Public */
+
+/**
+ * muster_sheet_get_n_pages:
+ *
+ * Returns: how many pages the sheet needs on @size; at least one.
+ */
+guint
+muster_sheet_get_n_pages (MusterSheet          *self,
+                          const MusterPageSize *size)
+{
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), 0);
+  g_return_val_if_fail (size != NULL, 0);
+
+  return MAX (1, MUSTER_SHEET_GET_CLASS (self)->get_n_pages (self, size));
+}
+
+/**
+ * muster_sheet_draw_page:
+ *
+ * Draws page @page (counted from 0) onto @cr, whose user space is the
+ * paper in points with its origin at the top-left corner.
+ */
+void
+muster_sheet_draw_page (MusterSheet          *self,
+                        cairo_t              *cr,
+                        const MusterPageSize *size,
+                        guint                 page)
+{
+  g_return_if_fail (MUSTER_IS_SHEET (self));
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (size != NULL);
+
+  cairo_save (cr);
+  MUSTER_SHEET_GET_CLASS (self)->draw_page (self, cr, size, page);
+  cairo_restore (cr);
+}
+
+const char *
+muster_sheet_get_title (MusterSheet *self)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), NULL);
+
+  return priv->title;
+}
+
+void
+muster_sheet_set_title (MusterSheet *self,
+                        const char  *title)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  g_return_if_fail (MUSTER_IS_SHEET (self));
+
+  if (g_strcmp0 (priv->title, title) == 0)
+    return;
+
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+static gboolean
+check_cairo (cairo_status_t   status,
+             const char      *path,
+             GError         **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+
+  if (status == CAIRO_STATUS_WRITE_ERROR || status == CAIRO_STATUS_FILE_NOT_FOUND)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 _("Could not write “%s”: check that its folder exists and can be written to (%s)."),
+                 path, cairo_status_to_string (status));
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 _("Could not draw “%s”: %s."), path, cairo_status_to_string (status));
+  return FALSE;
+}
+
+/**
+ * muster_sheet_export_pdf_for_size:
+ *
+ * Writes every page of the sheet, drawn on @size, to a PDF file.
+ * The file is written next to @path and renamed over it when complete,
+ * so a failed export leaves no half-written file behind.
+ */
+gboolean
+muster_sheet_export_pdf_for_size (MusterSheet          *self,
+                                  const MusterPageSize *size,
+                                  const char           *path,
+                                  GError              **error)
+{
+  g_autofree char *tmp_path = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  guint n_pages;
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (size != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  tmp_path = g_strdup_printf ("%s.part", path);
+  surface = cairo_pdf_surface_create (tmp_path, size->width, size->height);
+  if (!check_cairo (cairo_surface_status (surface), path, error))
+    {
+      cairo_surface_destroy (surface);
+      g_unlink (tmp_path);
+      return FALSE;
+    }
+
+  if (muster_sheet_get_title (self) != NULL)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
+                                    muster_sheet_get_title (self));
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster " PACKAGE_VERSION);
+
+  cr = cairo_create (surface);
+  n_pages = muster_sheet_get_n_pages (self, size);
+  for (guint i = 0; i < n_pages; i++)
+    {
+      muster_sheet_draw_page (self, cr, size, i);
+      cairo_show_page (cr);
+    }
+
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (!check_cairo (status, path, error))
+    {
+      g_unlink (tmp_path);
+      return FALSE;
+    }
+
+  if (g_rename (tmp_path, path) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("Could not write “%s”: %s."), path, g_strerror (saved_errno));
+      g_unlink (tmp_path);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * muster_sheet_export_pdf:
+ *
+ * Writes every page to a PDF file on @paper with the default margins.
+ */
+gboolean
+muster_sheet_export_pdf (MusterSheet  *self,
+                         MusterPaper   paper,
+                         const char   *path,
+                         GError      **error)
+{
+  MusterPageSize size;
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
+
+  muster_page_size_init_for_paper (&size, paper);
+  return muster_sheet_export_pdf_for_size (self, &size, path, error);
+}
+
+/**
+ * muster_sheet_render_page:
+ *
+ * Returns: (transfer full): a new image surface, @scale pixels to a point,
+ * with page @page drawn on white.
+ */
+cairo_surface_t *
+muster_sheet_render_page (MusterSheet          *self,
+                          const MusterPageSize *size,
+                          guint                 page,
+                          double                scale)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), NULL);
+  g_return_val_if_fail (size != NULL, NULL);
+  g_return_val_if_fail (scale > 0, NULL);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                        MAX (1, (int) ceil (size->width * scale)),
+                                        MAX (1, (int) ceil (size->height * scale)));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, scale, scale);
+  muster_sheet_draw_page (self, cr, size, page);
+  cairo_destroy (cr);
+
+  return surface;
+}
+
+gboolean
+muster_sheet_render_png (MusterSheet          *self,
+                         const MusterPageSize *size,
+                         guint                 page,
+                         double                scale,
+                         const char           *path,
+                         GError              **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  surface = muster_sheet_render_page (self, size, page, scale);
+  status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_destroy (surface);
+
+  return check_cairo (status, path, error);
+}

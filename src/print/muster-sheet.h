@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/*
+ * A page to draw on, in points (1/72 inch), with the margins the sheet
+ * keeps clear. A sheet draws with the cairo_t's origin at the top-left
+ * corner of the paper and one user unit to a point.
+ */
+typedef struct {
+  double width;
+  double height;
+  double margin_top;
+  double margin_right;
+  double margin_bottom;
+  double margin_left;
+} MusterPageSize;
+
+typedef enum {
+  MUSTER_PAPER_A4,
+  MUSTER_PAPER_LETTER,
+} MusterPaper;
+
+/* Fills @size for @paper, portrait, with the default margins. */
+void         muster_page_size_init_for_paper (MusterPageSize *size,
+                                              MusterPaper     paper);
+/* "a4" or "letter" (case does not matter). */
+gboolean     muster_paper_from_string        (const char     *text,
+                                              MusterPaper    *paper);
+const char  *muster_paper_to_string          (MusterPaper     paper);
+
+/*
+ * A sheet is a renderer: given its data and a page size it says how many
+ * pages it has and draws page N onto any cairo_t (a printer's, a PDF's,
+ * an image's). Subclasses implement both virtual functions; every sheet
+ * has at least one page.
+ */
+#define MUSTER_TYPE_SHEET (muster_sheet_get_type ())
+G_DECLARE_DERIVABLE_TYPE (MusterSheet, muster_sheet, MUSTER, SHEET, GObject)
+
+struct _MusterSheetClass
+{
+  GObjectClass parent_class;
+
+  guint (*get_n_pages) (MusterSheet          *self,
+                        const MusterPageSize *size);
+  void  (*draw_page)   (MusterSheet          *self,
+                        cairo_t              *cr,
+                        const MusterPageSize *size,
+                        guint                 page);
+
+  /*< private >*/
+  gpointer padding[8];
+};
+
+guint            muster_sheet_get_n_pages  (MusterSheet          *self,
+                                            const MusterPageSize *size);
+void             muster_sheet_draw_page    (MusterSheet          *self,
+                                            cairo_t              *cr,
+                                            const MusterPageSize *size,
+                                            guint                 page);
+/* The sheet's title, used for the PDF's metadata; may be NULL. */
+const char      *muster_sheet_get_title    (MusterSheet          *self);
+void             muster_sheet_set_title    (MusterSheet          *self,
+                                            const char           *title);
+
+/* Writes every page to a PDF file at @path. */
+gboolean         muster_sheet_export_pdf   (MusterSheet          *self,
+                                            MusterPaper           paper,
+                                            const char           *path,
+                                            GError              **error);
+gboolean         muster_sheet_export_pdf_for_size (MusterSheet          *self,
+                                                   const MusterPageSize *size,
+                                                   const char           *path,
+                                                   GError              **error);
+/* Draws page @page on a white image, @scale pixels to a point (a
+ * thumbnail, or a preview). Returns a new image surface. */
+cairo_surface_t *muster_sheet_render_page  (MusterSheet          *self,
+                                            const MusterPageSize *size,
+                                            guint                 page,
+                                            double                scale);
+/* The same, written to a PNG file at @path. */
+gboolean         muster_sheet_render_png   (MusterSheet          *self,
+                                            const MusterPageSize *size,
+                                            guint                 page,
+                                            double                scale,
+                                            const char           *path,
+                                            GError              **error);
+
+G_END_DECLS

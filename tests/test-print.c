@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <poppler.h>
+
+#include "muster-character.h"
+#include "muster-figure-stats-sheet.h"
+#include "muster-recruit.h"
+#include "muster-ruleset.h"
+#include "muster-sheet.h"
+#include "muster-store.h"
+#include "muster-campaign.h"
+#include "muster-test-util.h"
+
+/* Poppler 22 has no autoptr cleanups of its own; aliases keep these from
+ * clashing with the ones newer versions declare. */
+typedef PopplerDocument TestDoc;
+typedef PopplerPage     TestPage;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestDoc, g_object_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestPage, g_object_unref)
+
+#define LONG_NAME "Sergeant Obadiah Hakeswill Fitzwilliam-Montmorency of the South Essex, who was never killed"
+
+/* Helpers */
+
+static MusterRuleset *
+load_sharpes (void)
+{
+  g_autoptr(GError) error = NULL;
+  MusterRuleset *ruleset = muster_rulesets_lookup ("sharpes-skirmish", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (ruleset);
+  return ruleset;
+}
+
+static MusterCharacter *
+make_character (gint64      id,
+                const char *name,
+                const char *troop_type,
+                const char *weapon,
+                int         base)
+{
+  MusterCharacterRow row = {
+    .id = id,
+    .campaign_id = 1,
+    .force_id = 1,
+    .force_name = "South Essex Light Company",
+    .side = "British",
+    .name = name,
+    .troop_type = troop_type,
+    .weapon = weapon,
+    .status = MUSTER_STATUS_ACTIVE,
+    .kills = (int) (id % 7),
+    .games = (int) (id % 5) + 1,
+  };
+  MusterCharacter *character = muster_character_new (&row);
+  const char *keys[] = { "I", "D", "S", "C", "F" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    muster_character_set_stat (character, keys[i], base + (int) i);
+
+  return character;
+}
+
+/* @n figures named "Figure 1" .. "Figure n"; stats start at 1 + i % 6. */
+static GPtrArray *
+make_characters (guint n)
+{
+  GPtrArray *characters = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Figure %u", i + 1);
+
+      g_ptr_array_add (characters,
+                       make_character (i + 1, name, i % 2 ? "rifleman" : "line",
+                                       i % 2 ? "rifle" : "musket", 1 + (int) (i % 6)));
+    }
+
+  return characters;
+}
+
+typedef struct
+{
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  fixture->dir = muster_test_make_tmpdir ();
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  muster_test_remove_tree (fixture->dir);
+  g_free (fixture->dir);
+}
+
+/* Writes @sheet to NAME.pdf in the fixture's directory and opens it. When
+ * MUSTER_PRINT_OUTPUT names a directory the PDF is copied there too, to
+ * look at. */
+static PopplerDocument *
+render (Fixture     *fixture,
+        MusterSheet *sheet,
+        MusterPaper  paper,
+        const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_strdup_printf ("%s.pdf", name);
+  g_autofree char *path = g_build_filename (fixture->dir, file, NULL);
+  g_autofree char *uri = NULL;
+  PopplerDocument *doc;
+  const char *keep = g_getenv ("MUSTER_PRINT_OUTPUT");
+
+  muster_sheet_export_pdf (sheet, paper, path, &error);
+  g_assert_no_error (error);
+
+  if (keep != NULL)
+    {
+      g_autofree char *contents = NULL;
+      g_autofree char *copy = g_build_filename (keep, file, NULL);
+      gsize length;
+
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+    }
+
+  uri = g_filename_to_uri (path, NULL, &error);
+  g_assert_no_error (error);
+  doc = poppler_document_new_from_file (uri, NULL, &error);
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* The text of a page with a space wherever two glyphs stand apart:
+ * poppler runs neighbouring cells of a table into one word. */
+static char *
+page_text (PopplerDocument *doc,
+           int              index)
+{
+  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
+  g_autofree char *text = NULL;
+  PopplerRectangle *rects = NULL;
+  PopplerRectangle *prev = NULL;
+  guint n_rects = 0;
+  GString *out = g_string_new (NULL);
+  guint i = 0;
+
+  g_assert_nonnull (page);
+  text = poppler_page_get_text (page);
+  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+
+  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n')
+        {
+          g_string_append_c (out, '\n');
+          prev = NULL;
+          continue;
+        }
+      if (prev != NULL &&
+          (rects[i].x1 - prev->x2 > 1.0 || ABS (rects[i].y1 - prev->y1) > 2.0))
+        g_string_append_c (out, ' ');
+      g_string_append_unichar (out, c);
+      prev = &rects[i];
+    }
+
+  g_free (rects);
+  return g_string_free (out, FALSE);
+}
+
+/* TRUE when @word appears in @text as a whole token (not inside a longer
+ * number or name). */
+static gboolean
+has_token (const char *text,
+           const char *word)
+{
+  gsize len = strlen (word);
+
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    {
+      gboolean start = p == text || g_ascii_isspace (p[-1]);
+      gboolean end = p[len] == '\0' || g_ascii_isspace (p[len]);
+
+      if (start && end)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Every glyph on every page lies within the page's margins. */
+static void
+assert_text_within_margins (PopplerDocument *doc,
+                            MusterPaper      paper)
+{
+  MusterPageSize size;
+
+  muster_page_size_init_for_paper (&size, paper);
+
+  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
+    {
+      g_autoptr(TestPage) page = poppler_document_get_page (doc, i);
+      PopplerRectangle *rects = NULL;
+      guint n_rects = 0;
+      double width, height;
+
+      poppler_page_get_size (page, &width, &height);
+      g_assert_cmpfloat_with_epsilon (width, size.width, 0.5);
+      g_assert_cmpfloat_with_epsilon (height, size.height, 0.5);
+
+      g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+      for (guint r = 0; r < n_rects; r++)
+        {
+          /* Poppler's rectangles are in points from the top-left corner;
+           * allow half a point for rounding in the glyph boxes. */
+          g_assert_cmpfloat (rects[r].x1, >=, size.margin_left - 0.5);
+          g_assert_cmpfloat (rects[r].x2, <=, width - size.margin_right + 0.5);
+          g_assert_cmpfloat (rects[r].y1, >=, size.margin_top - 0.5);
+          g_assert_cmpfloat (rects[r].y2, <=, height - size.margin_bottom + 0.5);
+        }
+      g_free (rects);
+    }
+}
+
+/* The glyphs of the line of text that starts with @start end, on one
+ * line, before the next thing on the line (@next) begins: a long text is
+ * cut short in its box. (Cairo files an ellipsized run under its full
+ * text, so the glyph boxes tell, not the text.) */
+static void
+assert_line_fits (PopplerDocument *doc,
+                  int              index,
+                  const char      *start,
+                  const char      *next)
+{
+  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
+  g_autofree char *text = poppler_page_get_text (page);
+  PopplerRectangle *rects = NULL;
+  guint n_rects = 0;
+  const char *found = strstr (text, start);
+  const char *p;
+  double right, top;
+  guint i;
+
+  g_assert_nonnull (found);
+  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+
+  i = (guint) g_utf8_pointer_to_offset (text, found);
+  right = rects[i].x2;
+  top = rects[i].y1;
+  for (p = found; *p != '\0' && *p != '\n' && i < n_rects; p = g_utf8_next_char (p), i++)
+    {
+      if (rects[i].x1 - right > 4.0)
+        break;
+      g_assert_cmpfloat (ABS (rects[i].y1 - top), <, 1.0);
+      right = MAX (right, rects[i].x2);
+    }
+
+  /* What follows on the line is @next, clear of the text. */
+  g_assert_true (g_str_has_prefix (p, next));
+  g_assert_cmpfloat (rects[i].x1 - right, >, 4.0);
+  g_free (rects);
+}
+
+/* Figure Stats */
+
+static void
+test_figure_stats_page_counts (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  const struct {
+    guint n_figures;
+    guint turns;
+    int   pages;
+  } cases[] = {
+    { 0, 16, 1 }, { 1, 16, 1 }, { 8, 16, 1 }, { 9, 16, 2 }, { 100, 16, 13 },
+    { 0, 32, 2 }, { 8, 32, 2 }, { 9, 32, 4 }, { 100, 32, 26 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
+      {
+        g_autoptr(GPtrArray) characters = make_characters (cases[i].n_figures);
+        g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (ruleset, characters, cases[i].turns);
+        g_autoptr(TestDoc) doc = render (fixture, sheet, paper, "count");
+        MusterPageSize size;
+
+        muster_page_size_init_for_paper (&size, paper);
+        g_assert_cmpuint (muster_sheet_get_n_pages (sheet, &size), ==, cases[i].pages);
+        g_assert_cmpint (poppler_document_get_n_pages (doc), ==, cases[i].pages);
+        assert_text_within_margins (doc, paper);
+      }
+}
+
+static void
+test_figure_stats_text (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) characters = make_characters (9);
+  g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (ruleset, characters, 32);
+  g_autoptr(TestDoc) doc = render (fixture, sheet, MUSTER_PAPER_A4, "figure-stats-32");
+
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 4);
+
+  for (int p = 0; p < 4; p++)
+    {
+      g_autofree char *text = page_text (doc, p);
+      guint first_turn = p % 2 == 0 ? 1 : 17;
+      guint first_figure = p < 2 ? 1 : 9;
+      guint last_figure = p < 2 ? 8 : 9;
+
+      g_assert_nonnull (strstr (text, "Figure Stats"));
+      g_assert_nonnull (strstr (text, "Number of Turns"));
+      g_assert_nonnull (strstr (text, "Wounds"));
+      g_assert_true (has_token (text, "Dead"));
+
+      /* Turns 1-16 on the first page of a pair, 17-32 on the second. */
+      for (guint t = 1; t <= 32; t++)
+        {
+          g_autofree char *number = g_strdup_printf ("%u", t);
+          gboolean expected = t >= first_turn && t < first_turn + 16;
+
+          if (t > 12)   /* small numbers are also stat values */
+            g_assert_cmpint (has_token (text, number), ==, expected);
+          else if (expected)
+            g_assert_true (has_token (text, number));
+        }
+
+      /* The right eight figures on each page, with their stat labels. */
+      for (guint f = 1; f <= 9; f++)
+        {
+          g_autofree char *name = g_strdup_printf ("Figure %u", f);
+          gboolean expected = f >= first_figure && f <= last_figure;
+
+          g_assert_cmpint (strstr (text, name) != NULL, ==, expected);
+        }
+      g_assert_true (has_token (text, "I"));
+      g_assert_true (has_token (text, "F"));
+      /* Weapons and troop types by their names in the ruleset. */
+      g_assert_nonnull (strstr (text, "Musket"));
+      g_assert_nonnull (strstr (text, "Line infantry"));
+      g_assert_cmpint (strstr (text, "Baker rifle") != NULL, ==, p < 2);
+      g_assert_cmpint (strstr (text, "Rifleman") != NULL, ==, p < 2);
+    }
+}
+
+static void
+test_figure_stats_values (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *text = NULL;
+
+  g_ptr_array_add (characters, make_character (1, "Harper", "rifleman", "volley-gun", 7));
+  sheet = muster_figure_stats_sheet_new (ruleset, characters, 16);
+  doc = render (fixture, sheet, MUSTER_PAPER_LETTER, "figure-stats-values");
+  text = page_text (doc, 0);
+
+  g_assert_nonnull (strstr (text, "Harper"));
+  g_assert_nonnull (strstr (text, "Volley gun"));
+  g_assert_nonnull (strstr (text, "South Essex Light Company"));
+
+  /* The stats are 7 to 11, which are also turn numbers: each turn number
+   * prints once in each of the eight slots, and the stat once more. */
+  for (int v = 7; v <= 11; v++)
+    {
+      g_autofree char *number = g_strdup_printf ("%d", v);
+      guint count = 0;
+      g_auto(GStrv) tokens = g_strsplit_set (text, " \n\t", -1);
+
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (g_str_equal (tokens[i], number))
+          count++;
+      g_assert_cmpuint (count, ==, MUSTER_FIGURE_STATS_PER_PAGE + 1);
+    }
+}
+
+static void
+test_figure_stats_long_name (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *text = NULL;
+
+  g_ptr_array_add (characters, make_character (1, LONG_NAME, "line", "musket", 3));
+  sheet = muster_figure_stats_sheet_new (ruleset, characters, 16);
+  doc = render (fixture, sheet, MUSTER_PAPER_A4, "figure-stats-long");
+  text = page_text (doc, 0);
+
+  g_assert_nonnull (strstr (text, "Sergeant"));
+  assert_line_fits (doc, 0, "Sergeant", "I");
+  assert_text_within_margins (doc, MUSTER_PAPER_A4);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("/print/figure-stats/page-counts", test_figure_stats_page_counts);
+  ADD ("/print/figure-stats/text", test_figure_stats_text);
+  ADD ("/print/figure-stats/values", test_figure_stats_values);
+  ADD ("/print/figure-stats/long-name", test_figure_stats_long_name);
+
+#undef ADD
+
+  return g_test_run ();
+}
