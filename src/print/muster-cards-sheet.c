@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-print"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-cards-sheet.h"
+#include "muster-character.h"
+#include "muster-sheet-private.h"
+
+struct _MusterCardsSheet
+{
+  MusterSheet    parent_instance;
+
+  MusterRuleset *ruleset;
+  GPtrArray     *characters;   /* of MusterCharacter */
+};
+
+G_DEFINE_FINAL_TYPE (MusterCardsSheet, muster_cards_sheet, MUSTER_TYPE_SHEET)
+
+#define CARD_ROWS      (MUSTER_CARDS_PER_PAGE / MUSTER_CARDS_PER_ROW)
+#define FRAME_INSET     6.0
+#define PAD            12.0
+#define MARK_OFFSET     3.0
+#define MARK_LENGTH    14.0
+/* Keep cut marks this far from the paper's edge. */
+#define MARK_EDGE       6.0
+
+typedef struct
+{
+  cairo_t              *cr;
+  PangoLayout          *layout;
+  PangoFontDescription *name_font;
+  PangoFontDescription *text_font;
+  PangoFontDescription *small_font;
+  PangoFontDescription *tiny_font;
+  PangoFontDescription *label_font;
+  PangoFontDescription *value_font;
+} Pen;
+
+/* Helpers */
+
+static const char *
+troop_type_name (MusterCardsSheet *self,
+                 MusterCharacter  *character)
+{
+  const char *id = muster_character_get_troop_type (character);
+  const MusterTroopType *type = id ? muster_ruleset_lookup_troop_type (self->ruleset, id) : NULL;
+
+  return type != NULL ? type->name : id;
+}
+
+static const char *
+weapon_name (MusterCardsSheet *self,
+             MusterCharacter  *character)
+{
+  const char *id = muster_character_get_weapon (character);
+  const MusterWeaponDef *weapon = id ? muster_ruleset_lookup_weapon (self->ruleset, id) : NULL;
+
+  return weapon != NULL ? weapon->name : id;
+}
+
+static void
+grid_origin (const MusterPageSize *size,
+             double               *x,
+             double               *y)
+{
+  /* Centred on the paper: nine cards fill almost all of a Letter page, so
+   * the margins cannot be kept clear as well. */
+  *x = (size->width - MUSTER_CARDS_PER_ROW * MUSTER_CARD_WIDTH) / 2.0;
+  *y = (size->height - CARD_ROWS * MUSTER_CARD_HEIGHT) / 2.0;
+}
+
+static void
+draw_cut_marks (cairo_t              *cr,
+                const MusterPageSize *size)
+{
+  double x0, y0, x1, y1;
+  double top_len, side_len;
+
+  grid_origin (size, &x0, &y0);
+  x1 = x0 + MUSTER_CARDS_PER_ROW * MUSTER_CARD_WIDTH;
+  y1 = y0 + CARD_ROWS * MUSTER_CARD_HEIGHT;
+  top_len = CLAMP (y0 - MARK_OFFSET - MARK_EDGE, 0.0, MARK_LENGTH);
+  side_len = CLAMP (x0 - MARK_OFFSET - MARK_EDGE, 0.0, MARK_LENGTH);
+
+  for (guint i = 0; i <= MUSTER_CARDS_PER_ROW && top_len > 0; i++)
+    {
+      double x = x0 + i * MUSTER_CARD_WIDTH;
+
+      muster_sheet_line (cr, x, y0 - MARK_OFFSET, x, y0 - MARK_OFFSET - top_len, 0.5);
+      muster_sheet_line (cr, x, y1 + MARK_OFFSET, x, y1 + MARK_OFFSET + top_len, 0.5);
+    }
+
+  for (guint i = 0; i <= CARD_ROWS && side_len > 0; i++)
+    {
+      double y = y0 + i * MUSTER_CARD_HEIGHT;
+
+      muster_sheet_line (cr, x0 - MARK_OFFSET, y, x0 - MARK_OFFSET - side_len, y, 0.5);
+      muster_sheet_line (cr, x1 + MARK_OFFSET, y, x1 + MARK_OFFSET + side_len, y, 0.5);
+    }
+}
+
+static void
+rounded_frame (cairo_t *cr,
+               double   x,
+               double   y,
+               double   w,
+               double   h,
+               double   r)
+{
+  cairo_save (cr);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  cairo_set_line_width (cr, 0.75);
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_card (MusterCardsSheet *self,
+           Pen              *pen,
+           MusterCharacter  *character,
+           double            x,
+           double            y)
+{
+  cairo_t *cr = pen->cr;
+  guint n_stats = muster_ruleset_get_n_stats (self->ruleset);
+  const char *wound_labels[] = { C_("wounds", "1"), C_("wounds", "2"), C_("wounds", "3"), _("Dead") };
+  double cx = x + PAD;
+  double cw = MUSTER_CARD_WIDTH - 2 * PAD;
+  double cy = y + PAD;
+  double col_w, box;
+
+  rounded_frame (cr, x + FRAME_INSET, y + FRAME_INSET,
+                 MUSTER_CARD_WIDTH - 2 * FRAME_INSET, MUSTER_CARD_HEIGHT - 2 * FRAME_INSET, 8.0);
+
+  /* Who: name, troop type, weapon, force. */
+  if (character != NULL)
+    {
+      const char *force = muster_character_get_force_name (character);
+      const char *rank = muster_character_get_rank (character);
+
+      muster_sheet_draw_line (cr, pen->layout, pen->name_font, muster_character_get_name (character),
+                              cx, cy, cw, 18, PANGO_ALIGN_LEFT);
+      cy += 18;
+      if (rank != NULL && *rank != '\0')
+        {
+          g_autofree char *line = g_strdup_printf ("%s · %s", rank, troop_type_name (self, character));
+
+          muster_sheet_draw_line (cr, pen->layout, pen->text_font, line, cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+        }
+      else
+        muster_sheet_draw_line (cr, pen->layout, pen->text_font, troop_type_name (self, character),
+                                cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+      cy += 12;
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, weapon_name (self, character),
+                              cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+      cy += 12;
+      cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+      muster_sheet_draw_line (cr, pen->layout, pen->small_font, force, cx, cy, cw, 11, PANGO_ALIGN_LEFT);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cy += 11;
+    }
+  else
+    {
+      /* A blank card to fill in by hand: lines to write on. */
+      for (guint i = 0; i < 3; i++)
+        {
+          cy += i == 0 ? 18 : 12;
+          muster_sheet_line (cr, cx, cy - 2, cx + cw, cy - 2, 0.4);
+        }
+      cy += 11;
+    }
+
+  muster_sheet_line (cr, cx, cy + 3, cx + cw, cy + 3, 0.75);
+  cy += 8;
+
+  /* The stats: key, value in a box, the stat's name. */
+  col_w = n_stats > 0 ? cw / n_stats : cw;
+  box = MIN (col_w - 6.0, 26.0);
+  for (guint i = 0; i < n_stats; i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (self->ruleset, i);
+      double sx = cx + i * col_w;
+      int value;
+
+      muster_sheet_draw_line (cr, pen->layout, pen->label_font, def->key,
+                              sx, cy, col_w, 12, PANGO_ALIGN_CENTER);
+      muster_sheet_stroke_box (cr, sx + (col_w - box) / 2.0, cy + 13, box, 24, 0.75);
+      if (character != NULL && muster_character_get_stat (character, def->key, &value))
+        {
+          g_autofree char *text = g_strdup_printf ("%d", value);
+
+          muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
+                                  sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
+        }
+      muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, def->name,
+                              sx + 1, cy + 38, col_w - 2, 9, PANGO_ALIGN_CENTER);
+    }
+  cy += 52;
+
+  /* The wound track. */
+  muster_sheet_draw_line (cr, pen->layout, pen->label_font, _("Wounds"),
+                          cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+  cy += 13;
+  col_w = cw / G_N_ELEMENTS (wound_labels);
+  for (guint i = 0; i < G_N_ELEMENTS (wound_labels); i++)
+    {
+      double wx = cx + i * col_w;
+
+      muster_sheet_stroke_box (cr, wx + (col_w - 20) / 2.0, cy, 20, 20, 0.75);
+      muster_sheet_draw_line (cr, pen->layout, pen->small_font, wound_labels[i],
+                              wx, cy + 21, col_w, 10, PANGO_ALIGN_CENTER);
+    }
+  cy += 36;
+
+  /* The record so far. */
+  muster_sheet_line (cr, cx, cy, cx + cw, cy, 0.75);
+  cy += 4;
+  if (character != NULL)
+    {
+      g_autofree char *kills = NULL;
+      g_autofree char *games = NULL;
+
+      /* TRANSLATORS: on a stat card */
+      kills = g_strdup_printf (_("Kills: %d"), muster_character_get_kills (character));
+      /* TRANSLATORS: on a stat card */
+      games = g_strdup_printf (_("Games: %d"), muster_character_get_games (character));
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, kills, cx, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, games, cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_RIGHT);
+
+      if (muster_character_get_status (character) != MUSTER_STATUS_ACTIVE)
+        muster_sheet_draw_line (cr, pen->layout, pen->small_font,
+                                muster_status_get_label (muster_character_get_status (character)),
+                                cx, cy + 14, cw, 11, PANGO_ALIGN_LEFT);
+    }
+  else
+    {
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, _("Kills:"), cx, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, _("Games:"), cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
+    }
+
+  /* Room for notes made at the table. */
+  cy += 16;
+  muster_sheet_draw_line (cr, pen->layout, pen->label_font, _("Notes"), cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+  cy += 12;
+  for (double ly = cy + 13; ly < y + MUSTER_CARD_HEIGHT - PAD - 12; ly += 13)
+    {
+      cairo_save (cr);
+      cairo_set_source_rgb (cr, 0.6, 0.6, 0.6);
+      cairo_set_line_width (cr, 0.4);
+      cairo_move_to (cr, cx, ly);
+      cairo_line_to (cr, cx + cw, ly);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+
+  /* The campaign, at the foot of the card. */
+  if (muster_sheet_get_title (MUSTER_SHEET (self)) != NULL)
+    {
+      cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
+      muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, muster_sheet_get_title (MUSTER_SHEET (self)),
+                              cx, y + MUSTER_CARD_HEIGHT - PAD - 10, cw, 10, PANGO_ALIGN_CENTER);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+    }
+}
+
+/* MusterSheet */
+
+static guint
+muster_cards_sheet_get_n_pages (MusterSheet          *sheet,
+                                const MusterPageSize *size)
+{
+  MusterCardsSheet *self = MUSTER_CARDS_SHEET (sheet);
+
+  return MAX (1, (self->characters->len + MUSTER_CARDS_PER_PAGE - 1) / MUSTER_CARDS_PER_PAGE);
+}
+
+static void
+muster_cards_sheet_draw_page (MusterSheet          *sheet,
+                              cairo_t              *cr,
+                              const MusterPageSize *size,
+                              guint                 page)
+{
+  MusterCardsSheet *self = MUSTER_CARDS_SHEET (sheet);
+  g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
+  double x0, y0;
+  Pen pen = { 0 };
+
+  pen.cr = cr;
+  pen.layout = layout;
+  pen.name_font = muster_sheet_font (12, TRUE, FALSE);
+  pen.text_font = muster_sheet_font (8.5, FALSE, FALSE);
+  pen.small_font = muster_sheet_font (7.5, FALSE, TRUE);
+  pen.tiny_font = muster_sheet_font (5.5, FALSE, FALSE);
+  pen.label_font = muster_sheet_font (8.5, TRUE, FALSE);
+  pen.value_font = muster_sheet_font (13, TRUE, FALSE);
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  grid_origin (size, &x0, &y0);
+  draw_cut_marks (cr, size);
+
+  for (guint slot = 0; slot < MUSTER_CARDS_PER_PAGE; slot++)
+    {
+      guint index = page * MUSTER_CARDS_PER_PAGE + slot;
+      MusterCharacter *character = NULL;
+
+      if (index < self->characters->len)
+        character = g_ptr_array_index (self->characters, index);
+      else if (self->characters->len > 0)
+        break;
+
+      draw_card (self, &pen, character,
+                 x0 + (slot % MUSTER_CARDS_PER_ROW) * MUSTER_CARD_WIDTH,
+                 y0 + (slot / MUSTER_CARDS_PER_ROW) * MUSTER_CARD_HEIGHT);
+    }
+
+  pango_font_description_free (pen.name_font);
+  pango_font_description_free (pen.text_font);
+  pango_font_description_free (pen.small_font);
+  pango_font_description_free (pen.tiny_font);
+  pango_font_description_free (pen.label_font);
+  pango_font_description_free (pen.value_font);
+}
+
+/* GObject */
+
+static void
+muster_cards_sheet_finalize (GObject *object)
+{
+  MusterCardsSheet *self = MUSTER_CARDS_SHEET (object);
+
+  g_clear_object (&self->ruleset);
+  g_clear_pointer (&self->characters, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_cards_sheet_parent_class)->finalize (object);
+}
+
+static void
+muster_cards_sheet_class_init (MusterCardsSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
+
+  object_class->finalize = muster_cards_sheet_finalize;
+
+  sheet_class->get_n_pages = muster_cards_sheet_get_n_pages;
+  sheet_class->draw_page = muster_cards_sheet_draw_page;
+}
+
+static void
+muster_cards_sheet_init (MusterCardsSheet *self)
+{
+  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+/* Public */
+
+/**
+ * muster_cards_sheet_new:
+ * @ruleset: the campaign's ruleset
+ * @characters: (element-type MusterCharacter) (nullable): one card each;
+ *   with none, a page of blank cards
+ *
+ * Returns: (transfer full): a new sheet
+ */
+MusterSheet *
+muster_cards_sheet_new (MusterRuleset *ruleset,
+                        GPtrArray     *characters)
+{
+  MusterCardsSheet *self;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
+
+  self = g_object_new (MUSTER_TYPE_CARDS_SHEET, NULL);
+  self->ruleset = g_object_ref (ruleset);
+
+  if (characters != NULL)
+    for (guint i = 0; i < characters->len; i++)
+      g_ptr_array_add (self->characters, g_object_ref (g_ptr_array_index (characters, i)));
+
+  return MUSTER_SHEET (self);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-ruleset.h"
+#include "muster-sheet.h"
+
+G_BEGIN_DECLS
+
+/* Poker-card size, 63.5 x 88.9 mm, in points; three by three to a page. */
+#define MUSTER_CARD_WIDTH      180.0
+#define MUSTER_CARD_HEIGHT     252.0
+#define MUSTER_CARDS_PER_ROW   3
+#define MUSTER_CARDS_PER_PAGE  9
+
+/*
+ * Stat cards: one card per character with its name, force, troop type,
+ * weapon, stats, a wound track, kills and games so far. The cards sit
+ * edge to edge, centred on the paper, with cut marks outside them.
+ */
+#define MUSTER_TYPE_CARDS_SHEET (muster_cards_sheet_get_type ())
+G_DECLARE_FINAL_TYPE (MusterCardsSheet, muster_cards_sheet, MUSTER, CARDS_SHEET, MusterSheet)
+
+/* @characters: (element-type MusterCharacter) (nullable) */
+MusterSheet *muster_cards_sheet_new (MusterRuleset *ruleset,
+                                     GPtrArray     *characters);
+
+G_END_DECLS
