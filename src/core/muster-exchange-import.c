@@ -40,6 +40,12 @@ typedef xmlErrorPtr MusterXmlErrorArg;
 
 static gsize max_size = MUSTER_EXCHANGE_MAX_SIZE;
 
+static const char *
+doctype_message (void)
+{
+  return _("the file has a DOCTYPE. Muster files never have one, and it is refused because it could expand entities or read other files.");
+}
+
 /* Errors */
 
 void
@@ -313,7 +319,7 @@ read_pass (Import     *im,
       if (type == XML_READER_TYPE_DOCUMENT_TYPE)
         {
           muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, node_line (im),
-                              _("the file has a DOCTYPE. Muster files never have one, and it is refused because it could expand entities or read other files."));
+                              "%s", doctype_message ());
           break;
         }
 
@@ -389,8 +395,24 @@ read_pass (Import     *im,
     muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, xmlTextReaderGetParserLineNumber (im->reader),
                         _("this is not what a Muster file may hold."));
 
+  /* Entities can break the parse before the reader shows the DOCTYPE
+   * (in UTF-16, which the byte scan does not read): name the cause. Asking
+   * for the document makes the reader keep it, so only on failure. */
+  if (im->xml_error != NULL && im->error == NULL)
+    {
+      xmlDocPtr doc = xmlTextReaderCurrentDoc (im->reader);
+
+      if (doc != NULL && (doc->intSubset != NULL || doc->extSubset != NULL))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, "%s", doctype_message ());
+      xmlFreeTextReader (im->reader);
+      im->reader = NULL;
+      if (doc != NULL)
+        xmlFreeDoc (doc);
+    }
+
 out:
-  xmlFreeTextReader (im->reader);
+  if (im->reader != NULL)
+    xmlFreeTextReader (im->reader);
   im->reader = NULL;
   g_ptr_array_set_size (im->scratch, 0);
 
@@ -519,7 +541,7 @@ muster_exchange_import_data (MusterStore         *store,
                             _("this is not a Muster file: it is not XML at all."));
       else if (find_doctype (data, length, &line))
         muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_PARSE, line,
-                            _("the file has a DOCTYPE. Muster files never have one, and it is refused because it could expand entities or read other files."));
+                            "%s", doctype_message ());
     }
 
   /* Pass 1: the schema and the checks, with nothing written. */
