@@ -639,6 +639,21 @@ test_force_fixture (void)
   gint64 campaign, force;
   g_autoptr(MusterStore) store = sample_library (&campaign);
 
+  {
+    g_autofree char *path = g_build_filename (TEST_SRCDIR, "exchange", "force.muster", NULL);
+    g_autofree char *bad = g_build_filename (TEST_SRCDIR, "exchange", "wrong-namespace.muster", NULL);
+    g_autofree char *name = NULL;
+    MusterExchangeKind kind = MUSTER_EXCHANGE_CAMPAIGN;
+
+    g_assert_true (muster_exchange_peek (path, &kind, &name, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kind, ==, MUSTER_EXCHANGE_FORCE);
+    g_assert_cmpstr (name, ==, "South Essex Light Company");
+    g_assert_false (muster_exchange_peek (bad, NULL, NULL, &error));
+    g_assert_error (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_PARSE);
+    g_clear_error (&error);
+  }
+
   data = read_fixture ("force.muster", &length);
   force = muster_exchange_import_data (store, data, length, "force.muster", campaign, NULL, &error);
   g_assert_no_error (error);
