@@ -38,7 +38,7 @@ static const MusterCliCommand commands[] = {
   { "log",          muster_cli_cmd_log,          N_("Show a campaign’s log, newest first"),       N_("CAMPAIGN") },
   { "kills",        muster_cli_cmd_kills,        N_("Export a campaign’s kill ledger as CSV"),    N_("CAMPAIGN") },
   { "honours",      muster_cli_cmd_honours,      N_("Show the fallen, the recovered and the records"), N_("CAMPAIGN") },
-  { "export",       muster_cli_cmd_export,       N_("Write a campaign or one force to a .muster file"), N_("CAMPAIGN [--force FORCE] -o FILE") },
+  { "export",       muster_cli_cmd_export,       N_("Write a campaign or one force to a .muster file"), N_("CAMPAIGN [--force FORCE] [-o FILE]") },
   { "import",       muster_cli_cmd_import,       N_("Read a .muster file: a new campaign, or a force --into one"), N_("FILE [--into CAMPAIGN]") },
 };
 
