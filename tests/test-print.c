@@ -9,6 +9,7 @@
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
 #include "muster-figure-stats-sheet.h"
+#include "muster-playsheet-sheet.h"
 #include "muster-recruit.h"
 #include "muster-roster-sheet.h"
 #include "muster-ruleset.h"
@@ -613,6 +614,159 @@ test_roster_letter_and_empty (Fixture       *fixture,
   g_assert_nonnull (strstr (text, "Page 1 of 1"));
 }
 
+/* Playsheet */
+
+static char *
+document_text (PopplerDocument *doc)
+{
+  GString *all = g_string_new (NULL);
+
+  for (int p = 0; p < poppler_document_get_n_pages (doc); p++)
+    {
+      g_autofree char *text = page_text (doc, p);
+
+      g_string_append (all, text);
+      g_string_append_c (all, '\n');
+    }
+
+  return g_string_free (all, FALSE);
+}
+
+static void
+test_playsheet_sharpes (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(MusterSheet) sheet = muster_playsheet_sheet_new (ruleset);
+  GPtrArray *tables = muster_ruleset_get_reference_tables (ruleset);
+  gboolean any_house = FALSE;
+
+  g_assert_cmpuint (tables->len, >, 0);
+
+  for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
+    {
+      g_autoptr(TestDoc) doc = render (fixture, sheet, paper, paper == MUSTER_PAPER_A4 ? "playsheet" : "playsheet-letter");
+      g_autofree char *text = document_text (doc);
+      g_autofree char *flat = NULL;
+
+      /* Poppler breaks wrapped cells into lines: compare with spaces. */
+      flat = g_strdelimit (g_strdup (text), "\n", ' ');
+      g_assert_cmpint (poppler_document_get_n_pages (doc), >=, 1);
+      g_assert_nonnull (strstr (text, "Sharpe's Skirmish: Playsheet"));
+
+      for (guint t = 0; t < tables->len; t++)
+        {
+          const MusterReferenceTable *table = g_ptr_array_index (tables, t);
+          GPtrArray *last_row;
+
+          g_assert_nonnull (strstr (flat, table->title));
+          for (guint c = 0; c < table->columns->len; c++)
+            g_assert_nonnull (strstr (flat, g_ptr_array_index (table->columns, c)));
+          if (table->rows->len > 0)
+            {
+              last_row = g_ptr_array_index (table->rows, table->rows->len - 1);
+              g_assert_nonnull (strstr (flat, g_ptr_array_index (last_row, 0)));
+            }
+          if (table->house)
+            {
+              g_autofree char *marked = g_strdup_printf ("%s †", table->title);
+
+              g_assert_nonnull (strstr (flat, marked));
+              any_house = TRUE;
+            }
+        }
+
+      g_assert_true (any_house);
+      g_assert_nonnull (strstr (text, "House reading:"));
+      g_assert_nonnull (strstr (text, "Dice for order of movement"));
+      g_assert_true (has_token (text, "N/e"));
+      g_assert_true (has_token (text, "Kill"));
+      assert_text_within_margins (doc, paper);
+    }
+}
+
+#define TEST_RULESET_HEAD \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" \
+  "<ruleset xmlns=\"https://musterapp.github.io/ns/ruleset\" id=\"test-print\" version=\"1\" kept-by=\"figure\">\n" \
+  "  <title>Print Test Rules</title>\n" \
+  "  <source>Muster's tests</source>\n" \
+  "  <stats><stat key=\"A\" min=\"1\" max=\"6\"><name>Agility</name></stat></stats>\n" \
+  "  <weapons><weapon id=\"bow\"><name>Bow</name></weapon></weapons>\n" \
+  "  <troop-types><troop-type id=\"archer\" weapon=\"bow\"><name>Archer</name><roll stat=\"A\" dice=\"1d6\"/></troop-type></troop-types>\n" \
+  "  <outcomes><outcome id=\"unhurt\"><name>Unhurt</name></outcome></outcomes>\n" \
+  "  <reference>\n" \
+  "    <ref-table id=\"house-one\" house=\"true\">\n" \
+  "      <title>Volley Table</title>\n" \
+  "      <note>Muster rolls two dice where the text is silent.</note>\n" \
+  "      <columns><column>Roll</column><column>Effect</column></columns>\n" \
+  "      <row><cell>2-6</cell><cell>Zephyr misses</cell></row>\n" \
+  "      <row><cell>7-12</cell><cell>Quagga falls</cell></row>\n" \
+  "    </ref-table>\n" \
+  "    <ref-table id=\"long\">\n" \
+  "      <title>Long Table</title>\n" \
+  "      <columns><column>Number</column><column>Description of the entry</column></columns>\n"
+
+#define TEST_RULESET_TAIL \
+  "    </ref-table>\n" \
+  "  </reference>\n" \
+  "</ruleset>\n"
+
+static void
+test_playsheet_from_data (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(GString) xml = g_string_new (TEST_RULESET_HEAD);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *text = NULL;
+  int n_pages;
+
+  /* Enough rows to run down both columns of one page and onto another. */
+  for (guint r = 1; r <= 150; r++)
+    g_string_append_printf (xml, "      <row><cell>%u</cell><cell>Entry number %u of the long table</cell></row>\n", r, r);
+  g_string_append (xml, TEST_RULESET_TAIL);
+
+  ruleset = muster_ruleset_new_from_data (xml->str, xml->len, "test-print.xml", &error);
+  g_assert_no_error (error);
+  sheet = muster_playsheet_sheet_new (ruleset);
+  doc = render (fixture, sheet, MUSTER_PAPER_A4, "playsheet-data");
+  n_pages = poppler_document_get_n_pages (doc);
+  g_assert_cmpint (n_pages, >=, 2);
+
+  first = page_text (doc, 0);
+  g_assert_nonnull (strstr (first, "Print Test Rules: Playsheet"));
+  g_assert_nonnull (strstr (first, "Volley Table †"));
+  g_assert_nonnull (strstr (first, "Zephyr misses"));
+  g_assert_nonnull (strstr (first, "Quagga falls"));
+  g_assert_nonnull (strstr (first, "House reading: Muster rolls two dice"));
+  g_assert_null (strstr (first, "Long Table †"));
+
+  /* The long table's header is repeated on every page it runs onto, and
+   * every row is there once. */
+  for (int p = 0; p < n_pages; p++)
+    {
+      g_autofree char *page = page_text (doc, p);
+      g_autofree char *footer = g_strdup_printf ("Page %d of %d", p + 1, n_pages);
+
+      g_assert_nonnull (strstr (page, "Description of the entry"));
+      g_assert_nonnull (strstr (page, footer));
+    }
+
+  text = document_text (doc);
+  for (guint r = 1; r <= 150; r++)
+    {
+      g_autofree char *entry = g_strdup_printf ("Entry number %u of", r);
+      const char *at = strstr (text, entry);
+
+      g_assert_nonnull (at);
+      g_assert_null (strstr (at + 1, entry));
+    }
+  assert_text_within_margins (doc, MUSTER_PAPER_A4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -626,6 +780,8 @@ main (int   argc,
   ADD ("/print/figure-stats/text", test_figure_stats_text);
   ADD ("/print/figure-stats/values", test_figure_stats_values);
   ADD ("/print/figure-stats/long-name", test_figure_stats_long_name);
+  ADD ("/print/playsheet/sharpes", test_playsheet_sharpes);
+  ADD ("/print/playsheet/from-data", test_playsheet_from_data);
   ADD ("/print/cards/pages", test_cards_pages);
   ADD ("/print/cards/text", test_cards_text);
   ADD ("/print/roster/pages", test_roster_pages);
