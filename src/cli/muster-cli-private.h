@@ -81,6 +81,10 @@ int muster_cli_cmd_honours      (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_export       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_import       (MusterCli *cli, int argc, char **argv);
 
+/* --- Sheets (muster-cli-print.c) --------------------------------------- */
+
+int muster_cli_cmd_print        (MusterCli *cli, int argc, char **argv);
+
 /* --- Ruleset helpers (muster-cli-commands.c) -------------------------- */
 
 /* Translated names for ids, or the id itself when the ruleset lacks it. */

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-cards-sheet.h"
+#include "muster-cli-private.h"
+#include "muster-figure-stats-sheet.h"
+#include "muster-playsheet-sheet.h"
+#include "muster-roster-sheet.h"
+
+static const char * const sheet_names[] = {
+  "figure-stats", "playsheet", "cards", "roster",
+};
+
+/* The characters to print: those named by --characters, in that order;
+ * else the force's or the campaign's, active ones only unless @everyone. */
+static GPtrArray *
+select_characters (MusterCli       *cli,
+                   MusterCampaign  *campaign,
+                   MusterForce     *force,
+                   const char      *names,
+                   gboolean         everyone,
+                   GError         **error)
+{
+  g_autoptr(GPtrArray) listed = NULL;
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (names != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (names, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          MusterCharacter *character;
+          char *name = g_strstrip (parts[i]);
+
+          if (*name == '\0')
+            continue;
+          character = muster_cli_find_character (cli, campaign, name, error);
+          if (character == NULL)
+            return NULL;
+          if (force != NULL && muster_character_get_force_id (character) != muster_force_get_id (force))
+            {
+              g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                           _("Character “%s” is not in force “%s”: leave out --force or that character."),
+                           muster_character_get_name (character), muster_force_get_name (force));
+              g_object_unref (character);
+              return NULL;
+            }
+          g_ptr_array_add (characters, character);
+        }
+
+      return g_steal_pointer (&characters);
+    }
+
+  listed = muster_store_list_characters (cli->store, muster_campaign_get_id (campaign),
+                                         force != NULL ? muster_force_get_id (force) : 0,
+                                         error);
+  if (listed == NULL)
+    return NULL;
+
+  for (guint i = 0; i < listed->len; i++)
+    {
+      MusterCharacter *character = g_ptr_array_index (listed, i);
+
+      if (everyone || muster_character_get_status (character) == MUSTER_STATUS_ACTIVE)
+        g_ptr_array_add (characters, g_object_ref (character));
+    }
+
+  return g_steal_pointer (&characters);
+}
+
+int
+muster_cli_cmd_print (MusterCli  *cli,
+                      int         argc,
+                      char      **argv)
+{
+  g_autofree char *force_name = NULL;
+  g_autofree char *character_names = NULL;
+  g_autofree char *paper_name = NULL;
+  g_autofree char *output = NULL;
+  int turns = 16;
+  const GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_STRING, &force_name,
+      N_("Print FORCE’s characters only"), N_("FORCE") },
+    { "characters", 0, 0, G_OPTION_ARG_STRING, &character_names,
+      N_("Print these characters, by id or name, separated by commas "
+         "(default: every active character; the roster lists everyone)"), N_("ID,…") },
+    { "turns", 0, 0, G_OPTION_ARG_INT, &turns,
+      N_("Turn boxes on the Figure Stats sheet: 16 or 32"), N_("TURNS") },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper_name,
+      N_("Paper size: a4 or letter (default: a4)"), N_("PAPER") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the PDF to FILE"), N_("FILE") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterForce) force = NULL;
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  MusterPaper paper = MUSTER_PAPER_A4;
+  MusterRuleset *ruleset;
+  const char *kind;
+  gboolean known = FALSE;
+  int status;
+
+  g_option_context_set_description (context,
+                                    _("Sheets: figure-stats (the playsheet of turn and wound boxes), "
+                                      "playsheet (the ruleset’s reference tables), "
+                                      "cards (stat cards, nine to a page) and roster (a table of characters)."));
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
+    return status;
+
+  kind = argv[1];
+  for (guint i = 0; i < G_N_ELEMENTS (sheet_names); i++)
+    known |= g_str_equal (kind, sheet_names[i]);
+  if (!known)
+    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards or roster."), kind);
+  if (output == NULL)
+    return muster_cli_usage_error (cli, _("Say where to write the PDF with -o FILE."));
+  if (turns != 16 && turns != 32)
+    return muster_cli_usage_error (cli, _("--turns is %d: it must be 16 or 32."), turns);
+  if (paper_name != NULL && !muster_paper_from_string (paper_name, &paper))
+    return muster_cli_usage_error (cli, _("There is no paper size “%s”: use a4 or letter."), paper_name);
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[2], &error)) == NULL)
+    return muster_cli_fail (error);
+  if ((ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
+    return muster_cli_fail (error);
+  if (force_name != NULL &&
+      (force = muster_cli_find_force (cli, campaign, force_name, &error)) == NULL)
+    return muster_cli_fail (error);
+
+  if (!g_str_equal (kind, "playsheet"))
+    {
+      characters = select_characters (cli, campaign, force, character_names,
+                                      g_str_equal (kind, "roster"), &error);
+      if (characters == NULL)
+        return muster_cli_fail (error);
+    }
+
+  if (force != NULL)
+    title = g_strdup_printf ("%s — %s", muster_campaign_get_name (campaign), muster_force_get_name (force));
+  else
+    title = g_strdup (muster_campaign_get_name (campaign));
+
+  if (g_str_equal (kind, "figure-stats"))
+    sheet = muster_figure_stats_sheet_new (ruleset, characters, (guint) turns);
+  else if (g_str_equal (kind, "playsheet"))
+    sheet = muster_playsheet_sheet_new (ruleset);
+  else if (g_str_equal (kind, "cards"))
+    sheet = muster_cards_sheet_new (ruleset, characters);
+  else
+    sheet = muster_roster_sheet_new (ruleset, characters, NULL);
+  muster_sheet_set_title (sheet, title);
+
+  if (!muster_sheet_export_pdf (sheet, paper, output, &error))
+    return muster_cli_fail (error);
+
+  return 0;
+}
