@@ -94,6 +94,7 @@ draw_name (MusterFigureStatsSheet *self,
   double line = MIN (14.0, (h - 2 * pad) / 4.0);
   double ty = y + pad;
   const char *force;
+  const char *rank;
 
   muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
 
@@ -104,9 +105,18 @@ draw_name (MusterFigureStatsSheet *self,
                           muster_character_get_name (character),
                           x + pad, ty, w, line + 2, PANGO_ALIGN_LEFT);
   ty += line + 4;
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
-                          troop_type_name (self, character),
-                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+  rank = muster_character_get_rank (character);
+  if (rank != NULL && *rank != '\0')
+    {
+      g_autofree char *text = g_strdup_printf ("%s · %s", rank, troop_type_name (self, character));
+
+      muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font, text,
+                              x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+    }
+  else
+    muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
+                            troop_type_name (self, character),
+                            x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
   muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
                           weapon_name (self, character),
