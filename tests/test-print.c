@@ -617,6 +617,31 @@ test_roster_letter_and_empty (Fixture       *fixture,
   g_assert_nonnull (strstr (text, "Page 1 of 1"));
 }
 
+/* A thousand figures: 125 pages of 16 turns, in well under the time a
+ * printer takes to warm up. */
+static void
+test_figure_stats_thousand (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) characters = make_characters (1000);
+  g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (ruleset, characters, 16);
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *last = NULL;
+  double seconds;
+
+  g_test_timer_start ();
+  doc = render (fixture, sheet, MUSTER_PAPER_A4, "thousand");
+  seconds = g_test_timer_elapsed ();
+  g_test_message ("1,000 figures, %d pages, in %.2f s", poppler_document_get_n_pages (doc), seconds);
+
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 125);
+  last = page_text (doc, 124);
+  g_assert_true (has_name (last, "Figure 993"));
+  g_assert_true (has_name (last, "Figure 1000"));
+  g_assert_cmpfloat (seconds, <, 60.0);
+}
+
 /* Playsheet */
 
 static char *
@@ -986,10 +1011,169 @@ test_cli_playsheet_and_errors (CliFixture    *f,
 #undef FAILS
 }
 
+/* Golden images: one page of each sheet at 72 dpi, compared with the
+ * images in tests/print/ within a tolerance, so that a layout change is
+ * seen. MUSTER_UPDATE_GOLDEN=1 writes new images instead. */
+
+static gboolean fonts_pinned;
+
+/* Fonts differ between machines: the tests see DejaVu only. */
+static void
+pin_fonts (void)
+{
+  const char *dirs[] = {
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/TTF",
+  };
+  g_autofree char *tmp = muster_test_make_tmpdir ();
+  g_autofree char *conf = g_build_filename (tmp, "fonts.conf", NULL);
+  g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\"?>\n<fontconfig>\n");
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *font = g_build_filename (dirs[i], "DejaVuSans.ttf", NULL);
+
+      if (g_file_test (font, G_FILE_TEST_EXISTS))
+        {
+          g_string_append_printf (xml, "  <dir>%s</dir>\n", dirs[i]);
+          fonts_pinned = TRUE;
+        }
+    }
+  g_string_append_printf (xml, "  <cachedir>%s/cache</cachedir>\n</fontconfig>\n", tmp);
+
+  if (fonts_pinned)
+    {
+      g_assert_true (g_file_set_contents (conf, xml->str, -1, NULL));
+      g_setenv ("FONTCONFIG_FILE", conf, TRUE);
+    }
+}
+
+/* The share of pixels that differ clearly between two images. */
+static double
+image_difference (cairo_surface_t *a,
+                  cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a);
+  int height = cairo_image_surface_get_height (a);
+  int stride_a = cairo_image_surface_get_stride (a);
+  int stride_b = cairo_image_surface_get_stride (b);
+  const guchar *data_a, *data_b;
+  guint64 differing = 0;
+
+  if (width != cairo_image_surface_get_width (b) || height != cairo_image_surface_get_height (b))
+    return 1.0;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  data_a = cairo_image_surface_get_data (a);
+  data_b = cairo_image_surface_get_data (b);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guchar *pa = data_a + y * stride_a + 4 * x;
+        const guchar *pb = data_b + y * stride_b + 4 * x;
+        int worst = 0;
+
+        for (int c = 0; c < 3; c++)
+          worst = MAX (worst, ABS ((int) pa[c] - (int) pb[c]));
+        if (worst > 96)
+          differing++;
+      }
+
+  return (double) differing / ((double) width * height);
+}
+
+static void
+check_golden (MusterSheet *sheet,
+              const char  *name)
+{
+  g_autofree char *file = g_strdup_printf ("%s.png", name);
+  g_autofree char *golden = g_build_filename (TEST_SRCDIR, "print", file, NULL);
+  cairo_surface_t *actual;
+  cairo_surface_t *expected;
+  MusterPageSize size;
+  double difference;
+
+  if (!fonts_pinned)
+    {
+      g_test_skip ("DejaVu Sans is not installed (fonts-dejavu-core)");
+      return;
+    }
+
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
+  actual = muster_sheet_render_page (sheet, &size, 0, 1.0);
+
+  if (g_getenv ("MUSTER_UPDATE_GOLDEN") != NULL)
+    {
+      g_assert_cmpint (cairo_surface_write_to_png (actual, golden), ==, CAIRO_STATUS_SUCCESS);
+      cairo_surface_destroy (actual);
+      return;
+    }
+
+  expected = cairo_image_surface_create_from_png (golden);
+  g_assert_cmpint (cairo_surface_status (expected), ==, CAIRO_STATUS_SUCCESS);
+  difference = image_difference (actual, expected);
+
+  if (difference > 0.005)
+    {
+      g_autofree char *seen_file = g_strdup_printf ("%s-actual.png", name);
+      g_autofree char *seen = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                                seen_file, NULL);
+
+      cairo_surface_write_to_png (actual, seen);
+      g_test_message ("%s differs from %s in %.2f%% of its pixels; what was drawn is in %s",
+                      name, golden, difference * 100, seen);
+    }
+  g_assert_cmpfloat (difference, <=, 0.005);
+
+  cairo_surface_destroy (expected);
+  cairo_surface_destroy (actual);
+}
+
+static void
+test_golden (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) sharpes = load_sharpes ();
+  g_autoptr(MusterRuleset) test_rules = NULL;
+  g_autoptr(GPtrArray) characters = make_characters (30);
+  g_autoptr(GString) xml = g_string_new (TEST_RULESET_HEAD);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterSheet) figures = NULL;
+  g_autoptr(MusterSheet) playsheet = NULL;
+  g_autoptr(MusterSheet) cards = NULL;
+  g_autoptr(MusterSheet) roster = NULL;
+  g_autoptr(GPtrArray) five = g_ptr_array_new ();
+
+  /* The Playsheet's golden image uses rules of the tests' own, so that
+   * editing the shipped ruleset does not change it. */
+  for (guint r = 1; r <= 20; r++)
+    g_string_append_printf (xml, "      <row><cell>%u</cell><cell>Entry number %u of the long table</cell></row>\n", r, r);
+  g_string_append (xml, TEST_RULESET_TAIL);
+  test_rules = muster_ruleset_new_from_data (xml->str, xml->len, "test-print.xml", &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < 5; i++)
+    g_ptr_array_add (five, g_ptr_array_index (characters, i));
+
+  figures = muster_figure_stats_sheet_new (sharpes, five, 16);
+  playsheet = muster_playsheet_sheet_new (test_rules);
+  cards = muster_cards_sheet_new (sharpes, five);
+  roster = muster_roster_sheet_new (sharpes, characters, "South Essex");
+
+  check_golden (figures, "figure-stats");
+  check_golden (playsheet, "playsheet");
+  check_golden (cards, "cards");
+  check_golden (roster, "roster");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  pin_fonts ();
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \
@@ -999,8 +1183,10 @@ main (int   argc,
   ADD ("/print/figure-stats/text", test_figure_stats_text);
   ADD ("/print/figure-stats/values", test_figure_stats_values);
   ADD ("/print/figure-stats/long-name", test_figure_stats_long_name);
+  ADD ("/print/figure-stats/thousand", test_figure_stats_thousand);
   ADD ("/print/playsheet/sharpes", test_playsheet_sharpes);
   ADD ("/print/playsheet/from-data", test_playsheet_from_data);
+  ADD ("/print/golden", test_golden);
   ADD ("/print/cards/pages", test_cards_pages);
   ADD ("/print/cards/text", test_cards_text);
   ADD ("/print/roster/pages", test_roster_pages);
