@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/* Export a campaign (@force_id 0) or a force to a .muster file chosen
+ * with a GtkFileChooserNative. */
+void muster_exchange_ui_export          (GtkWindow   *parent,
+                                         MusterStore *store,
+                                         gint64       campaign_id,
+                                         gint64       force_id);
+/* Import @file (NULL: choose one) after the user confirms what it holds;
+ * a force file joins @into_campaign_id (0: ask). */
+void muster_exchange_ui_import          (GtkWindow   *parent,
+                                         MusterStore *store,
+                                         GFile       *file,
+                                         gint64       into_campaign_id);
+/* Lets .muster files be dropped on @widget (the main window). */
+void muster_exchange_ui_add_drop_target (GtkWidget   *widget,
+                                         MusterStore *store);
+
+G_END_DECLS

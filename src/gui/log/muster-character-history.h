@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/* A character's history game by game, for the character sheet window:
+ * games taken part in, what happened, whom they killed, rolls made for
+ * them. Follows the store's ::changed. */
+
+#define MUSTER_TYPE_CHARACTER_HISTORY (muster_character_history_get_type ())
+G_DECLARE_FINAL_TYPE (MusterCharacterHistory, muster_character_history, MUSTER, CHARACTER_HISTORY, AdwBin)
+
+GtkWidget *muster_character_history_new (MusterStore *store,
+                                         gint64       character_id);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The application owns the one library store every window shares.
+ *
+ * Application actions (other parts of the GUI activate them by name):
+ *   app.open-character(x)   open, or raise, the sheet window of character id x
+ *   app.preferences, app.add-ruleset, app.back-up, app.restore,
+ *   app.help, app.about, app.quit
+ */
+
+#define MUSTER_TYPE_APPLICATION (muster_application_get_type ())
+G_DECLARE_FINAL_TYPE (MusterApplication, muster_application, MUSTER, APPLICATION, AdwApplication)
+
+MusterApplication *muster_application_new               (void);
+MusterStore       *muster_application_get_store         (MusterApplication *self);
+/* Opens the sheet window of @character_id, or raises the one already open. */
+void               muster_application_open_character    (MusterApplication *self,
+                                                         gint64             character_id);
+
+G_END_DECLS

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-application.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The main window: campaigns in a sidebar; for the open campaign an
+ * AdwViewStack with the pages "roster", "games", "log" and "honours".
+ *
+ * Window actions: win.new-campaign (Ctrl+N), win.rename-campaign,
+ * win.delete-campaign, win.campaign-settings, win.new-force,
+ * win.recruit (Ctrl+R), win.new-game (Ctrl+G), win.print (Ctrl+P),
+ * win.find (Ctrl+F), win.import (Ctrl+O), win.export (Ctrl+E),
+ * win.close (Ctrl+W).
+ */
+
+#define MUSTER_TYPE_WINDOW (muster_window_get_type ())
+G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, AdwApplicationWindow)
+
+MusterWindow *muster_window_new             (MusterApplication *application);
+MusterStore  *muster_window_get_store       (MusterWindow      *self);
+/* 0 when no campaign is open. */
+gint64        muster_window_get_campaign_id (MusterWindow      *self);
+void          muster_window_select_campaign (MusterWindow      *self,
+                                             gint64             campaign_id);
+/* Shows @toast in the window's toast overlay; takes ownership. */
+void          muster_window_show_toast      (MusterWindow      *self,
+                                             AdwToast          *toast);
+
+G_END_DECLS
