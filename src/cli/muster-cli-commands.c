@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "muster-campaign.h"
 #include "muster-character.h"
@@ -359,7 +360,7 @@ muster_cli_cmd_new_campaign (MusterCli  *cli,
   if (seed_text != NULL)
     {
       if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXINT64, &seed, NULL))
-        return muster_cli_usage_error (cli, _("The seed “%s” is not a whole number from 0 to %" G_GINT64_FORMAT "."),
+        return muster_cli_usage_error (cli, _("The seed “%s” is not a whole number from 0 to %" PRId64 "."),
                                        seed_text, G_MAXINT64);
     }
   else

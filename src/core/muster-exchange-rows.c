@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
@@ -69,7 +70,7 @@ parse_int (Import     *im,
   if (!g_ascii_string_to_signed (p, 10, min, max, out, NULL))
     {
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                          _("“%s” is not a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                          _("“%s” is not a whole number from %" PRId64 " to %" PRId64
                             " for the attribute “%s”."),
                           value, min, max, name);
       return FALSE;
@@ -744,8 +745,8 @@ on_character (Import *im,
       if (kills == 0 && games == 0)
         message = g_strdup_printf (_("%s joined with the force “%s”."), name, im->force_name);
       else
-        message = g_strdup_printf (_("%s joined with the force “%s”, with %" G_GINT64_FORMAT
-                                     " kills in %" G_GINT64_FORMAT " games elsewhere."),
+        message = g_strdup_printf (_("%s joined with the force “%s”, with %" PRId64
+                                     " kills in %" PRId64 " games elsewhere."),
                                    name, im->force_name, kills, games);
       write_log (im, im->character_id, message);
     }
@@ -805,7 +806,7 @@ on_game (Import *im,
       define_id (im, ID_GAME, line);
       if (!first_time (im, "game-number", key))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two games have the number %" G_GINT64_FORMAT "."), number);
+                            _("two games have the number %" PRId64 "."), number);
       need_attr (im, "title", line);
       return;
     }
@@ -979,7 +980,7 @@ on_change (Import *im,
 
       if (g_hash_table_contains (im->resolution_seqs, key))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two changes of one resolution have the number %" G_GINT64_FORMAT "."), seq);
+                            _("two changes of one resolution have the number %" PRId64 "."), seq);
       g_hash_table_add (im->resolution_seqs, g_steal_pointer (&key));
       return;
     }

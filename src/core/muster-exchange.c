@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <libxml/xmlwriter.h>
 
 #include "muster-exchange.h"
@@ -802,7 +803,7 @@ write_campaign (Export  *ex,
     {
       if (rc == SQLITE_DONE)
         g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("There is no campaign %" G_GINT64_FORMAT "."), ex->campaign_id);
+                     _("There is no campaign %" PRId64 "."), ex->campaign_id);
       else
         muster_store_set_error (ex->store, error, _("Could not read the campaign"));
       return FALSE;
@@ -949,7 +950,7 @@ muster_exchange_export_force (MusterStore    *store,
     {
       if (rc == SQLITE_DONE)
         g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("There is no force %" G_GINT64_FORMAT "."), force_id);
+                     _("There is no force %" PRId64 "."), force_id);
       else
         muster_store_set_error (store, error, _("Could not read the force"));
       return export_end (&ex, FALSE, NULL);

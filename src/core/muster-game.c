@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "muster-campaign.h"
 #include "muster-game.h"
@@ -184,7 +185,7 @@ load_character_info (MusterStore    *store,
   if (rc == SQLITE_DONE)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no character with id %" G_GINT64_FORMAT "."),
+                   _("There is no character with id %" PRId64 "."),
                    character_id);
       return FALSE;
     }
@@ -792,7 +793,7 @@ muster_store_get_game (MusterStore  *self,
     return game_from_row (stmt);
   if (rc == SQLITE_DONE)
     g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                 _("There is no game with id %" G_GINT64_FORMAT "."), id);
+                 _("There is no game with id %" PRId64 "."), id);
   else
     muster_store_set_error (self, error, _("Could not read the game"));
   return NULL;

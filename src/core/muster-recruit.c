@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "muster-force.h"
 #include "muster-recruit.h"
@@ -203,7 +204,7 @@ muster_store_tx_next_recruit (MusterStore  *store,
       break;
     case SQLITE_DONE:
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no campaign with id %" G_GINT64_FORMAT "."), campaign_id);
+                   _("There is no campaign with id %" PRId64 "."), campaign_id);
       return 0;
     default:
       break;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "muster-campaign.h"
 #include "muster-character.h"
@@ -201,7 +202,7 @@ muster_store_get_character (MusterStore  *self,
   if (found->len == 0)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no character with id %" G_GINT64_FORMAT "."), id);
+                   _("There is no character with id %" PRId64 "."), id);
       return NULL;
     }
   return g_object_ref (g_ptr_array_index (found, 0));
@@ -487,7 +488,7 @@ muster_store_tx_create_character (MusterStore                *self,
     if (sqlite3_step (stmt) != SQLITE_ROW)
       {
         g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("There is no force with id %" G_GINT64_FORMAT "."), force_id);
+                     _("There is no force with id %" PRId64 "."), force_id);
         return 0;
       }
     campaign_id = sqlite3_column_int64 (stmt, 0);

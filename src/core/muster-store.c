@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 #include <glib/gstdio.h>
 
 #include "muster-campaign.h"
@@ -644,7 +645,7 @@ muster_store_get_campaign (MusterStore  *self,
   if (found->len == 0)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no campaign with id %" G_GINT64_FORMAT "."), id);
+                   _("There is no campaign with id %" PRId64 "."), id);
       return NULL;
     }
   return g_object_ref (g_ptr_array_index (found, 0));
@@ -1032,7 +1033,7 @@ muster_store_get_force (MusterStore  *self,
   if (found->len == 0)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no force with id %" G_GINT64_FORMAT "."), id);
+                   _("There is no force with id %" PRId64 "."), id);
       return NULL;
     }
   return g_object_ref (g_ptr_array_index (found, 0));
@@ -1059,7 +1060,7 @@ muster_store_find_force (MusterStore  *self,
           muster_force_get_campaign_id (g_ptr_array_index (found, 0)) != campaign_id)
         {
           g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                       _("There is no force with id %" G_GINT64_FORMAT " in this campaign."),
+                       _("There is no force with id %" PRId64 " in this campaign."),
                        id);
           return NULL;
         }
