@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Brings po/ up to date with the sources: rewrites POTFILES.in from the
 files that hold translatable strings, extracts po/muster.pot and merges it
-into every language of po/LINGUAS. For translators; the build does not
+into every language of po/LINGUAS (or only those named
+on the command line). For translators; the build does not
 need it."""
 
 import os
@@ -25,13 +26,16 @@ with open(os.path.join(po, 'POTFILES.in'), 'w', encoding='utf-8') as f:
     for name in files:
         f.write(name + '\n')
 
-pot = os.path.join(po, 'muster.pot')
+pot = os.path.join(po, 'muster.pot' if not sys.argv[1:] else 'muster-%s.pot' % '-'.join(sys.argv[1:]))
 env = dict(os.environ, GETTEXTDATADIRS=os.path.join(srcdir, 'data'))
 subprocess.run(['xgettext', '--package-name=muster', '--msgid-bugs-address=https://github.com/musterapp/muster/issues',
                 '-o', pot, '--directory=' + srcdir] + check.XGETTEXT_ARGS + files,
                env=env, check=True)
+wanted = sys.argv[1:]
 for lang in check.read_list(os.path.join(po, 'LINGUAS')):
     for code in lang.split():
+        if wanted and code not in wanted:
+            continue
         path = os.path.join(po, code + '.po')
         if os.path.exists(path):
             subprocess.run(['msgmerge', '--quiet', '--update', '--backup=none', path, pot], check=True)
