@@ -19,6 +19,7 @@
 #include "muster-store.h"
 #include "muster-campaign.h"
 #include "muster-force.h"
+#include "muster-pdf-writer.h"
 #include "muster-test-util.h"
 
 /* Poppler 22 has no autoptr cleanups of its own; aliases keep these from
@@ -1169,6 +1170,59 @@ test_golden (Fixture       *fixture,
   check_golden (roster, "roster");
 }
 
+/* The writer draws a page at a time into PATH.part and renames it when
+ * finished; freed early, it leaves neither file behind. */
+static void
+test_pdf_writer (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) characters = make_characters (20);
+  g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (ruleset, characters, 32);
+  g_autofree char *path = g_build_filename (fixture->dir, "writer.pdf", NULL);
+  g_autofree char *part = g_strdup_printf ("%s.part", path);
+  g_autofree char *bad = g_build_filename (fixture->dir, "missing", "x.pdf", NULL);
+  g_autofree char *uri = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterPdfWriter *writer;
+  MusterPageSize size;
+
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_LETTER);
+
+  /* 20 figures, 32 turns: three pages of figures, each twice. */
+  writer = muster_pdf_writer_new (sheet, &size, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_pdf_writer_get_n_pages (writer), ==, 6);
+  g_assert_true (muster_pdf_writer_write_page (writer));
+  g_assert_cmpuint (muster_pdf_writer_get_page (writer), ==, 1);
+  g_assert_true (g_file_test (part, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  muster_pdf_writer_free (writer);
+  g_assert_false (g_file_test (part, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  writer = muster_pdf_writer_new (sheet, &size, path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 5; i++)
+    g_assert_true (muster_pdf_writer_write_page (writer));
+  g_assert_false (muster_pdf_writer_write_page (writer));
+  g_assert_true (muster_pdf_writer_finish (writer, &error));
+  g_assert_no_error (error);
+  muster_pdf_writer_free (writer);
+  g_assert_false (g_file_test (part, G_FILE_TEST_EXISTS));
+
+  uri = g_filename_to_uri (path, NULL, &error);
+  doc = poppler_document_new_from_file (uri, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 6);
+
+  writer = muster_pdf_writer_new (sheet, &size, bad, &error);
+  g_assert_null (writer);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, bad));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1187,6 +1241,7 @@ main (int   argc,
   ADD ("/print/playsheet/sharpes", test_playsheet_sharpes);
   ADD ("/print/playsheet/from-data", test_playsheet_from_data);
   ADD ("/print/golden", test_golden);
+  ADD ("/print/pdf-writer", test_pdf_writer);
   ADD ("/print/cards/pages", test_cards_pages);
   ADD ("/print/cards/text", test_cards_text);
   ADD ("/print/roster/pages", test_roster_pages);

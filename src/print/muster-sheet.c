@@ -3,14 +3,12 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <gio/gio.h>
-#include <cairo-pdf.h>
 
+#include "muster-pdf-writer.h"
 #include "muster-sheet-private.h"
 
 typedef struct
@@ -456,63 +454,15 @@ muster_sheet_export_pdf_for_size (MusterSheet          *self,
                                   const char           *path,
                                   GError              **error)
 {
-  g_autofree char *tmp_path = NULL;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  guint n_pages;
+  g_autoptr(MusterPdfWriter) writer = NULL;
 
   g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
   g_return_val_if_fail (size != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  tmp_path = g_strdup_printf ("%s.part", path);
-  surface = cairo_pdf_surface_create (tmp_path, size->width, size->height);
-  if (!check_cairo (cairo_surface_status (surface), path, error))
-    {
-      cairo_surface_destroy (surface);
-      g_unlink (tmp_path);
-      return FALSE;
-    }
-
-  if (muster_sheet_get_title (self) != NULL)
-    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE,
-                                    muster_sheet_get_title (self));
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster " PACKAGE_VERSION);
-
-  cr = cairo_create (surface);
-  n_pages = muster_sheet_get_n_pages (self, size);
-  for (guint i = 0; i < n_pages; i++)
-    {
-      muster_sheet_draw_page (self, cr, size, i);
-      cairo_show_page (cr);
-    }
-
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-
-  if (!check_cairo (status, path, error))
-    {
-      g_unlink (tmp_path);
-      return FALSE;
-    }
-
-  if (g_rename (tmp_path, path) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not write “%s”: %s."), path, g_strerror (saved_errno));
-      g_unlink (tmp_path);
-      return FALSE;
-    }
-
-  return TRUE;
+  writer = muster_pdf_writer_new (self, size, path, error);
+  return writer != NULL && muster_pdf_writer_finish (writer, error);
 }
 
 /**
