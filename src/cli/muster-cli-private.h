@@ -81,6 +81,12 @@ int muster_cli_cmd_honours      (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_export       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_import       (MusterCli *cli, int argc, char **argv);
 
+/* --- Rulesets and backups (muster-cli-library.c) --------------------- */
+
+int muster_cli_cmd_add_ruleset  (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_backup       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_restore      (MusterCli *cli, int argc, char **argv);
+
 /* --- Sheets (muster-cli-print.c) --------------------------------------- */
 
 int muster_cli_cmd_print        (MusterCli *cli, int argc, char **argv);

@@ -22,6 +22,9 @@ gboolean  muster_store_begin         (MusterStore  *self,
 gboolean  muster_store_commit        (MusterStore  *self,
                                       GError      **error);
 void      muster_store_rollback      (MusterStore  *self);
+/* Drops what the store keeps from the database (the campaigns' parsed
+ * rulesets), after the whole database was replaced. */
+void      muster_store_forget_caches (MusterStore  *self);
 /* Sets @error from the connection's last error, prefixed by @what. */
 void      muster_store_set_error     (MusterStore  *self,
                                       GError      **error,

@@ -244,6 +244,13 @@ muster_store_poll_external (MusterStore *self)
 }
 
 void
+muster_store_forget_caches (MusterStore *self)
+{
+  g_return_if_fail (MUSTER_IS_STORE (self));
+  g_hash_table_remove_all (self->rulesets);
+}
+
+void
 muster_store_emit_changed (MusterStore  *self,
                            MusterChange  what,
                            gint64        campaign_id)
