@@ -574,6 +574,58 @@ test_roundtrip_file (void)
   g_assert_cmpstr (first, ==, second);
 }
 
+/* What a file holds, counted for the confirmation before an import. */
+static void
+test_describe (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterExchangeSummary) summary = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "big.muster", NULL);
+  g_autofree char *force_path = g_build_filename (TEST_SRCDIR, "exchange", "force.muster", NULL);
+  const char * const refused[] = { "not-xml.muster", "empty.muster", "wrong-root.muster",
+                                   "wrong-namespace.muster", "billion-laughs.muster" };
+  gint64 campaign;
+
+  campaign = make_big (store, 60, 7);
+  g_assert_true (muster_exchange_export_to_path (store, MUSTER_EXCHANGE_CAMPAIGN, campaign, path, &error));
+  g_assert_no_error (error);
+
+  summary = muster_exchange_describe (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (summary->kind, ==, MUSTER_EXCHANGE_CAMPAIGN);
+  g_assert_cmpstr (summary->name, ==, "Big campaign");
+  g_assert_cmpstr (summary->ruleset_id, ==, "sharpes-skirmish");
+  g_assert_cmpuint (summary->n_forces, ==, 4);
+  g_assert_cmpuint (summary->n_units, ==, 0);
+  g_assert_cmpuint (summary->n_characters, ==, 60);
+  g_assert_cmpuint (summary->n_games, ==, 7);
+  g_clear_pointer (&summary, muster_exchange_summary_free);
+
+  summary = muster_exchange_describe (force_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (summary->kind, ==, MUSTER_EXCHANGE_FORCE);
+  g_assert_cmpstr (summary->name, ==, "South Essex Light Company");
+  g_assert_cmpstr (summary->ruleset_id, ==, "sharpes-skirmish");
+  g_assert_cmpuint (summary->n_forces, ==, 1);
+  g_assert_cmpuint (summary->n_units, ==, 1);
+  g_assert_cmpuint (summary->n_characters, ==, 2);
+  g_assert_cmpuint (summary->n_games, ==, 0);
+  g_clear_pointer (&summary, muster_exchange_summary_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *bad = g_build_filename (TEST_SRCDIR, "exchange", refused[i], NULL);
+
+      summary = muster_exchange_describe (bad, &error);
+      g_assert_null (summary);
+      g_assert_error (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, refused[i]));
+      g_clear_error (&error);
+    }
+}
+
 static char *
 strip_totals (const char *text)
 {
@@ -1066,6 +1118,7 @@ main (int   argc,
   g_test_add_func ("/exchange/roundtrip/file", test_roundtrip_file);
   g_test_add_func ("/exchange/roundtrip/force", test_roundtrip_force);
   g_test_add_func ("/exchange/import/force-fixture", test_force_fixture);
+  g_test_add_func ("/exchange/describe", test_describe);
 
   g_test_add_func ("/exchange/bad/malformed", test_bad_malformed);
   g_test_add_func ("/exchange/bad/wrong-root", test_bad_wrong_root);

@@ -638,11 +638,13 @@ muster_exchange_import (MusterStore         *store,
                                       display, into_campaign_id, out_kind, error);
 }
 
-gboolean
-muster_exchange_peek (const char          *path,
-                      MusterExchangeKind  *out_kind,
-                      char               **out_name,
-                      GError             **error)
+/* Streams through the file without validating it. With @count_all FALSE
+ * it stops at the campaign or force element (enough for the name). */
+static gboolean
+read_summary (const char            *path,
+              gboolean               count_all,
+              MusterExchangeSummary *summary,
+              GError               **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
   g_autofree char *display = NULL;
@@ -650,9 +652,8 @@ muster_exchange_peek (const char          *path,
   const char *data;
   gsize length;
   gboolean found = FALSE;
+  gboolean broken = FALSE;
   int line;
-
-  g_return_val_if_fail (path != NULL, FALSE);
 
   display = g_filename_display_basename (path);
   mapped = g_mapped_file_new (path, FALSE, error);
@@ -672,46 +673,127 @@ muster_exchange_peek (const char          *path,
   while (reader != NULL && xmlTextReaderRead (reader) == 1)
     {
       const char *ns;
+      const char *local;
 
       if (xmlTextReaderNodeType (reader) == XML_READER_TYPE_DOCUMENT_TYPE)
-        break;
+        {
+          broken = TRUE;
+          break;
+        }
       if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT)
         continue;
       ns = (const char *) xmlTextReaderConstNamespaceUri (reader);
+      local = (const char *) xmlTextReaderConstLocalName (reader);
       if (g_strcmp0 (ns, MUSTER_EXCHANGE_NS) != 0)
-        break;
+        {
+          broken = !found;
+          break;
+        }
       if (xmlTextReaderDepth (reader) == 0)
         {
           xmlChar *kind = xmlTextReaderGetAttribute (reader, BAD_CAST "kind");
 
-          if (g_strcmp0 ((const char *) xmlTextReaderConstLocalName (reader), "muster") != 0)
+          if (g_strcmp0 (local, "muster") != 0)
             {
               xmlFree (kind);
+              broken = TRUE;
               break;
             }
-          if (out_kind != NULL)
-            *out_kind = g_strcmp0 ((const char *) kind, "force") == 0
-                        ? MUSTER_EXCHANGE_FORCE : MUSTER_EXCHANGE_CAMPAIGN;
+          summary->kind = g_strcmp0 ((const char *) kind, "force") == 0
+                          ? MUSTER_EXCHANGE_FORCE : MUSTER_EXCHANGE_CAMPAIGN;
           xmlFree (kind);
           continue;
         }
-      if (out_name != NULL)
+      if (xmlTextReaderDepth (reader) == 1 && !found)
         {
           xmlChar *name = xmlTextReaderGetAttribute (reader, BAD_CAST "name");
 
-          *out_name = g_strdup (name != NULL ? (const char *) name : "");
+          summary->name = g_strdup (name != NULL ? (const char *) name : "");
           xmlFree (name);
+          found = TRUE;
+          if (summary->kind == MUSTER_EXCHANGE_FORCE)
+            summary->n_forces = 1;
+          if (!count_all)
+            break;
+          continue;
         }
-      found = TRUE;
-      break;
+
+      if (g_str_equal (local, "ruleset") && summary->ruleset_id == NULL)
+        {
+          xmlChar *id = xmlTextReaderGetAttribute (reader, BAD_CAST "id");
+
+          summary->ruleset_id = g_strdup ((const char *) id);
+          xmlFree (id);
+        }
+      else if (g_str_equal (local, "force"))
+        summary->n_forces++;
+      else if (g_str_equal (local, "unit"))
+        summary->n_units++;
+      else if (g_str_equal (local, "character"))
+        summary->n_characters++;
+      else if (g_str_equal (local, "game"))
+        summary->n_games++;
     }
+  /* A file cut short is counted as far as it goes: the import names
+   * where it ends. */
   if (reader != NULL)
     xmlFreeTextReader (reader);
 
-  if (!found)
-    g_set_error (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_PARSE,
-                 _("%s is not a Muster exchange file."), display);
-  return found;
+  if (!found || broken)
+    {
+      g_set_error (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_PARSE,
+                   _("%s is not a Muster exchange file."), display);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+muster_exchange_peek (const char          *path,
+                      MusterExchangeKind  *out_kind,
+                      char               **out_name,
+                      GError             **error)
+{
+  MusterExchangeSummary summary = { 0, };
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!read_summary (path, FALSE, &summary, error))
+    {
+      g_free (summary.name);
+      g_free (summary.ruleset_id);
+      return FALSE;
+    }
+  if (out_kind != NULL)
+    *out_kind = summary.kind;
+  if (out_name != NULL)
+    *out_name = g_steal_pointer (&summary.name);
+  g_free (summary.name);
+  g_free (summary.ruleset_id);
+  return TRUE;
+}
+
+MusterExchangeSummary *
+muster_exchange_describe (const char  *path,
+                          GError     **error)
+{
+  g_autoptr(MusterExchangeSummary) summary = g_new0 (MusterExchangeSummary, 1);
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!read_summary (path, TRUE, summary, error))
+    return NULL;
+  return g_steal_pointer (&summary);
+}
+
+void
+muster_exchange_summary_free (MusterExchangeSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_free (summary->name);
+  g_free (summary->ruleset_id);
+  g_free (summary);
 }
 
 gsize

@@ -89,6 +89,24 @@ gboolean  muster_exchange_peek            (const char          *path,
                                            char               **out_name,
                                            GError             **error);
 
+/* What a file holds, counted by streaming through it without validating
+ * it, for the confirmation before an import: the kind, the campaign's or
+ * force's name, the ruleset id and how many of each thing it carries. */
+typedef struct {
+  MusterExchangeKind  kind;
+  char               *name;
+  char               *ruleset_id;  /* NULL when the file names none */
+  guint               n_forces;
+  guint               n_units;
+  guint               n_characters;
+  guint               n_games;
+} MusterExchangeSummary;
+
+MusterExchangeSummary *muster_exchange_describe     (const char             *path,
+                                                     GError                **error);
+void                   muster_exchange_summary_free (MusterExchangeSummary  *summary);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterExchangeSummary, muster_exchange_summary_free)
+
 /* The largest file accepted (MUSTER_EXCHANGE_MAX_SIZE); tests lower it. */
 gsize     muster_exchange_get_max_size    (void);
 void      muster_exchange_set_max_size    (gsize                size);
