@@ -19,6 +19,21 @@ void muster_exchange_ui_import          (GtkWindow   *parent,
                                          MusterStore *store,
                                          GFile       *file,
                                          gint64       into_campaign_id);
+/* Exports to @file without a chooser (what the chooser's answer runs);
+ * shows "Exported …" on a MusterWindow, or an error dialog. */
+gboolean   muster_exchange_ui_export_to_file  (GtkWindow   *parent,
+                                               MusterStore *store,
+                                               gint64       campaign_id,
+                                               gint64       force_id,
+                                               GFile       *file);
+/* Reads what @file holds and presents the confirmation (a
+ * MusterImportDialog), or an error dialog when it cannot be read; returns
+ * the dialog presented. What muster_exchange_ui_import runs once it has a
+ * file. */
+GtkWindow *muster_exchange_ui_import_file     (GtkWindow   *parent,
+                                               MusterStore *store,
+                                               GFile       *file,
+                                               gint64       into_campaign_id);
 /* Lets .muster files be dropped on @widget (the main window). */
 void muster_exchange_ui_add_drop_target (GtkWidget   *widget,
                                          MusterStore *store);
