@@ -16,6 +16,7 @@ muster_packages=(
   fonts-dejavu-core fonts-cantarell poppler-utils
   adwaita-icon-theme gsettings-desktop-schemas librsvg2-common
   python3 sqlite3
+  clang libclang-rt-14-dev
 )
 
 muster_install_packages () {
