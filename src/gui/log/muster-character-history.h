@@ -14,7 +14,12 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_CHARACTER_HISTORY (muster_character_history_get_type ())
 G_DECLARE_FINAL_TYPE (MusterCharacterHistory, muster_character_history, MUSTER, CHARACTER_HISTORY, AdwBin)
 
-GtkWidget *muster_character_history_new (MusterStore *store,
-                                         gint64       character_id);
+GtkWidget  *muster_character_history_new         (MusterStore            *store,
+                                                  gint64                  character_id);
+/* The games shown, oldest first, and each one's line ("2026-11-08 ·
+ * Wounded (1 light, 0 serious) · put out Jean Roussel"). */
+guint       muster_character_history_get_n_games (MusterCharacterHistory *self);
+const char *muster_character_history_get_summary (MusterCharacterHistory *self,
+                                                  guint                   index);
 
 G_END_DECLS

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-log"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-log-item.h"
+
+struct _MusterLogItem
+{
+  GObject         parent_instance;
+  MusterLogEntry *entry;
+  char           *game_label;
+  char           *character_name;
+};
+
+G_DEFINE_FINAL_TYPE (MusterLogItem, muster_log_item, G_TYPE_OBJECT)
+
+static void
+muster_log_item_finalize (GObject *object)
+{
+  MusterLogItem *self = (MusterLogItem *) object;
+
+  g_clear_pointer (&self->entry, muster_log_entry_free);
+  g_free (self->game_label);
+  g_free (self->character_name);
+  G_OBJECT_CLASS (muster_log_item_parent_class)->finalize (object);
+}
+
+static void
+muster_log_item_class_init (MusterLogItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = muster_log_item_finalize;
+}
+
+static void
+muster_log_item_init (MusterLogItem *self)
+{
+}
+
+MusterLogItem *
+muster_log_item_new (MusterLogEntry *entry,
+                     const char     *game_label,
+                     const char     *character_name)
+{
+  MusterLogItem *self;
+
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  self = g_object_new (MUSTER_TYPE_LOG_ITEM, NULL);
+  self->entry = entry;
+  self->game_label = g_strdup (game_label);
+  self->character_name = g_strdup (character_name);
+  return self;
+}
+
+const MusterLogEntry *
+muster_log_item_get_entry (MusterLogItem *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), NULL);
+  return self->entry;
+}
+
+const char *
+muster_log_item_get_game_label (MusterLogItem *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), NULL);
+  return self->game_label;
+}
+
+const char *
+muster_log_item_get_character_name (MusterLogItem *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), NULL);
+  return self->character_name;
+}
+
+char *
+muster_log_item_format_date (MusterLogItem *self)
+{
+  g_autoptr(GDateTime) utc = NULL;
+  g_autoptr(GDateTime) local = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), NULL);
+
+  if (self->entry->created == NULL)
+    return g_strdup ("");
+  if ((utc = g_date_time_new_from_iso8601 (self->entry->created, NULL)) == NULL)
+    return g_strdup (self->entry->created);
+  local = g_date_time_to_local (utc);
+  return g_date_time_format (local, "%Y-%m-%d %H:%M");
+}
+
+char *
+muster_log_item_format_dice (MusterLogItem *self)
+{
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *faces = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), NULL);
+
+  if (!self->entry->has_roll)
+    return NULL;
+  parts = g_strsplit (self->entry->faces != NULL ? self->entry->faces : "", ",", -1);
+  faces = g_strjoinv (" + ", parts);
+  /* Translators: dice expression, faces, total, then who rolled, "1d6: 4 = 4 · rolled by Muster" */
+  return g_strdup_printf (_("%s: %s = %d · %s"), self->entry->expression, faces, self->entry->total,
+                          self->entry->entered ? _("entered") : _("rolled by Muster"));
+}
+
+gboolean
+muster_log_item_is_notable (MusterLogItem *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), FALSE);
+  return g_strcmp0 (self->entry->kind, "death") == 0 || g_strcmp0 (self->entry->kind, "recovered") == 0;
+}
