@@ -25,11 +25,21 @@ typedef enum {
   MUSTER_KEPT_BY_UNIT,     /* units of figures, named characters lead them */
 } MusterKeptBy;
 
+/* A value worked out from a stat: Big Skirmishes' command range is the
+ * Class times 3 inches. */
+typedef struct {
+  const char *key;           /* "command-range" */
+  const char *name;          /* translated */
+  int         times;
+  int         mounted_times; /* for a mounted character; = times when unset */
+} MusterDerivedStat;
+
 typedef struct {
   const char *key;        /* "I" */
   const char *name;       /* "Initiative", translated */
   int         min;
   int         max;
+  GPtrArray  *derived;    /* of MusterDerivedStat* */
 } MusterStatDef;
 
 typedef struct {
@@ -43,9 +53,15 @@ typedef struct {
   GPtrArray  *caps;       /* of MusterCap*: e.g. F at most 9 with a musket */
 } MusterWeaponDef;
 
+typedef struct _MusterLookupTable MusterLookupTable;
+
 typedef struct {
-  const char     *stat;   /* stat key */
-  MusterDiceExpr *dice;   /* how the stat is rolled */
+  const char              *stat;   /* stat key */
+  MusterDiceExpr          *dice;   /* how the stat is rolled */
+  const char              *table_id;
+  const MusterLookupTable *table;  /* or NULL: the stat takes the value of
+                                    * the entry rolled on this table, with
+                                    * the table's limits per side */
 } MusterStatRoll;
 
 typedef struct {
@@ -106,13 +122,13 @@ typedef struct {
   int         limit;      /* per side; -1 for none */
 } MusterTableEntry;
 
-typedef struct {
+struct _MusterLookupTable {
   const char     *id;     /* "class" */
   const char     *name;
   MusterDiceExpr *dice;
   gboolean        house;
   GPtrArray      *entries; /* of MusterTableEntry* */
-} MusterLookupTable;
+};
 
 /* A reference table printed on the Playsheet: a heading, column headings
  * and rows of cells. */
@@ -125,17 +141,43 @@ typedef struct {
   GPtrArray  *rows;       /* of GPtrArray* of const char* */
 } MusterReferenceTable;
 
+/* Where a unit stat's value comes from. */
+typedef enum {
+  MUSTER_UNIT_STAT_FROM_KIND,    /* the kind's (or the rating's) <set> */
+  MUSTER_UNIT_STAT_FROM_RATING,  /* the rating's value */
+  MUSTER_UNIT_STAT_FROM_BASES,   /* figures left divided into bases */
+  MUSTER_UNIT_STAT_FROM_UNIT,    /* a number kept on each unit */
+} MusterUnitStatFrom;
+
+/* A value a unit shows: movement dice, a morale number, its colours. */
+typedef struct {
+  const char         *key;
+  const char         *name;
+  MusterUnitStatFrom  from;
+  gboolean            morale;  /* less the unit's permanent morale change */
+  int                 min;     /* for MUSTER_UNIT_STAT_FROM_UNIT */
+  int                 max;
+} MusterUnitStatDef;
+
 /* Kinds of unit and troop ratings for rulesets kept by unit. */
 typedef struct {
   const char *id;
   const char *name;
-  int         size;       /* default figures (or bases); 0 when unset */
+  int         size;       /* default figures; 0 when unset */
+  int         min_size;   /* 0 when unset */
+  int         max_size;   /* 0 when unset */
+  int         base_size;  /* figures to a base; 0 when unset */
+  gboolean    mounted;
+  const char *troop_type; /* may be NULL */
+  const char *rating;     /* the only rating the kind may have, or NULL */
+  GHashTable *values;     /* unit stat key -> value as written */
 } MusterUnitKindDef;
 
 typedef struct {
   const char *id;
   const char *name;
   int         value;      /* e.g. base morale; 0 when unused */
+  GHashTable *values;     /* unit stat key -> value, over the kind's */
 } MusterRatingDef;
 
 /* Loading. @filename is used in messages ("sharpes-skirmish.xml:12: ...").
@@ -183,7 +225,25 @@ GPtrArray             *muster_ruleset_get_lookup_tables (MusterRuleset *self); /
 const MusterLookupTable *muster_ruleset_lookup_table  (MusterRuleset *self, const char *id);
 GPtrArray             *muster_ruleset_get_reference_tables (MusterRuleset *self); /* of MusterReferenceTable* */
 GPtrArray             *muster_ruleset_get_unit_kinds  (MusterRuleset *self); /* of MusterUnitKindDef* */
+const MusterUnitKindDef *muster_ruleset_lookup_unit_kind (MusterRuleset *self, const char *id);
 GPtrArray             *muster_ruleset_get_ratings     (MusterRuleset *self); /* of MusterRatingDef* */
+const MusterRatingDef *muster_ruleset_lookup_rating   (MusterRuleset *self, const char *id);
+/* The rating a new unit gets when none is given, or NULL. */
+const char            *muster_ruleset_get_default_rating (MusterRuleset *self);
+GPtrArray             *muster_ruleset_get_unit_stats  (MusterRuleset *self); /* of MusterUnitStatDef* */
+const MusterUnitStatDef *muster_ruleset_lookup_unit_stat (MusterRuleset *self, const char *key);
+/* The value of @stat for a unit of @kind and @rating (either may be NULL)
+ * before anything the unit itself changes: the rating's <set> over the
+ * kind's, or the rating's value. NULL when neither gives one. */
+const char            *muster_ruleset_get_unit_stat_value (MusterRuleset *self,
+                                                           const char    *stat,
+                                                           const char    *kind,
+                                                           const char    *rating);
+/* The value of the table entry @id (e.g. "hero" in "class"), or @fallback. */
+int                    muster_ruleset_get_entry_value (MusterRuleset *self,
+                                                       const char    *table,
+                                                       const char    *id,
+                                                       int            fallback);
 
 /* Convenience for steps. */
 const char *muster_step_get_param     (const MusterStepDef *step, const char *name);
