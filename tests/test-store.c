@@ -200,7 +200,7 @@ test_open_empty_file (void)
   g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
 
   db = raw_open (path);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, MUSTER_STORE_SCHEMA_VERSION);
   g_assert_cmpint (raw_int (db, "PRAGMA application_id"), ==, MUSTER_STORE_APPLICATION_ID);
   sqlite3_close (db);
 }
@@ -227,7 +227,10 @@ test_open_backup (void)
   g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
 
   dump = muster_store_dump (store);
-  g_assert_nonnull (strstr (dump, "PRAGMA user_version = 1;"));
+  {
+    g_autofree char *version = g_strdup_printf ("PRAGMA user_version = %d;", MUSTER_STORE_SCHEMA_VERSION);
+    g_assert_nonnull (strstr (dump, version));
+  }
   g_assert_nonnull (strstr (dump, "'Sabugal'"));
   g_clear_object (&store);
 
@@ -241,7 +244,7 @@ test_open_backup (void)
   sqlite3_close (db);
 
   db = raw_open (path);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, MUSTER_STORE_SCHEMA_VERSION);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM jotting"), ==, 2);
   sqlite3_close (db);
 }

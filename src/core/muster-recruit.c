@@ -9,6 +9,7 @@
 #include "muster-force.h"
 #include "muster-recruit.h"
 #include "muster-store-private.h"
+#include "muster-unit.h"
 
 /* Names common in the ranks around 1800. English, Welsh, Irish and Scots
  * together, as a British company was. */
@@ -69,6 +70,7 @@ muster_recruit_free (MusterRecruit *recruit)
   g_clear_pointer (&recruit->rolls, g_ptr_array_unref);
   g_clear_pointer (&recruit->roll_stats, g_ptr_array_unref);
   g_clear_pointer (&recruit->capped, g_ptr_array_unref);
+  g_clear_pointer (&recruit->demoted, g_ptr_array_unref);
   g_free (recruit);
 }
 
@@ -88,6 +90,88 @@ muster_recruit_roll (MusterRuleset  *ruleset,
                      const char     *weapon,
                      MusterRng      *rng,
                      GError        **error)
+{
+  return muster_recruit_roll_limited (ruleset, troop_type, weapon, rng, NULL, error);
+}
+
+static int
+taken_count (GHashTable *taken,
+             const char *stat,
+             int         value)
+{
+  g_autofree char *key = NULL;
+
+  if (taken == NULL)
+    return 0;
+  key = g_strdup_printf ("%s/%d", stat, value);
+  return GPOINTER_TO_INT (g_hash_table_lookup (taken, key));
+}
+
+static gboolean
+entry_open (const MusterTableEntry *entry,
+            GHashTable             *taken,
+            const char             *stat)
+{
+  return entry->limit < 0 || taken_count (taken, stat, entry->value) < entry->limit;
+}
+
+/* The entry a table roll gives: the one @total falls in, or when that is
+ * full for the side, the highest-valued entry below it still open. */
+static const MusterTableEntry *
+table_entry (const MusterLookupTable *table,
+             int                      total,
+             GHashTable              *taken,
+             const char              *stat,
+             gboolean                *demoted)
+{
+  const MusterTableEntry *rolled = NULL;
+  const MusterTableEntry *best = NULL;
+
+  *demoted = FALSE;
+  for (guint i = 0; i < table->entries->len; i++)
+    {
+      const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
+      if (total >= entry->min && total <= entry->max)
+        {
+          rolled = entry;
+          break;
+        }
+    }
+  if (rolled == NULL || entry_open (rolled, taken, stat))
+    return rolled;
+
+  *demoted = TRUE;
+  for (guint i = 0; i < table->entries->len; i++)
+    {
+      const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
+      if (entry->value < rolled->value && entry_open (entry, taken, stat) &&
+          (best == NULL || entry->value > best->value))
+        best = entry;
+    }
+  return best != NULL ? best : rolled;
+}
+
+/**
+ * muster_recruit_roll_limited:
+ * @ruleset: the rules
+ * @troop_type: a troop type id
+ * @weapon: (nullable): a weapon id, or %NULL for the troop type's
+ * @rng: the generator
+ * @taken: (nullable): "STAT/VALUE" -> count of the side's characters
+ * @error: return location for an error
+ *
+ * Rolls a recruit; stats rolled on a table take the entry's value, kept
+ * within the table's limits per side.
+ *
+ * Returns: (transfer full): the recruit, or %NULL.
+ */
+MusterRecruit *
+muster_recruit_roll_limited (MusterRuleset  *ruleset,
+                             const char     *troop_type,
+                             const char     *weapon,
+                             MusterRng      *rng,
+                             GHashTable     *taken,
+                             GError        **error)
 {
   const MusterTroopType *type;
   g_autoptr(MusterRecruit) recruit = NULL;
@@ -120,12 +204,30 @@ muster_recruit_roll (MusterRuleset  *ruleset,
   recruit->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roll_free);
   recruit->roll_stats = g_ptr_array_new_with_free_func (g_free);
   recruit->capped = g_ptr_array_new_with_free_func (g_free);
+  recruit->demoted = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < type->rolls->len; i++)
     {
       const MusterStatRoll *stat_roll = g_ptr_array_index (type->rolls, i);
-      MusterRoll *roll = muster_roll_new_random (stat_roll->dice, rng);
-      int value = roll->total;
+      MusterRoll *roll;
+      int value;
+
+      if (stat_roll->table != NULL)
+        {
+          const MusterTableEntry *entry;
+          gboolean demoted;
+
+          roll = muster_roll_new_random (stat_roll->table->dice, rng);
+          entry = table_entry (stat_roll->table, roll->total, taken, stat_roll->stat, &demoted);
+          value = entry != NULL ? entry->value : 0;
+          if (demoted)
+            g_ptr_array_add (recruit->demoted, g_strdup (stat_roll->stat));
+        }
+      else
+        {
+          roll = muster_roll_new_random (stat_roll->dice, rng);
+          value = roll->total;
+        }
       int cap = weapon != NULL ? muster_ruleset_get_cap (ruleset, weapon, stat_roll->stat) : G_MAXINT;
       const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, stat_roll->stat);
 
@@ -265,6 +367,82 @@ muster_store_recruit (MusterStore  *store,
                       guint         count,
                       GError      **error)
 {
+  return muster_store_recruit_into (store, force_id, 0, troop_type, weapon, name, count, error);
+}
+
+/* How many characters of the side hold each value of the stats @type
+ * rolls on a table with limits: "STAT/VALUE" -> count. The dead and the
+ * retired no longer count against the limit. */
+static GHashTable *
+side_taken (MusterStore            *store,
+            MusterForce            *force,
+            const MusterTroopType  *type,
+            GError                **error)
+{
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  for (guint i = 0; type != NULL && i < type->rolls->len; i++)
+    {
+      const MusterStatRoll *roll = g_ptr_array_index (type->rolls, i);
+      int rc;
+
+      if (roll->table == NULL)
+        continue;
+      stmt = muster_store_prepare (store,
+                                   "SELECT s.value, count(*) FROM stat s "
+                                   "JOIN character c ON c.id = s.character_id "
+                                   "JOIN force f ON f.id = c.force_id "
+                                   "WHERE c.campaign_id = ? AND coalesce (f.side, f.name) = ? "
+                                   "AND s.key = ? AND c.status NOT IN ('dead', 'retired') "
+                                   "GROUP BY s.value",
+                                   error);
+      if (stmt == NULL)
+        return NULL;
+      sqlite3_bind_int64 (stmt, 1, muster_force_get_campaign_id (force));
+      sqlite3_bind_text (stmt, 2, muster_force_get_effective_side (force), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (stmt, 3, roll->stat, -1, SQLITE_TRANSIENT);
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        g_hash_table_insert (taken,
+                             g_strdup_printf ("%s/%d", roll->stat, sqlite3_column_int (stmt, 0)),
+                             GINT_TO_POINTER (sqlite3_column_int (stmt, 1)));
+      if (rc != SQLITE_DONE)
+        {
+          muster_store_set_error (store, error, _("Could not count the side’s characters"));
+          return NULL;
+        }
+      sqlite3_reset (stmt);
+    }
+  return g_steal_pointer (&taken);
+}
+
+/**
+ * muster_store_recruit_into:
+ * @store: the library
+ * @force_id: the force recruiting
+ * @unit_id: a unit of that force the recruits join, or 0
+ * @troop_type: a troop type id
+ * @weapon: (nullable): a weapon id
+ * @name: (nullable): the name of a single recruit
+ * @count: how many
+ * @error: return location for an error
+ *
+ * Recruits @count characters in one transaction; a stat rolled on a table
+ * with limits per side (Big Skirmishes' Class) counts the side's
+ * characters, those recruited here included.
+ *
+ * Returns: (transfer full): the new ids, or %NULL with nothing written.
+ */
+GArray *
+muster_store_recruit_into (MusterStore  *store,
+                           gint64        force_id,
+                           gint64        unit_id,
+                           const char   *troop_type,
+                           const char   *weapon,
+                           const char   *name,
+                           guint         count,
+                           GError      **error)
+{
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
   MusterRuleset *ruleset;
@@ -301,6 +479,7 @@ muster_store_recruit (MusterStore  *store,
   for (guint i = 0; i < count; i++)
     {
       g_autoptr(MusterRecruit) recruit = NULL;
+      g_autoptr(GHashTable) taken = NULL;
       g_autofree char *picked = NULL;
       MusterCharacterSpec spec = { 0 };
       MusterRng rng;
@@ -311,7 +490,12 @@ muster_store_recruit (MusterStore  *store,
       if (counter == 0)
         goto fail;
       seed_recruit_rng (&rng, seed, counter);
-      recruit = muster_recruit_roll (ruleset, troop_type, weapon, &rng, error);
+      taken = side_taken (store, force,
+                          troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL,
+                          error);
+      if (taken == NULL)
+        goto fail;
+      recruit = muster_recruit_roll_limited (ruleset, troop_type, weapon, &rng, taken, error);
       if (recruit == NULL)
         goto fail;
       if (name == NULL)
@@ -320,18 +504,23 @@ muster_store_recruit (MusterStore  *store,
       spec.name = name != NULL ? name : picked;
       spec.troop_type = recruit->troop_type;
       spec.weapon = recruit->weapon;
+      spec.mounted = muster_ruleset_lookup_troop_type (ruleset, recruit->troop_type)->mounted;
       spec.stats = recruit->stats;
       spec.rolls = recruit->rolls;
       spec.roll_stats = recruit->roll_stats;
       id = muster_store_tx_create_character (store, force_id, &spec, error);
       if (id == 0)
         goto fail;
+      if (unit_id != 0 && !muster_store_tx_attach_character (store, id, unit_id, error))
+        goto fail;
       g_array_append_val (ids, id);
     }
 
   if (!muster_store_commit (store, error))
     goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
+  muster_store_emit_changed (store,
+                             MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG |
+                             (unit_id != 0 ? MUSTER_CHANGE_UNITS : 0),
                              campaign_id);
   return g_steal_pointer (&ids);
 

@@ -15,6 +15,8 @@ typedef struct {
   GPtrArray  *rolls;       /* of MusterRoll*, one per rolled stat */
   GPtrArray  *roll_stats;  /* of char*, the stat of each roll */
   GPtrArray  *capped;      /* of char*, stats lowered by the weapon's cap */
+  GPtrArray  *demoted;     /* of char*, stats rolled past a side's limit
+                            * and given the highest entry still open */
 } MusterRecruit;
 
 void           muster_recruit_free (MusterRecruit *recruit);
@@ -27,6 +29,18 @@ MusterRecruit *muster_recruit_roll (MusterRuleset *ruleset,
                                     const char    *weapon,
                                     MusterRng     *rng,
                                     GError       **error);
+
+/* As muster_recruit_roll(), for a stat rolled on a table with limits per
+ * side (Big Skirmishes' Class): @taken maps "STAT/VALUE" to how many of
+ * the side already hold that value (GINT_TO_POINTER), may be NULL. A roll
+ * whose entry is full is demoted to the highest entry below it still
+ * open. */
+MusterRecruit *muster_recruit_roll_limited (MusterRuleset *ruleset,
+                                            const char    *troop_type,
+                                            const char    *weapon,
+                                            MusterRng     *rng,
+                                            GHashTable    *taken,
+                                            GError       **error);
 
 /* A period name for a new figure of @side ("French" gives French names,
  * anything else British ones), chosen by @rng. */
@@ -41,6 +55,7 @@ gboolean       muster_store_reserve_recruit_rng (MusterStore *store,
                                                  GError     **error);
 
 /* Recruits @count characters into @force_id in one transaction: rolls each
+ * (keeping each side within the ruleset's limits),
  * with the campaign's generator (seeded from the campaign seed and its
  * recruit counter), stores them, their rolls and a log entry each.
  * @name is used for a single recruit; NULL picks period names.
@@ -53,6 +68,17 @@ GArray        *muster_store_recruit (MusterStore *store,
                                      const char  *name,
                                      guint        count,
                                      GError     **error);
+
+/* As muster_store_recruit(), attaching each recruit to @unit_id (0: none),
+ * a unit of the same force. */
+GArray        *muster_store_recruit_into (MusterStore *store,
+                                          gint64       force_id,
+                                          gint64       unit_id,
+                                          const char  *troop_type,
+                                          const char  *weapon,
+                                          const char  *name,
+                                          guint        count,
+                                          GError     **error);
 
 /* Creates the sample Sharpe's Skirmish campaign (a British light company
  * with riflemen, a French voltigeur company) named @name (NULL: a default,

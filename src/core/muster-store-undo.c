@@ -9,6 +9,7 @@
 #include "muster-force.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
+#include "muster-unit.h"
 
 /*
  * Deleting with undo. Before a deletion, every row it will remove (the row
@@ -60,6 +61,8 @@ static const Capture character_captures[] = {
 static const Capture force_captures[] = {
   { "force",         "id = ?1",                                   FALSE },
   { "unit",          "force_id = ?1",                             FALSE },
+  { "unit_stat",     "unit_id IN (SELECT id FROM unit WHERE force_id = ?1)", FALSE },
+  { "unit_participation", "unit_id IN (SELECT id FROM unit WHERE force_id = ?1)", FALSE },
   { "character",     "force_id = ?1",                             FALSE },
   { "stat",          "character_id IN " FORCE_CHARACTERS,         FALSE },
   { "participation", "character_id IN " FORCE_CHARACTERS,         FALSE },
@@ -69,6 +72,13 @@ static const Capture force_captures[] = {
                      " (SELECT id FROM unit WHERE force_id = ?1)", TRUE },
   { "roll",          "character_id IN " FORCE_CHARACTERS,         TRUE },
   { "log_entry",     "character_id IN " FORCE_CHARACTERS,         TRUE },
+};
+
+static const Capture unit_captures[] = {
+  { "unit",               "id = ?1",      FALSE },
+  { "unit_stat",          "unit_id = ?1", FALSE },
+  { "unit_participation", "unit_id = ?1", FALSE },
+  { "character",          "unit_id = ?1", TRUE },
 };
 
 static void
@@ -327,6 +337,41 @@ muster_store_delete_force (MusterStore  *self,
 
   if (!delete_with_undo (undo, force_captures, G_N_ELEMENTS (force_captures),
                          "DELETE FROM force WHERE id = ?1", id, "force-deleted", error))
+    return NULL;
+  return g_steal_pointer (&undo);
+}
+
+/**
+ * muster_store_delete_unit:
+ *
+ * Deletes a unit with its values and its part in games; its characters
+ * stay with the force. Logs it.
+ *
+ * Returns: (transfer full): the undo record, or %NULL with @error set.
+ */
+MusterUndo *
+muster_store_delete_unit (MusterStore  *self,
+                          gint64        id,
+                          GError      **error)
+{
+  g_autoptr(MusterUnit) unit = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  unit = muster_store_get_unit (self, id, error);
+  if (unit == NULL)
+    return NULL;
+
+  undo = undo_new (self);
+  undo->campaign_id = muster_unit_get_campaign_id (unit);
+  undo->what = MUSTER_CHANGE_UNITS | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES |
+               MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG;
+  undo->label = g_strdup_printf (_("Unit “%s” deleted"), muster_unit_get_name (unit));
+
+  if (!delete_with_undo (undo, unit_captures, G_N_ELEMENTS (unit_captures),
+                         "DELETE FROM unit WHERE id = ?1", id, "unit-deleted", error))
     return NULL;
   return g_steal_pointer (&undo);
 }
