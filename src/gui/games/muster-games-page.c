@@ -444,7 +444,6 @@ muster_games_page_dispose (GObject *object)
   MusterGamesPage *self = (MusterGamesPage *) object;
 
   g_clear_signal_handler (&self->changed_id, self->store);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_GAMES_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->games);
   g_clear_pointer (&self->forces, g_hash_table_unref);

@@ -237,7 +237,6 @@ muster_new_game_dialog_dispose (GObject *object)
 {
   MusterNewGameDialog *self = (MusterNewGameDialog *) object;
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_NEW_GAME_DIALOG);
   g_clear_pointer (&self->checks, g_hash_table_unref);
   g_clear_pointer (&self->unavailable, g_hash_table_unref);
   g_clear_pointer (&self->sides, g_hash_table_unref);

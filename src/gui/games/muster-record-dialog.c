@@ -369,7 +369,6 @@ muster_record_dialog_dispose (GObject *object)
 {
   MusterRecordDialog *self = (MusterRecordDialog *) object;
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_RECORD_DIALOG);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->outcomes, g_ptr_array_unref);
   g_clear_object (&self->game);

@@ -205,7 +205,6 @@ muster_resolve_dialog_dispose (GObject *object)
 {
   MusterResolveDialog *self = (MusterResolveDialog *) object;
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_RESOLVE_DIALOG);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->plan, g_ptr_array_unref);
   g_clear_pointer (&self->events, g_ptr_array_unref);

@@ -286,7 +286,6 @@ muster_honours_page_dispose (GObject *object)
   MusterHonoursPage *self = (MusterHonoursPage *) object;
 
   g_clear_signal_handler (&self->changed_id, self->store);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_HONOURS_PAGE);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->prisoners, g_array_unref);
   g_clear_object (&self->store);

@@ -326,7 +326,6 @@ muster_log_page_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   g_clear_signal_handler (&self->changed_id, self->store);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_LOG_PAGE);
   g_clear_object (&self->entries);
   g_clear_pointer (&self->game_labels, g_hash_table_unref);
   g_clear_pointer (&self->names, g_hash_table_unref);
