@@ -20,4 +20,19 @@ void       muster_library_ui_restore             (GtkWindow   *parent,
 /* app.preferences */
 GtkWidget *muster_library_ui_preferences_new     (GtkWindow   *parent);
 
+/* What the file choosers' answers run, without a chooser. Each reports
+ * success in a toast on a MusterWindow and failure in an error dialog,
+ * and returns the dialog it presented (NULL when none). */
+GtkWindow *muster_library_ui_add_ruleset_file    (GtkWindow   *parent,
+                                                  GFile       *file);
+GtkWindow *muster_library_ui_back_up_to_file     (GtkWindow   *parent,
+                                                  MusterStore *store,
+                                                  GFile       *file);
+/* Checks that @file is a Muster library, then presents the confirmation
+ * (an AdwMessageDialog whose "restore" response replaces the library), or
+ * an error dialog. */
+GtkWindow *muster_library_ui_restore_file        (GtkWindow   *parent,
+                                                  MusterStore *store,
+                                                  GFile       *file);
+
 G_END_DECLS
