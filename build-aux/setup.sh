@@ -11,7 +11,8 @@ muster_packages=(
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libadwaita-1-dev
   libsqlite3-dev libxml2-dev libxml2-utils libjson-glib-dev
   libcairo2-dev libpango1.0-dev libpoppler-glib-dev
-  gettext itstool desktop-file-utils appstream
+  gettext itstool desktop-file-utils appstream yelp-tools shared-mime-info
+  locales-all
   xvfb xauth dbus dbus-daemon at-spi2-core
   fonts-dejavu-core fonts-cantarell poppler-utils
   adwaita-icon-theme gsettings-desktop-schemas librsvg2-common
