@@ -20,7 +20,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterApplication, muster_application, MUSTER, APPLICATION, AdwApplication)
 
 MusterApplication *muster_application_new               (void);
+/* Opens the library on first use (--library, MUSTER_LIBRARY or the default
+ * path); NULL when it cannot be opened. */
 MusterStore       *muster_application_get_store         (MusterApplication *self);
+/* Uses @store instead of opening a library (tests). */
+void               muster_application_set_store         (MusterApplication *self,
+                                                         MusterStore       *store);
 /* Opens the sheet window of @character_id, or raises the one already open. */
 void               muster_application_open_character    (MusterApplication *self,
                                                          gint64             character_id);

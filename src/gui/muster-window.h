@@ -15,7 +15,8 @@ G_BEGIN_DECLS
  * win.delete-campaign, win.campaign-settings, win.new-force,
  * win.recruit (Ctrl+R), win.new-game (Ctrl+G), win.print (Ctrl+P),
  * win.find (Ctrl+F), win.import (Ctrl+O), win.export (Ctrl+E),
- * win.close (Ctrl+W).
+ * win.close (Ctrl+W), win.undo (Ctrl+Z: the last deletion),
+ * win.create-sample.
  */
 
 #define MUSTER_TYPE_WINDOW (muster_window_get_type ())
@@ -30,5 +31,14 @@ void          muster_window_select_campaign (MusterWindow      *self,
 /* Shows @toast in the window's toast overlay; takes ownership. */
 void          muster_window_show_toast      (MusterWindow      *self,
                                              AdwToast          *toast);
+/* Shows a toast with Undo for what @undos (of MusterUndo*, transfer full)
+ * deleted; win.undo applies them, newest first. */
+void          muster_window_offer_undo      (MusterWindow      *self,
+                                             GPtrArray         *undos,
+                                             const char        *label);
+/* The "roster" page (a MusterRosterPage). */
+GtkWidget    *muster_window_get_roster_page (MusterWindow      *self);
+/* Enables or disables the window's actions for the current state. */
+void          muster_window_update_actions  (MusterWindow      *self);
 
 G_END_DECLS

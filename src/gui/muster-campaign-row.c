@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-campaign-row.h"
+
+struct _MusterCampaignRow
+{
+  GtkBox    parent_instance;
+
+  GtkLabel *name_label;
+  GtkLabel *ruleset_label;
+};
+
+G_DEFINE_FINAL_TYPE (MusterCampaignRow, muster_campaign_row, GTK_TYPE_BOX)
+
+static void
+muster_campaign_row_class_init (MusterCampaignRowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-campaign-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterCampaignRow, name_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterCampaignRow, ruleset_label);
+}
+
+static void
+muster_campaign_row_init (MusterCampaignRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+muster_campaign_row_new (void)
+{
+  return g_object_new (MUSTER_TYPE_CAMPAIGN_ROW, NULL);
+}
+
+void
+muster_campaign_row_set_campaign (MusterCampaignRow *self,
+                                  MusterCampaign    *campaign)
+{
+  MusterRuleset *ruleset;
+
+  g_return_if_fail (MUSTER_IS_CAMPAIGN_ROW (self));
+
+  if (campaign == NULL)
+    {
+      gtk_label_set_label (self->name_label, "");
+      gtk_label_set_label (self->ruleset_label, "");
+      return;
+    }
+
+  ruleset = muster_campaign_get_ruleset (campaign);
+  gtk_label_set_label (self->name_label, muster_campaign_get_name (campaign));
+  gtk_label_set_label (self->ruleset_label,
+                       ruleset ? muster_ruleset_get_title (ruleset)
+                               : muster_campaign_get_ruleset_id (campaign));
+}

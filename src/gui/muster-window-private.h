@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-window.h"
+
+G_BEGIN_DECLS
+
+struct _MusterWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  MusterStore          *store;
+  GSettings            *settings;
+  GListStore           *campaigns;        /* of MusterCampaign */
+  GtkSingleSelection   *campaign_selection;
+  gulong                changed_id;
+  gint64                campaign_id;
+  gboolean              selecting;
+
+  GPtrArray            *undos;            /* of MusterUndo*, the last deletion */
+  AdwToast             *undo_toast;       /* unowned */
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *sidebar;
+  GtkWidget            *content;
+  GtkListView          *campaign_list;
+  GtkStack             *main_stack;
+  AdwViewStack         *view_stack;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
+
+  GtkWidget            *roster_page;
+  GtkWidget            *games_page;
+  GtkWidget            *log_page;
+  GtkWidget            *honours_page;
+};
+
+void muster_window_class_add_actions (GtkWidgetClass *widget_class);
+void muster_window_offer_sample      (MusterWindow   *self);
+
+G_END_DECLS

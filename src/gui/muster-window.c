@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-campaign.h"
+#include "muster-campaign-row.h"
+#include "muster-exchange-ui.h"
+#include "muster-games-page.h"
+#include "muster-honours-page.h"
+#include "muster-log-page.h"
+#include "muster-roster-page.h"
+#include "muster-window-private.h"
+
+G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_STORE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static MusterCampaign *
+get_selected_campaign (MusterWindow *self)
+{
+  return gtk_single_selection_get_selected_item (self->campaign_selection);
+}
+
+/* Tells every page which campaign is open. */
+static void
+set_campaign (MusterWindow *self,
+              gint64        campaign_id)
+{
+  MusterCampaign *campaign = get_selected_campaign (self);
+
+  if (campaign_id != self->campaign_id)
+    {
+      self->campaign_id = campaign_id;
+      muster_roster_page_set_campaign (MUSTER_ROSTER_PAGE (self->roster_page), campaign_id);
+      muster_games_page_set_campaign (MUSTER_GAMES_PAGE (self->games_page), campaign_id);
+      muster_log_page_set_campaign (MUSTER_LOG_PAGE (self->log_page), campaign_id);
+      muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (self->honours_page), campaign_id);
+      if (campaign_id != 0)
+        g_settings_set_int64 (self->settings, "last-campaign", campaign_id);
+    }
+
+  adw_view_switcher_title_set_title (self->switcher_title,
+                                     campaign ? muster_campaign_get_name (campaign) : _("Muster"));
+  gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
+  muster_window_update_actions (self);
+}
+
+static guint
+find_campaign (MusterWindow *self,
+               gint64        campaign_id)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->campaigns));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(MusterCampaign) campaign = g_list_model_get_item (G_LIST_MODEL (self->campaigns), i);
+
+      if (muster_campaign_get_id (campaign) == campaign_id)
+        return i;
+    }
+
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* Re-reads the campaigns, keeping the open one selected when it is still
+ * there. */
+static void
+reload_campaigns (MusterWindow *self)
+{
+  g_autoptr(GPtrArray) campaigns = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 keep = self->campaign_id;
+  guint position;
+
+  campaigns = muster_store_list_campaigns (self->store, &error);
+  if (campaigns == NULL)
+    {
+      g_warning ("Cannot list the campaigns: %s", error->message);
+      return;
+    }
+
+  self->selecting = TRUE;
+  g_list_store_splice (self->campaigns, 0,
+                       g_list_model_get_n_items (G_LIST_MODEL (self->campaigns)),
+                       campaigns->pdata, campaigns->len);
+
+  position = find_campaign (self, keep);
+  if (position == GTK_INVALID_LIST_POSITION && campaigns->len > 0)
+    position = 0;
+  gtk_single_selection_set_selected (self->campaign_selection, position);
+  self->selecting = FALSE;
+
+  set_campaign (self, position == GTK_INVALID_LIST_POSITION ? 0
+                : muster_campaign_get_id (get_selected_campaign (self)));
+}
+
+static void
+store_changed_cb (MusterStore  *store,
+                  guint         what,
+                  gint64        campaign_id,
+                  MusterWindow *self)
+{
+  if (what & (MUSTER_CHANGE_CAMPAIGNS))
+    reload_campaigns (self);
+  else
+    muster_window_update_actions (self);
+}
+
+static void
+campaign_selection_changed_cb (MusterWindow *self)
+{
+  MusterCampaign *campaign;
+
+  if (self->selecting)
+    return;
+
+  campaign = get_selected_campaign (self);
+  set_campaign (self, campaign ? muster_campaign_get_id (campaign) : 0);
+}
+
+static void
+on_campaign_activated (GtkListView  *list,
+                       guint         position,
+                       MusterWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+static void
+on_back_clicked (MusterWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  user_data)
+{
+  gtk_list_item_set_child (item, muster_campaign_row_new ());
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             gpointer                  user_data)
+{
+  muster_campaign_row_set_campaign (MUSTER_CAMPAIGN_ROW (gtk_list_item_get_child (item)),
+                                    gtk_list_item_get_item (item));
+}
+
+static void
+notify_is_active_cb (MusterWindow *self)
+{
+  /* Changes made by muster-cli while the window was in the background. */
+  if (gtk_window_is_active (GTK_WINDOW (self)))
+    muster_store_poll_external (self->store);
+}
+
+static gboolean
+muster_window_close_request (GtkWindow *window)
+{
+  MusterWindow *self = MUSTER_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  if (!gtk_window_is_maximized (window))
+    {
+      g_settings_set_int (self->settings, "window-width", MAX (width, 360));
+      g_settings_set_int (self->settings, "window-height", MAX (height, 360));
+    }
+
+  return GTK_WINDOW_CLASS (muster_window_parent_class)->close_request (window);
+}
+
+static void
+add_page (MusterWindow *self,
+          GtkWidget    *page,
+          const char   *name,
+          const char   *title,
+          const char   *icon_name)
+{
+  adw_view_stack_add_titled (self->view_stack, page, name, title);
+  adw_view_stack_page_set_icon_name (adw_view_stack_get_page (self->view_stack, page), icon_name);
+}
+
+static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+  GtkListItemFactory *factory;
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  self->roster_page = muster_roster_page_new (self->store);
+  self->games_page = muster_games_page_new (self->store);
+  self->log_page = muster_log_page_new (self->store);
+  self->honours_page = muster_honours_page_new (self->store);
+  add_page (self, self->roster_page, "roster", _("Roster"), "system-users-symbolic");
+  add_page (self, self->games_page, "games", _("Games"), "view-list-symbolic");
+  add_page (self, self->log_page, "log", _("Log"), "document-open-recent-symbolic");
+  add_page (self, self->honours_page, "honours", _("Honours"), "starred-symbolic");
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), NULL);
+  gtk_list_view_set_factory (self->campaign_list, factory);
+  g_object_unref (factory);
+
+  self->campaigns = g_list_store_new (MUSTER_TYPE_CAMPAIGN);
+  self->campaign_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->campaigns)));
+  gtk_single_selection_set_autoselect (self->campaign_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->campaign_selection, FALSE);
+  g_signal_connect_swapped (self->campaign_selection, "notify::selected",
+                            G_CALLBACK (campaign_selection_changed_cb), self);
+  gtk_list_view_set_model (self->campaign_list, GTK_SELECTION_MODEL (self->campaign_selection));
+
+  self->changed_id = g_signal_connect (self->store, "changed", G_CALLBACK (store_changed_cb), self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
+
+  muster_exchange_ui_add_drop_target (GTK_WIDGET (self), self->store);
+
+  self->campaign_id = g_settings_get_int64 (self->settings, "last-campaign");
+  /* So that set_campaign() sees a change and tells the pages. */
+  {
+    gint64 last = self->campaign_id;
+
+    self->campaign_id = -1;
+    reload_campaigns (self);
+    if (find_campaign (self, last) == GTK_INVALID_LIST_POSITION && self->campaign_id == -1)
+      set_campaign (self, 0);
+  }
+
+  if (muster_store_is_empty (self->store) &&
+      !g_settings_get_boolean (self->settings, "sample-offered"))
+    g_idle_add_once ((GSourceOnceFunc) muster_window_offer_sample, self);
+}
+
+static void
+muster_window_dispose (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  if (self->store != NULL)
+    g_clear_signal_handler (&self->changed_id, self->store);
+  g_clear_pointer (&self->undos, g_ptr_array_unref);
+
+  /* An AdwBin page whose dispose clears its template children would
+   * otherwise unparent its child a second time. */
+  if (self->games_page != NULL)
+    adw_bin_set_child (ADW_BIN (self->games_page), NULL);
+  if (self->log_page != NULL)
+    adw_bin_set_child (ADW_BIN (self->log_page), NULL);
+  if (self->honours_page != NULL)
+    adw_bin_set_child (ADW_BIN (self->honours_page), NULL);
+  self->roster_page = self->games_page = self->log_page = self->honours_page = NULL;
+
+  /* The switchers let go of the stack before it goes (libadwaita 1.2
+   * otherwise unparents its buttons twice). */
+  if (self->switcher_bar != NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
+  if (self->switcher_title != NULL)
+    adw_view_switcher_title_set_stack (self->switcher_title, NULL);
+
+
+  G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
+}
+
+static void
+muster_window_finalize (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  g_clear_object (&self->campaign_selection);
+  g_clear_object (&self->campaigns);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
+}
+
+static void
+muster_window_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_window_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_window_class_init (MusterWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = muster_window_constructed;
+  object_class->dispose = muster_window_dispose;
+  object_class->finalize = muster_window_finalize;
+  object_class->set_property = muster_window_set_property;
+  object_class->get_property = muster_window_get_property;
+  window_class->close_request = muster_window_close_request;
+
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL,
+                         MUSTER_TYPE_STORE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, content);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, campaign_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
+  gtk_widget_class_bind_template_callback (widget_class, on_campaign_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+
+  muster_window_class_add_actions (widget_class);
+}
+
+static void
+muster_window_init (MusterWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APPLICATION_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+MusterWindow *
+muster_window_new (MusterApplication *application)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (application), NULL);
+
+  return g_object_new (MUSTER_TYPE_WINDOW,
+                       "application", application,
+                       "store", muster_application_get_store (application),
+                       NULL);
+}
+
+MusterStore *
+muster_window_get_store (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->store;
+}
+
+gint64
+muster_window_get_campaign_id (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), 0);
+  return self->campaign_id;
+}
+
+void
+muster_window_select_campaign (MusterWindow *self,
+                               gint64        campaign_id)
+{
+  guint position;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  position = find_campaign (self, campaign_id);
+  if (position == GTK_INVALID_LIST_POSITION)
+    {
+      /* A campaign made a moment ago, before ::changed reached us. */
+      reload_campaigns (self);
+      position = find_campaign (self, campaign_id);
+      if (position == GTK_INVALID_LIST_POSITION)
+        return;
+    }
+
+  gtk_single_selection_set_selected (self->campaign_selection, position);
+}
+
+void
+muster_window_show_toast (MusterWindow *self,
+                          AdwToast     *toast)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+GtkWidget *
+muster_window_get_roster_page (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->roster_page;
+}

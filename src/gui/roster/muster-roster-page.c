@@ -1,0 +1,683 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-roster"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-force.h"
+#include "muster-roster-model.h"
+#include "muster-roster-page.h"
+#include "muster-window.h"
+
+struct _MusterRosterPage
+{
+  AdwBin              parent_instance;
+
+  MusterStore        *store;
+  gulong              changed_id;
+  gint64              campaign_id;
+  MusterRuleset      *ruleset;
+  MusterRosterModel  *model;
+  GtkSortListModel   *sorted;
+  GtkMultiSelection  *selection;
+  GtkStringList      *force_names;
+  GArray             *force_ids;      /* gint64, parallel to force_names */
+  gboolean            filling_forces;
+  GPtrArray          *stat_columns;   /* of GtkColumnViewColumn, the ruleset's */
+  GtkColumnViewColumn *name_column;
+  GtkWidget          *context_popover;
+
+  /* Template widgets */
+  GtkStack           *stack;
+  GtkStack           *list_stack;
+  GtkSearchEntry     *search_entry;
+  GtkDropDown        *force_dropdown;
+  GtkColumnView      *column_view;
+  GMenuModel         *context_menu;
+};
+
+G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
+
+/* What a column shows. */
+typedef enum {
+  COLUMN_NAME,
+  COLUMN_FORCE,
+  COLUMN_TROOP_TYPE,
+  COLUMN_WEAPON,
+  COLUMN_STAT,
+  COLUMN_STATUS,
+  COLUMN_KILLS,
+  COLUMN_GAMES,
+} ColumnKind;
+
+typedef struct {
+  MusterRosterPage *page;
+  ColumnKind        kind;
+  char             *stat;
+} ColumnData;
+
+static void
+column_data_free (gpointer data)
+{
+  ColumnData *column = data;
+
+  g_free (column->stat);
+  g_free (column);
+}
+
+/* Sort keys, for expressions. */
+static int
+character_stat_value (MusterCharacter *character,
+                      const char      *stat)
+{
+  int value = -1;
+
+  if (character != NULL)
+    muster_character_get_stat (character, stat, &value);
+  return value;
+}
+
+static int
+character_status_order (MusterCharacter *character,
+                        gpointer         user_data)
+{
+  if (character == NULL)
+    return 0;
+  return (int) muster_character_get_status (character) * 1000 + muster_character_get_out_games (character);
+}
+
+static char *
+status_text (MusterCharacter *character)
+{
+  MusterStatus status = muster_character_get_status (character);
+
+  if (status == MUSTER_STATUS_OUT_OF_ACTION)
+    {
+      int games = muster_character_get_out_games (character);
+
+      return g_strdup_printf (ngettext ("Out for %d game", "Out for %d games", games), games);
+    }
+  return g_strdup (muster_status_get_label (status));
+}
+
+static char *
+cell_text (ColumnData      *column,
+           MusterCharacter *character)
+{
+  MusterRuleset *ruleset = column->page->ruleset;
+
+  switch (column->kind)
+    {
+    case COLUMN_NAME:
+      return g_strdup (muster_character_get_name (character));
+    case COLUMN_FORCE:
+      return g_strdup (muster_character_get_force_name (character));
+    case COLUMN_TROOP_TYPE:
+      {
+        const char *id = muster_character_get_troop_type (character);
+        const MusterTroopType *type = ruleset ? muster_ruleset_lookup_troop_type (ruleset, id) : NULL;
+
+        return g_strdup (type ? type->name : id);
+      }
+    case COLUMN_WEAPON:
+      {
+        const char *id = muster_character_get_weapon (character);
+        const MusterWeaponDef *weapon = (ruleset && id) ? muster_ruleset_lookup_weapon (ruleset, id) : NULL;
+
+        return g_strdup (weapon ? weapon->name : (id ? id : ""));
+      }
+    case COLUMN_STAT:
+      {
+        int value;
+
+        if (!muster_character_get_stat (character, column->stat, &value))
+          return g_strdup ("—");
+        return g_strdup_printf ("%d", value);
+      }
+    case COLUMN_STATUS:
+      return status_text (character);
+    case COLUMN_KILLS:
+      return g_strdup_printf ("%d", muster_character_get_kills (character));
+    case COLUMN_GAMES:
+      return g_strdup_printf ("%d", muster_character_get_games (character));
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               ColumnData               *column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gboolean numeric = column->kind == COLUMN_STAT || column->kind == COLUMN_KILLS ||
+                     column->kind == COLUMN_GAMES;
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              ColumnData               *column)
+{
+  g_autofree char *text = cell_text (column, gtk_list_item_get_item (item));
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static GtkColumnViewColumn *
+add_column (MusterRosterPage *self,
+            const char       *title,
+            ColumnKind        kind,
+            const char       *stat,
+            GtkSorter        *sorter)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  ColumnData *data = g_new0 (ColumnData, 1);
+  GtkColumnViewColumn *column;
+
+  data->page = self;
+  data->kind = kind;
+  data->stat = g_strdup (stat);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), data);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), data);
+  g_object_set_data_full (G_OBJECT (factory), "column-data", data, column_data_free);
+
+  column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_sorter (column, sorter);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  g_object_unref (sorter);
+  if (kind == COLUMN_NAME)
+    gtk_column_view_column_set_expand (column, TRUE);
+
+  gtk_column_view_append_column (self->column_view, column);
+  g_object_unref (column);
+  return column;
+}
+
+static GtkSorter *
+string_sorter (const char *property)
+{
+  return GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (MUSTER_TYPE_CHARACTER,
+                                                                          NULL, property)));
+}
+
+static GtkSorter *
+int_sorter (const char *property)
+{
+  return GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (MUSTER_TYPE_CHARACTER,
+                                                                           NULL, property)));
+}
+
+/* The ruleset's stat columns sit between Weapon and Status. */
+static void
+rebuild_stat_columns (MusterRosterPage *self)
+{
+  guint position = 4;
+
+  for (guint i = 0; i < self->stat_columns->len; i++)
+    gtk_column_view_remove_column (self->column_view, g_ptr_array_index (self->stat_columns, i));
+  g_ptr_array_set_size (self->stat_columns, 0);
+
+  if (self->ruleset == NULL)
+    return;
+
+  for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
+    {
+      const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
+      GtkExpression *expression;
+      GtkColumnViewColumn *column;
+
+      expression = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
+                                                G_CALLBACK (character_stat_value),
+                                                g_strdup (stat->key), (GClosureNotify) g_free);
+      column = add_column (self, stat->key, COLUMN_STAT, stat->key,
+                           GTK_SORTER (gtk_numeric_sorter_new (expression)));
+      g_object_ref (column);
+      gtk_column_view_remove_column (self->column_view, column);
+      gtk_column_view_insert_column (self->column_view, position++, column);
+      g_ptr_array_add (self->stat_columns, column);
+    }
+}
+
+static void
+update_visible_child (MusterRosterPage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  gboolean filtered = (search != NULL && *search != '\0') || muster_roster_page_get_force_id (self) != 0;
+
+  if (n == 0 && !filtered)
+    gtk_stack_set_visible_child_name (self->stack, "empty");
+  else
+    gtk_stack_set_visible_child_name (self->stack, "list");
+  gtk_stack_set_visible_child_name (self->list_stack, n > 0 ? "rows" : "nothing");
+}
+
+static void
+update_actions (MusterRosterPage *self)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  gboolean any = !gtk_bitset_is_empty (selected);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.delete", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.open", any);
+}
+
+/* Fills the force filter, keeping the chosen force when it is still there. */
+static void
+reload_forces (MusterRosterPage *self)
+{
+  g_autoptr(GPtrArray) forces = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  gint64 keep = muster_roster_page_get_force_id (self);
+  guint selected = 0;
+  gint64 all = 0;
+
+  if (self->campaign_id != 0)
+    forces = muster_store_list_forces (self->store, self->campaign_id, NULL);
+
+  g_array_set_size (self->force_ids, 0);
+  g_array_append_val (self->force_ids, all);
+  g_ptr_array_add (names, (gpointer) _("All Forces"));
+  for (guint i = 0; forces != NULL && i < forces->len; i++)
+    {
+      MusterForce *force = g_ptr_array_index (forces, i);
+      gint64 id = muster_force_get_id (force);
+
+      if (id == keep)
+        selected = self->force_ids->len;
+      g_array_append_val (self->force_ids, id);
+      g_ptr_array_add (names, (gpointer) muster_force_get_name (force));
+    }
+  g_ptr_array_add (names, NULL);
+
+  self->filling_forces = TRUE;
+  gtk_string_list_splice (self->force_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->force_names)),
+                          (const char * const *) names->pdata);
+  gtk_drop_down_set_selected (self->force_dropdown, selected);
+  self->filling_forces = FALSE;
+
+  if (selected == 0 && keep != 0)
+    muster_roster_model_set_force_id (self->model, 0);
+}
+
+static void
+store_changed_cb (MusterStore      *store,
+                  guint             what,
+                  gint64            campaign_id,
+                  MusterRosterPage *self)
+{
+  if (campaign_id != 0 && campaign_id != self->campaign_id)
+    return;
+  if (what & MUSTER_CHANGE_FORCES)
+    reload_forces (self);
+}
+
+static void
+model_items_changed_cb (MusterRosterPage *self)
+{
+  update_visible_child (self);
+}
+
+static void
+on_search_changed (MusterRosterPage *self)
+{
+  if (self->model == NULL)
+    return;
+  muster_roster_model_set_search (self->model, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  update_visible_child (self);
+}
+
+static void
+on_stop_search (MusterRosterPage *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+}
+
+static void
+on_force_selected (MusterRosterPage *self)
+{
+  if (self->filling_forces || self->model == NULL)
+    return;
+  muster_roster_model_set_force_id (self->model, muster_roster_page_get_force_id (self));
+  update_visible_child (self);
+}
+
+static void
+open_character (MusterRosterPage *self,
+                MusterCharacter  *character)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "app.open-character", "x",
+                              muster_character_get_id (character));
+}
+
+static void
+on_row_activated (GtkColumnView    *view,
+                  guint             position,
+                  MusterRosterPage *self)
+{
+  g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+
+  if (character != NULL)
+    open_character (self, character);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterRosterPage *self = MUSTER_ROSTER_PAGE (widget);
+  g_autoptr(GArray) ids = muster_roster_page_get_selected_ids (self);
+
+  /* A window per sheet: a slip of Ctrl+A should not open hundreds. */
+  for (guint i = 0; i < MIN (ids->len, 12); i++)
+    gtk_widget_activate_action (widget, "app.open-character", "x", g_array_index (ids, gint64, i));
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  muster_roster_page_delete_selected (MUSTER_ROSTER_PAGE (widget));
+}
+
+static void
+context_pressed_cb (GtkGestureClick  *gesture,
+                    int               n_press,
+                    double            x,
+                    double            y,
+                    MusterRosterPage *self)
+{
+  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+  graphene_point_t point;
+
+  if (!graphene_point_init (&point, x, y) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->column_view), GTK_WIDGET (self), &point, &point))
+    return;
+
+  rect.x = (int) point.x;
+  rect.y = (int) point.y;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->context_popover));
+}
+
+static void
+selection_changed_cb (MusterRosterPage *self)
+{
+  update_actions (self);
+}
+
+static void
+muster_roster_page_dispose (GObject *object)
+{
+  MusterRosterPage *self = MUSTER_ROSTER_PAGE (object);
+
+  if (self->store != NULL)
+    g_clear_signal_handler (&self->changed_id, self->store);
+  g_clear_pointer (&self->context_popover, gtk_widget_unparent);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->model);
+  g_clear_object (&self->force_names);
+  g_clear_object (&self->ruleset);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->stat_columns, g_ptr_array_unref);
+  g_clear_pointer (&self->force_ids, g_array_unref);
+
+  G_OBJECT_CLASS (muster_roster_page_parent_class)->dispose (object);
+}
+
+static void
+muster_roster_page_class_init (MusterRosterPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_roster_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-roster-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, force_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, context_menu);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
+  gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
+
+  gtk_widget_class_install_action (widget_class, "roster.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "roster.delete", NULL, delete_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "roster.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "roster.delete", NULL);
+}
+
+static void
+muster_roster_page_init (MusterRosterPage *self)
+{
+  GtkExpression *status;
+  GtkGesture *gesture;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->stat_columns = g_ptr_array_new ();
+  self->force_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->force_names = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (self->force_dropdown, G_LIST_MODEL (self->force_names));
+
+  self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL, string_sorter ("name"));
+  add_column (self, _("Force"), COLUMN_FORCE, NULL, string_sorter ("force-name"));
+  add_column (self, _("Troop Type"), COLUMN_TROOP_TYPE, NULL, string_sorter ("troop-type"));
+  add_column (self, _("Weapon"), COLUMN_WEAPON, NULL, string_sorter ("weapon"));
+  status = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
+                                        G_CALLBACK (character_status_order), NULL, NULL);
+  add_column (self, _("Status"), COLUMN_STATUS, NULL, GTK_SORTER (gtk_numeric_sorter_new (status)));
+  add_column (self, _("Kills"), COLUMN_KILLS, NULL, int_sorter ("kills"));
+  add_column (self, _("Games"), COLUMN_GAMES, NULL, int_sorter ("games"));
+
+  self->context_popover = gtk_popover_menu_new_from_model (self->context_menu);
+  gtk_widget_set_parent (self->context_popover, GTK_WIDGET (self));
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->context_popover), FALSE);
+  gtk_widget_set_halign (self->context_popover, GTK_ALIGN_START);
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (context_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (gesture));
+}
+
+GtkWidget *
+muster_roster_page_new (MusterStore *store)
+{
+  MusterRosterPage *self;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  self = g_object_new (MUSTER_TYPE_ROSTER_PAGE, NULL);
+  self->store = g_object_ref (store);
+  self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
+
+  /* No copy of the rows: the view sorts the model's own items. */
+  self->model = muster_roster_model_new (store, 0);
+  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
+                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (model_items_changed_cb), self);
+  g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
+
+  update_visible_child (self);
+  update_actions (self);
+  return GTK_WIDGET (self);
+}
+
+void
+muster_roster_page_set_campaign (MusterRosterPage *self,
+                                 gint64            campaign_id)
+{
+  g_autoptr(MusterCampaign) campaign = NULL;
+  MusterRuleset *ruleset = NULL;
+
+  g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
+
+  if (campaign_id == self->campaign_id)
+    return;
+
+  self->campaign_id = campaign_id;
+  if (campaign_id != 0)
+    campaign = muster_store_get_campaign (self->store, campaign_id, NULL);
+  if (campaign != NULL)
+    ruleset = muster_campaign_get_ruleset (campaign);
+
+  if (ruleset != self->ruleset)
+    {
+      g_set_object (&self->ruleset, ruleset);
+      rebuild_stat_columns (self);
+    }
+
+  g_signal_handlers_block_by_func (self->search_entry, on_search_changed, self);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  g_signal_handlers_unblock_by_func (self->search_entry, on_search_changed, self);
+  muster_roster_model_set_search (self->model, NULL);
+  muster_roster_model_set_force_id (self->model, 0);
+  g_array_set_size (self->force_ids, 0);
+  reload_forces (self);
+  muster_roster_model_set_campaign_id (self->model, campaign_id);
+  update_visible_child (self);
+}
+
+gint64
+muster_roster_page_get_force_id (MusterRosterPage *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), 0);
+
+  selected = gtk_drop_down_get_selected (self->force_dropdown);
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->force_ids->len)
+    return 0;
+  return g_array_index (self->force_ids, gint64, selected);
+}
+
+void
+muster_roster_page_set_force_id (MusterRosterPage *self,
+                                 gint64            force_id)
+{
+  g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
+
+  for (guint i = 0; i < self->force_ids->len; i++)
+    if (g_array_index (self->force_ids, gint64, i) == force_id)
+      {
+        gtk_drop_down_set_selected (self->force_dropdown, i);
+        return;
+      }
+}
+
+GArray *
+muster_roster_page_get_selected_ids (MusterRosterPage *self)
+{
+  g_autoptr(GtkBitset) selected = NULL;
+  GtkBitsetIter iter;
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint position;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), ids);
+
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, selected, &position);
+       ok;
+       ok = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+      gint64 id;
+
+      if (character == NULL)
+        continue;
+      id = muster_character_get_id (character);
+      g_array_append_val (ids, id);
+    }
+
+  return ids;
+}
+
+void
+muster_roster_page_focus_search (MusterRosterPage *self)
+{
+  g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+GtkSearchEntry *
+muster_roster_page_get_search_entry (MusterRosterPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
+  return self->search_entry;
+}
+
+GtkColumnView *
+muster_roster_page_get_column_view (MusterRosterPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
+  return self->column_view;
+}
+
+GListModel *
+muster_roster_page_get_model (MusterRosterPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
+  return G_LIST_MODEL (self->sorted);
+}
+
+void
+muster_roster_page_delete_selected (MusterRosterPage *self)
+{
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GPtrArray) undos = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  GtkWidget *window;
+
+  g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
+
+  ids = muster_roster_page_get_selected_ids (self);
+  if (ids->len == 0)
+    return;
+
+  undos = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_undo_free);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      MusterUndo *undo = muster_store_delete_character (self->store, g_array_index (ids, gint64, i), &error);
+
+      if (undo == NULL)
+        break;
+      g_ptr_array_add (undos, undo);
+    }
+
+  window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+
+  if (undos->len == 1)
+    label = g_strdup (muster_undo_get_label (g_ptr_array_index (undos, 0)));
+  else if (undos->len > 1)
+    label = g_strdup_printf (ngettext ("%u character deleted", "%u characters deleted", undos->len),
+                             undos->len);
+
+  if (window != NULL && undos->len > 0)
+    muster_window_offer_undo (MUSTER_WINDOW (window), g_steal_pointer (&undos), label);
+
+  if (error != NULL && window != NULL)
+    muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The Roster page: the campaign's characters in a GtkColumnView over a
+ * MusterRosterModel (filtered in SQL) sorted by the view, with a search
+ * entry and a force filter.
+ *
+ * Actions: roster.open (Enter, or a double click), roster.delete (Delete,
+ * with Undo).
+ */
+
+#define MUSTER_TYPE_ROSTER_PAGE (muster_roster_page_get_type ())
+G_DECLARE_FINAL_TYPE (MusterRosterPage, muster_roster_page, MUSTER, ROSTER_PAGE, AdwBin)
+
+GtkWidget     *muster_roster_page_new              (MusterStore      *store);
+void           muster_roster_page_set_campaign     (MusterRosterPage *self,
+                                                    gint64            campaign_id);
+/* The force chosen in the filter; 0 for every force. */
+gint64         muster_roster_page_get_force_id     (MusterRosterPage *self);
+void           muster_roster_page_set_force_id     (MusterRosterPage *self,
+                                                    gint64            force_id);
+/* Ids (gint64) of the selected characters, in the view's order. */
+GArray        *muster_roster_page_get_selected_ids (MusterRosterPage *self);
+void           muster_roster_page_focus_search     (MusterRosterPage *self);
+GtkSearchEntry *muster_roster_page_get_search_entry (MusterRosterPage *self);
+GtkColumnView *muster_roster_page_get_column_view  (MusterRosterPage *self);
+/* The rows as shown: sorted and filtered (of MusterCharacter). */
+GListModel    *muster_roster_page_get_model        (MusterRosterPage *self);
+/* Deletes the selected characters, offering Undo in the window. */
+void           muster_roster_page_delete_selected  (MusterRosterPage *self);
+
+G_END_DECLS

@@ -1,0 +1,589 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sheet"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-character-history.h"
+#include "muster-character-window.h"
+
+#define NOTES_SAVE_DELAY_MS 800
+
+struct _MusterCharacterWindow
+{
+  AdwWindow        parent_instance;
+
+  MusterStore     *store;
+  gulong           changed_id;
+  gint64           character_id;
+  MusterCharacter *character;     /* as last read */
+  MusterRuleset   *ruleset;
+  GHashTable      *stat_spins;    /* stat key -> GtkSpinButton */
+  guint            notes_timeout;
+  guint            updating;
+
+  /* Template widgets */
+  AdwWindowTitle  *window_title;
+  AdwToastOverlay *toast_overlay;
+  AdwEntryRow     *name_row;
+  AdwEntryRow     *rank_row;
+  AdwComboRow     *troop_row;
+  AdwComboRow     *weapon_row;
+  GtkSwitch       *mounted_switch;
+  AdwPreferencesGroup *stats_group;
+  AdwComboRow     *status_row;
+  GtkWidget       *out_row;
+  GtkSpinButton   *out_spin;
+  GtkLabel        *kills_label;
+  GtkLabel        *games_label;
+  GtkTextView     *notes_view;
+  AdwPreferencesGroup *history_group;
+};
+
+G_DEFINE_FINAL_TYPE (MusterCharacterWindow, muster_character_window, ADW_TYPE_WINDOW)
+
+static void load_character (MusterCharacterWindow *self);
+
+static const MusterStatus statuses[] = {
+  MUSTER_STATUS_ACTIVE,
+  MUSTER_STATUS_OUT_OF_ACTION,
+  MUSTER_STATUS_DEAD,
+  MUSTER_STATUS_CAPTURED,
+  MUSTER_STATUS_RETIRED,
+};
+
+/* A save failed: say why, and show the stored value again. */
+static void
+show_error (MusterCharacterWindow *self,
+            const GError          *error)
+{
+  AdwToast *toast = adw_toast_new (error->message);
+
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  g_clear_object (&self->character);
+  load_character (self);
+}
+
+static char *
+get_notes_text (MusterCharacterWindow *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->notes_view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static void
+save_text (MusterCharacterWindow *self,
+           const char            *field,
+           const char            *value,
+           const char            *stored)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating || self->character == NULL)
+    return;
+  if (g_strcmp0 (value, stored ? stored : "") == 0)
+    return;
+
+  if (!muster_store_set_character_text (self->store, self->character_id, field, value, &error))
+    show_error (self, error);
+}
+
+static void
+save_name (MusterCharacterWindow *self)
+{
+  if (self->character != NULL)
+    save_text (self, "name", gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
+               muster_character_get_name (self->character));
+}
+
+static void
+save_rank (MusterCharacterWindow *self)
+{
+  if (self->character != NULL)
+    save_text (self, "rank", gtk_editable_get_text (GTK_EDITABLE (self->rank_row)),
+               muster_character_get_rank (self->character));
+}
+
+static void
+save_notes (MusterCharacterWindow *self)
+{
+  g_autofree char *notes = get_notes_text (self);
+
+  g_clear_handle_id (&self->notes_timeout, g_source_remove);
+  if (self->character != NULL)
+    save_text (self, "notes", notes, muster_character_get_notes (self->character));
+}
+
+static gboolean
+notes_timeout_cb (gpointer user_data)
+{
+  MusterCharacterWindow *self = user_data;
+
+  self->notes_timeout = 0;
+  save_notes (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+notes_changed_cb (MusterCharacterWindow *self)
+{
+  if (self->updating)
+    return;
+  g_clear_handle_id (&self->notes_timeout, g_source_remove);
+  self->notes_timeout = g_timeout_add (NOTES_SAVE_DELAY_MS, notes_timeout_cb, self);
+}
+
+static void
+on_name_apply (MusterCharacterWindow *self)
+{
+  save_name (self);
+}
+
+static void
+on_rank_apply (MusterCharacterWindow *self)
+{
+  save_rank (self);
+}
+
+static void
+on_troop_selected (MusterCharacterWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->troop_row);
+
+  if (self->ruleset == NULL || selected >= muster_ruleset_get_n_troop_types (self->ruleset))
+    return;
+  save_text (self, "troop_type", muster_ruleset_get_troop_type (self->ruleset, selected)->id,
+             self->character ? muster_character_get_troop_type (self->character) : NULL);
+}
+
+static void
+on_weapon_selected (MusterCharacterWindow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->weapon_row);
+
+  if (self->ruleset == NULL || selected >= muster_ruleset_get_n_weapons (self->ruleset))
+    return;
+  save_text (self, "weapon", muster_ruleset_get_weapon (self->ruleset, selected)->id,
+             self->character ? muster_character_get_weapon (self->character) : NULL);
+}
+
+static void
+on_mounted_toggled (MusterCharacterWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean mounted = gtk_switch_get_active (self->mounted_switch);
+
+  if (self->updating || self->character == NULL ||
+      mounted == muster_character_get_mounted (self->character))
+    return;
+
+  if (!muster_store_set_character_mounted (self->store, self->character_id, mounted, &error))
+    show_error (self, error);
+}
+
+static void
+save_status (MusterCharacterWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint selected = adw_combo_row_get_selected (self->status_row);
+  MusterStatus status;
+  int out_games;
+
+  if (self->updating || self->character == NULL || selected >= G_N_ELEMENTS (statuses))
+    return;
+
+  status = statuses[selected];
+  out_games = gtk_spin_button_get_value_as_int (self->out_spin);
+  gtk_widget_set_visible (self->out_row, status == MUSTER_STATUS_OUT_OF_ACTION);
+  if (status == muster_character_get_status (self->character) &&
+      (status != MUSTER_STATUS_OUT_OF_ACTION ||
+       out_games == muster_character_get_out_games (self->character)))
+    return;
+
+  if (!muster_store_set_character_status (self->store, self->character_id, status, out_games, &error))
+    show_error (self, error);
+}
+
+static void
+on_status_selected (MusterCharacterWindow *self)
+{
+  save_status (self);
+}
+
+static void
+on_out_games_changed (MusterCharacterWindow *self)
+{
+  save_status (self);
+}
+
+static void
+stat_changed_cb (GtkSpinButton         *spin,
+                 MusterCharacterWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *key = g_object_get_data (G_OBJECT (spin), "stat");
+  int value = gtk_spin_button_get_value_as_int (spin);
+  int stored;
+
+  if (self->updating || self->character == NULL)
+    return;
+  if (muster_character_get_stat (self->character, key, &stored) && stored == value)
+    return;
+
+  if (!muster_store_set_character_stat (self->store, self->character_id, key, value, &error))
+    show_error (self, error);
+}
+
+static void
+focus_leave_cb (GtkEventControllerFocus *controller,
+                MusterCharacterWindow   *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  if (widget == GTK_WIDGET (self->name_row))
+    save_name (self);
+  else if (widget == GTK_WIDGET (self->rank_row))
+    save_rank (self);
+  else
+    save_notes (self);
+}
+
+static void
+add_focus_saver (MusterCharacterWindow *self,
+                 GtkWidget             *widget)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), self);
+  gtk_widget_add_controller (widget, focus);
+}
+
+/* The rows that depend on the ruleset: troop types, weapons, stats. */
+static void
+build_ruleset_rows (MusterCharacterWindow *self)
+{
+  g_autoptr(GtkStringList) types = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) weapons = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < muster_ruleset_get_n_troop_types (self->ruleset); i++)
+    gtk_string_list_append (types, muster_ruleset_get_troop_type (self->ruleset, i)->name);
+  for (guint i = 0; i < muster_ruleset_get_n_weapons (self->ruleset); i++)
+    gtk_string_list_append (weapons, muster_ruleset_get_weapon (self->ruleset, i)->name);
+
+  self->updating++;
+  adw_combo_row_set_model (self->troop_row, G_LIST_MODEL (types));
+  adw_combo_row_set_model (self->weapon_row, G_LIST_MODEL (weapons));
+  self->updating--;
+
+  for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
+    {
+      const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
+      g_autofree char *title = g_strdup_printf ("%s (%s)", stat->name, stat->key);
+      g_autofree char *range = g_strdup_printf (_("From %d to %d"), stat->min, stat->max);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *spin = gtk_spin_button_new_with_range (stat->min, stat->max, 1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), range);
+      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, stat->name, -1);
+      g_object_set_data_full (G_OBJECT (spin), "stat", g_strdup (stat->key), g_free);
+      g_signal_connect (spin, "value-changed", G_CALLBACK (stat_changed_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      adw_preferences_group_add (self->stats_group, row);
+      g_hash_table_insert (self->stat_spins, g_strdup (stat->key), spin);
+    }
+}
+
+static guint
+troop_type_position (MusterRuleset *ruleset,
+                     const char    *id)
+{
+  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
+    if (g_strcmp0 (muster_ruleset_get_troop_type (ruleset, i)->id, id) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static guint
+weapon_position (MusterRuleset *ruleset,
+                 const char    *id)
+{
+  for (guint i = 0; i < muster_ruleset_get_n_weapons (ruleset); i++)
+    if (g_strcmp0 (muster_ruleset_get_weapon (ruleset, i)->id, id) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+#define CHANGED(getter) \
+  (old == NULL || g_strcmp0 (getter (old), getter (character)) != 0)
+
+/* Shows the character as stored. A field is only set when its stored value
+ * changed, so an edit in progress elsewhere on the sheet is left alone. */
+static void
+load_character (MusterCharacterWindow *self)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(MusterCharacter) old = NULL;
+  g_autoptr(GError) error = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  character = muster_store_get_character (self->store, self->character_id, &error);
+  if (character == NULL)
+    {
+      /* Deleted, here or by another program: the sheet has nothing to show. */
+      if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
+        gtk_window_destroy (GTK_WINDOW (self));
+      else
+        g_warning ("Cannot read character %" G_GINT64_FORMAT ": %s", self->character_id, error->message);
+      return;
+    }
+
+  old = g_steal_pointer (&self->character);
+  self->character = g_object_ref (character);
+  self->updating++;
+
+  if (CHANGED (muster_character_get_name))
+    {
+      adw_window_title_set_title (self->window_title, muster_character_get_name (character));
+      gtk_window_set_title (GTK_WINDOW (self), muster_character_get_name (character));
+      gtk_editable_set_text (GTK_EDITABLE (self->name_row), muster_character_get_name (character));
+    }
+  if (CHANGED (muster_character_get_force_name))
+    adw_window_title_set_subtitle (self->window_title, muster_character_get_force_name (character));
+  if (CHANGED (muster_character_get_rank))
+    {
+      const char *rank = muster_character_get_rank (character);
+
+      gtk_editable_set_text (GTK_EDITABLE (self->rank_row), rank ? rank : "");
+    }
+  if (CHANGED (muster_character_get_troop_type) && self->ruleset != NULL)
+    adw_combo_row_set_selected (self->troop_row,
+                                troop_type_position (self->ruleset, muster_character_get_troop_type (character)));
+  if (CHANGED (muster_character_get_weapon) && self->ruleset != NULL)
+    adw_combo_row_set_selected (self->weapon_row,
+                                weapon_position (self->ruleset, muster_character_get_weapon (character)));
+  gtk_switch_set_active (self->mounted_switch, muster_character_get_mounted (character));
+
+  for (guint i = 0; i < G_N_ELEMENTS (statuses); i++)
+    if (statuses[i] == muster_character_get_status (character))
+      adw_combo_row_set_selected (self->status_row, i);
+  if (muster_character_get_status (character) == MUSTER_STATUS_OUT_OF_ACTION)
+    gtk_spin_button_set_value (self->out_spin, MAX (1, muster_character_get_out_games (character)));
+  gtk_widget_set_visible (self->out_row,
+                          muster_character_get_status (character) == MUSTER_STATUS_OUT_OF_ACTION);
+
+  g_hash_table_iter_init (&iter, self->stat_spins);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      int stat;
+
+      if (muster_character_get_stat (character, key, &stat))
+        gtk_spin_button_set_value (value, stat);
+    }
+
+  if (CHANGED (muster_character_get_notes))
+    {
+      const char *notes = muster_character_get_notes (character);
+
+      g_clear_handle_id (&self->notes_timeout, g_source_remove);
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->notes_view), notes ? notes : "", -1);
+    }
+
+  {
+    g_autofree char *kills = g_strdup_printf ("%d", muster_character_get_kills (character));
+    g_autofree char *games = g_strdup_printf ("%d", muster_character_get_games (character));
+
+    gtk_label_set_label (self->kills_label, kills);
+    gtk_label_set_label (self->games_label, games);
+  }
+
+  self->updating--;
+}
+
+#undef CHANGED
+
+static void
+store_changed_cb (MusterStore           *store,
+                  guint                  what,
+                  gint64                 campaign_id,
+                  MusterCharacterWindow *self)
+{
+  if ((what & (MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES)) == 0)
+    return;
+  if (campaign_id != 0 && self->character != NULL &&
+      campaign_id != muster_character_get_campaign_id (self->character))
+    return;
+  load_character (self);
+}
+
+static void
+notify_is_active_cb (MusterCharacterWindow *self)
+{
+  if (gtk_window_is_active (GTK_WINDOW (self)))
+    muster_store_poll_external (self->store);
+}
+
+static gboolean
+muster_character_window_close_request (GtkWindow *window)
+{
+  MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (window);
+
+  /* What was typed without pressing Enter is kept too. */
+  save_name (self);
+  save_rank (self);
+  save_notes (self);
+
+  return GTK_WINDOW_CLASS (muster_character_window_parent_class)->close_request (window);
+}
+
+static void
+muster_character_window_dispose (GObject *object)
+{
+  MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (object);
+
+  g_clear_handle_id (&self->notes_timeout, g_source_remove);
+  if (self->store != NULL)
+    g_clear_signal_handler (&self->changed_id, self->store);
+  g_clear_object (&self->character);
+  g_clear_object (&self->ruleset);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->stat_spins, g_hash_table_unref);
+
+  G_OBJECT_CLASS (muster_character_window_parent_class)->dispose (object);
+}
+
+static void
+muster_character_window_class_init (MusterCharacterWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = muster_character_window_dispose;
+  window_class->close_request = muster_character_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-character-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, name_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, rank_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, troop_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, weapon_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, mounted_switch);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, stats_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, status_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, out_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, out_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, kills_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, games_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, notes_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, history_group);
+  gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_rank_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_troop_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_weapon_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_mounted_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_status_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_out_games_changed);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+muster_character_window_init (MusterCharacterWindow *self)
+{
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->stat_spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (statuses); i++)
+    gtk_string_list_append (labels, muster_status_get_label (statuses[i]));
+  adw_combo_row_set_model (self->status_row, G_LIST_MODEL (labels));
+
+  add_focus_saver (self, GTK_WIDGET (self->name_row));
+  add_focus_saver (self, GTK_WIDGET (self->rank_row));
+  add_focus_saver (self, GTK_WIDGET (self->notes_view));
+  g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
+                            G_CALLBACK (notes_changed_cb), self);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
+}
+
+GtkWidget *
+muster_character_window_new (MusterApplication *application,
+                             MusterStore       *store,
+                             gint64             character_id)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  MusterCharacterWindow *self;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  character = muster_store_get_character (store, character_id, NULL);
+  if (character == NULL)
+    return NULL;
+  campaign = muster_store_get_campaign (store, muster_character_get_campaign_id (character), NULL);
+
+  self = g_object_new (MUSTER_TYPE_CHARACTER_WINDOW,
+                       "application", application,
+                       NULL);
+  self->store = g_object_ref (store);
+  self->character_id = character_id;
+  if (campaign != NULL && muster_campaign_get_ruleset (campaign) != NULL)
+    {
+      self->ruleset = g_object_ref (muster_campaign_get_ruleset (campaign));
+      build_ruleset_rows (self);
+    }
+
+  adw_preferences_group_add (self->history_group, muster_character_history_new (store, character_id));
+  self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
+  load_character (self);
+
+  return GTK_WIDGET (self);
+}
+
+gint64
+muster_character_window_get_character_id (MusterCharacterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CHARACTER_WINDOW (self), 0);
+  return self->character_id;
+}
+
+GtkWidget *
+muster_character_window_get_editor (MusterCharacterWindow *self,
+                                    const char            *field)
+{
+  g_return_val_if_fail (MUSTER_IS_CHARACTER_WINDOW (self), NULL);
+  g_return_val_if_fail (field != NULL, NULL);
+
+  if (g_str_equal (field, "name"))
+    return GTK_WIDGET (self->name_row);
+  if (g_str_equal (field, "rank"))
+    return GTK_WIDGET (self->rank_row);
+  if (g_str_equal (field, "troop-type"))
+    return GTK_WIDGET (self->troop_row);
+  if (g_str_equal (field, "weapon"))
+    return GTK_WIDGET (self->weapon_row);
+  if (g_str_equal (field, "status"))
+    return GTK_WIDGET (self->status_row);
+  if (g_str_equal (field, "mounted"))
+    return GTK_WIDGET (self->mounted_switch);
+  if (g_str_equal (field, "out-games"))
+    return GTK_WIDGET (self->out_spin);
+  if (g_str_equal (field, "notes"))
+    return GTK_WIDGET (self->notes_view);
+  return g_hash_table_lookup (self->stat_spins, field);
+}
