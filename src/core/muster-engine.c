@@ -8,60 +8,10 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-campaign.h"
-#include "muster-engine.h"
+#include "muster-engine-private.h"
 #include "muster-game.h"
 #include "muster-ruleset.h"
 #include "muster-store-private.h"
-
-/* A participant of the game being resolved, as recorded. */
-typedef struct {
-  gint64  id;
-  char   *name;
-  char   *outcome;        /* NULL: no result, counts as unhurt */
-  int     light_wounds;   /* from this game */
-  int     serious_wounds;
-} Subject;
-
-/* A character's current values, read afresh before each change. */
-typedef struct {
-  MusterStatus status;
-  int          out_games;
-  int          light_wounds;
-  int          serious_wounds;
-  gint64       unit_id;
-} CharacterState;
-
-typedef struct _Resolution Resolution;
-
-typedef gboolean (*StepFunc) (Resolution           *r,
-                              const MusterStepDef  *step,
-                              const char           *purpose_key,
-                              GError              **error);
-
-struct _Resolution {
-  MusterStore         *store;
-  MusterCampaign      *campaign;
-  MusterRuleset       *ruleset;   /* owned by the store */
-  MusterGame          *game;
-  GPtrArray           *subjects;  /* of Subject* */
-  gint64               resolution_id;
-  int                  seq;
-  GHashTable          *set_out;   /* character ids put out by this resolution */
-  GPtrArray           *events;    /* of MusterResolutionEvent* */
-  GPtrArray           *plan;      /* of MusterPlannedRoll*, when only planning */
-  MusterFacesProvider  provider;
-  gpointer             user_data;
-};
-
-static gboolean step_countdown       (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_death_roll      (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_out_for_games   (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_capture         (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_heal_wounds     (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_drop_stat       (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_always_recovers (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_serious_wounds  (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
-static gboolean step_morale_loss     (Resolution *r, const MusterStepDef *step, const char *key, GError **error);
 
 static const struct {
   const char *type;
@@ -77,6 +27,9 @@ static const struct {
   { "always-recovers",           N_("Always recovers"),  step_always_recovers },
   { "serious-wounds-accumulate", N_("Serious wounds"),   step_serious_wounds },
   { "morale-loss",               N_("Morale loss"),      step_morale_loss },
+  { "struck-off",                N_("Struck off"),       step_struck_off },
+  { "retire",                    N_("Spent"),            step_retire },
+  { "unit-casualties",           N_("Unit casualties"),  step_unit_casualties },
 };
 
 /* The columns a resolution may change, and so undo. */
@@ -89,6 +42,7 @@ static const struct {
   { "character", "light_wounds" },
   { "character", "serious_wounds" },
   { "unit",      "morale_loss" },
+  { "unit",      "lost" },
   { "unit",      "status" },
   { "game",      "state" },
 };
@@ -110,6 +64,8 @@ resolution_clear (Resolution *r)
   g_clear_pointer (&r->set_out, g_hash_table_unref);
   g_clear_pointer (&r->events, g_ptr_array_unref);
   g_clear_pointer (&r->plan, g_ptr_array_unref);
+  g_clear_pointer (&r->units, g_ptr_array_unref);
+  g_clear_pointer (&r->stat_before, g_hash_table_unref);
 }
 
 static StepFunc
@@ -121,9 +77,9 @@ lookup_step_func (const char *type)
   return NULL;
 }
 
-static gboolean
-is_changeable (const char *table,
-               const char *column)
+gboolean
+muster_resolution_is_changeable (const char *table,
+                                 const char *column)
 {
   for (guint i = 0; i < G_N_ELEMENTS (changeable); i++)
     if (g_str_equal (changeable[i].table, table) && g_str_equal (changeable[i].column, column))
@@ -131,11 +87,11 @@ is_changeable (const char *table,
   return FALSE;
 }
 
-static gboolean
-exec_stmt (MusterStore   *store,
-           sqlite3_stmt  *stmt,
-           const char    *what,
-           GError       **error)
+gboolean
+muster_resolution_exec_stmt (MusterStore   *store,
+                             sqlite3_stmt  *stmt,
+                             const char    *what,
+                             GError       **error)
 {
   if (sqlite3_step (stmt) != SQLITE_DONE)
     {
@@ -180,37 +136,36 @@ make_step_keys (GPtrArray *steps)
 
 /* Whether @subject's outcome is the one @step acts on. Without an
  * "outcome" parameter, @fallback decides from the outcome's definition. */
-typedef gboolean (*OutcomeTest) (const MusterOutcomeDef *def);
 
-static gboolean
-outcome_removes (const MusterOutcomeDef *def)
+gboolean
+muster_resolution_outcome_removes (const MusterOutcomeDef *def)
 {
   return def->removes && !g_str_equal (def->id, "captured");
 }
 
-static gboolean
-outcome_is_captured (const MusterOutcomeDef *def)
+gboolean
+muster_resolution_outcome_is_captured (const MusterOutcomeDef *def)
 {
   return g_str_equal (def->id, "captured");
 }
 
-static gboolean
-outcome_wounds (const MusterOutcomeDef *def)
+gboolean
+muster_resolution_outcome_wounds (const MusterOutcomeDef *def)
 {
   return def->takes_light || def->takes_serious;
 }
 
-static gboolean
-outcome_never (const MusterOutcomeDef *def)
+gboolean
+muster_resolution_outcome_never (const MusterOutcomeDef *def)
 {
   return FALSE;
 }
 
-static gboolean
-subject_matches (Resolution          *r,
-                 const MusterStepDef *step,
-                 const Subject       *subject,
-                 OutcomeTest          fallback)
+gboolean
+muster_resolution_subject_matches (Resolution          *r,
+                                   const MusterStepDef *step,
+                                   const Subject       *subject,
+                                   OutcomeTest          fallback)
 {
   const char *wanted = muster_step_get_param (step, "outcome");
   const MusterOutcomeDef *def;
@@ -223,11 +178,11 @@ subject_matches (Resolution          *r,
   return def != NULL && fallback (def);
 }
 
-static gboolean
-read_character (Resolution      *r,
-                gint64           id,
-                CharacterState  *state,
-                GError         **error)
+gboolean
+muster_resolution_read_character (Resolution      *r,
+                                  gint64           id,
+                                  CharacterState  *state,
+                                  GError         **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
@@ -275,19 +230,19 @@ record_change (Resolution    *r,
   sqlite3_bind_int64 (stmt, 4, row_id);
   sqlite3_bind_text (stmt, 5, column, -1, SQLITE_TRANSIENT);
   sqlite3_bind_value (stmt, 6, old_value);
-  return exec_stmt (r->store, stmt, _("Could not record a change"), error);
+  return muster_resolution_exec_stmt (r->store, stmt, _("Could not record a change"), error);
 }
 
 /* Sets @table.@column of row @row_id to @text (when not NULL) or @number,
  * keeping the old value for undo. Nothing happens when it is unchanged. */
-static gboolean
-change_value (Resolution  *r,
-              const char  *table,
-              gint64       row_id,
-              const char  *column,
-              const char  *text,
-              gint64       number,
-              GError     **error)
+gboolean
+muster_resolution_change_value (Resolution  *r,
+                                const char  *table,
+                                gint64       row_id,
+                                const char  *column,
+                                const char  *text,
+                                gint64       number,
+                                GError     **error)
 {
   g_autofree char *select_sql = NULL;
   g_autofree char *update_sql = NULL;
@@ -296,7 +251,7 @@ change_value (Resolution  *r,
   gboolean same;
   gboolean ok;
 
-  g_assert (is_changeable (table, column));
+  g_assert (muster_resolution_is_changeable (table, column));
 
   select_sql = g_strdup_printf ("SELECT %s FROM %s WHERE id = ?", column, table);
   select = muster_store_prepare (r->store, select_sql, error);
@@ -333,31 +288,31 @@ change_value (Resolution  *r,
   else
     sqlite3_bind_int64 (update, 1, number);
   sqlite3_bind_int64 (update, 2, row_id);
-  return exec_stmt (r->store, update, _("Could not change a value"), error);
+  return muster_resolution_exec_stmt (r->store, update, _("Could not change a value"), error);
 }
 
-static gboolean
-set_status (Resolution    *r,
-            gint64         character_id,
-            MusterStatus   status,
-            int            out_games,
-            GError       **error)
+gboolean
+muster_resolution_set_status (Resolution    *r,
+                              gint64         character_id,
+                              MusterStatus   status,
+                              int            out_games,
+                              GError       **error)
 {
-  return change_value (r, "character", character_id, "status",
+  return muster_resolution_change_value (r, "character", character_id, "status",
                        muster_status_to_string (status), 0, error) &&
-         change_value (r, "character", character_id, "out_games",
+         muster_resolution_change_value (r, "character", character_id, "out_games",
                        NULL, out_games, error);
 }
 
 /* A stat's value: the stat table has no row id, so row_id is the
  * character and the column the stat key. */
-static gboolean
-read_stat (Resolution  *r,
-           gint64       character_id,
-           const char  *key,
-           int         *value,
-           gboolean    *found,
-           GError     **error)
+gboolean
+muster_resolution_read_stat (Resolution  *r,
+                             gint64       character_id,
+                             const char  *key,
+                             int         *value,
+                             gboolean    *found,
+                             GError     **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   int rc;
@@ -381,13 +336,13 @@ read_stat (Resolution  *r,
   return TRUE;
 }
 
-static gboolean
-change_stat (Resolution  *r,
-             gint64       character_id,
-             const char  *key,
-             int          old_value,
-             int          value,
-             GError     **error)
+gboolean
+muster_resolution_change_stat (Resolution  *r,
+                               gint64       character_id,
+                               const char  *key,
+                               int          old_value,
+                               int          value,
+                               GError     **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   MUSTER_STMT_AUTO sqlite3_stmt *old = NULL;
@@ -412,7 +367,7 @@ change_stat (Resolution  *r,
   sqlite3_bind_int (stmt, 1, value);
   sqlite3_bind_int64 (stmt, 2, character_id);
   sqlite3_bind_text (stmt, 3, key, -1, SQLITE_TRANSIENT);
-  return exec_stmt (r->store, stmt, _("Could not change a stat"), error);
+  return muster_resolution_exec_stmt (r->store, stmt, _("Could not change a stat"), error);
 }
 
 static MusterPlannedRoll *
@@ -436,17 +391,17 @@ planned_roll_new (Resolution          *r,
 
 /* Logs one consequence and adds it to the events. @roll (may be NULL) is
  * stored first; the log entry points at it. */
-static gboolean
-consequence (Resolution          *r,
-             const Subject       *subject,
-             gint64               character_id,
-             const char          *character_name,
-             const MusterStepDef *step,
-             const char          *kind,
-             const MusterRoll    *roll,
-             const char          *purpose,
-             const char          *text,
-             GError             **error)
+gboolean
+muster_resolution_consequence (Resolution          *r,
+                               const Subject       *subject,
+                               gint64               character_id,
+                               const char          *character_name,
+                               const MusterStepDef *step,
+                               const char          *kind,
+                               const MusterRoll    *roll,
+                               const char          *purpose,
+                               const char          *text,
+                               GError             **error)
 {
   MusterResolutionEvent *event;
   g_autofree char *message = NULL;
@@ -470,11 +425,11 @@ consequence (Resolution          *r,
       if (roll_id == 0)
         return FALSE;
       if (roll->entered)
-        /* Translators: consequence (step on dice: faces, rolled at the table) */
+        /* Translators: muster_resolution_consequence (step on dice: faces, rolled at the table) */
         message = g_strdup_printf (_("%s (%s on %s: %s, rolled at the table)"),
                                    text, step_name, roll->expression, described);
       else
-        /* Translators: consequence (step on dice: faces) */
+        /* Translators: muster_resolution_consequence (step on dice: faces) */
         message = g_strdup_printf (_("%s (%s on %s: %s)"),
                                    text, step_name, roll->expression, described);
     }
@@ -499,15 +454,27 @@ consequence (Resolution          *r,
 
 /* Rolls @step's dice for @subject: faces from the provider, or Muster's
  * own from the generator for this purpose. */
-static MusterRoll *
-roll_for (Resolution          *r,
-          const Subject       *subject,
-          const MusterStepDef *step,
-          const char          *key,
-          char               **out_purpose,
-          GError             **error)
+MusterRoll *
+muster_resolution_roll_for (Resolution          *r,
+                            const Subject       *subject,
+                            const MusterStepDef *step,
+                            const char          *key,
+                            char               **out_purpose,
+                            GError             **error)
 {
   g_autoptr(MusterPlannedRoll) planned = planned_roll_new (r, subject, step, key);
+
+  return muster_resolution_roll_planned (r, planned, out_purpose, error);
+}
+
+/* Rolls @planned: faces from the provider, or Muster's own from the
+ * generator for its purpose. */
+MusterRoll *
+muster_resolution_roll_planned (Resolution         *r,
+                                MusterPlannedRoll  *planned,
+                                char              **out_purpose,
+                                GError            **error)
+{
   g_autoptr(MusterDiceExpr) expr = NULL;
   g_autoptr(GArray) faces = NULL;
   MusterRoll *roll;
@@ -534,7 +501,7 @@ roll_for (Resolution          *r,
       roll = muster_roll_new_entered (expr, (const int *) faces->data, faces->len, error);
       if (roll == NULL)
         {
-          g_prefix_error (error, _("%s for %s: "), planned->step_name, subject->name);
+          g_prefix_error (error, _("%s for %s: "), planned->step_name, planned->character_name);
           return NULL;
         }
     }
@@ -550,559 +517,18 @@ roll_for (Resolution          *r,
   return roll;
 }
 
-static gboolean
-plan_rolls (Resolution          *r,
-            const MusterStepDef *step,
-            const char          *key,
-            OutcomeTest          fallback)
+gboolean
+muster_resolution_plan_rolls (Resolution          *r,
+                              const MusterStepDef *step,
+                              const char          *key,
+                              OutcomeTest          fallback)
 {
   for (guint i = 0; i < r->subjects->len; i++)
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
 
-      if (subject_matches (r, step, subject, fallback))
+      if (muster_resolution_subject_matches (r, step, subject, fallback))
         g_ptr_array_add (r->plan, planned_roll_new (r, subject, step, key));
-    }
-  return TRUE;
-}
-
-static gboolean
-step_countdown (Resolution           *r,
-                const MusterStepDef  *step,
-                const char           *key,
-                GError              **error)
-{
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (int));
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  if (r->plan != NULL)
-    return TRUE;
-
-  stmt = muster_store_prepare (r->store,
-                               "SELECT id, name, out_games FROM character "
-                               "WHERE campaign_id = ? AND status = 'out-of-action' "
-                               "AND out_games > 0 ORDER BY id",
-                               error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r->campaign));
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-      int count = sqlite3_column_int (stmt, 2);
-
-      if (g_hash_table_contains (r->set_out, &id))
-        continue;
-      g_array_append_val (ids, id);
-      g_ptr_array_add (names, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-      g_array_append_val (counts, count);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (r->store, error, _("Could not list the characters out of action"));
-      return FALSE;
-    }
-  sqlite3_reset (stmt);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      gint64 id = g_array_index (ids, gint64, i);
-      const char *name = g_ptr_array_index (names, i);
-      int left = g_array_index (counts, int, i) - 1;
-      g_autofree char *text = NULL;
-
-      if (left <= 0)
-        {
-          if (!set_status (r, id, MUSTER_STATUS_ACTIVE, 0, error))
-            return FALSE;
-          text = g_strdup_printf (_("%s has recovered and is available for the next game."), name);
-          if (!consequence (r, NULL, id, name, step, "recovered", NULL, NULL, text, error))
-            return FALSE;
-        }
-      else
-        {
-          if (!change_value (r, "character", id, "out_games", NULL, left, error))
-            return FALSE;
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%s misses this game and is out of action for %d more game.",
-                                               "%s misses this game and is out of action for %d more games.",
-                                               left),
-                                  name, left);
-          if (!consequence (r, NULL, id, name, step, "countdown", NULL, NULL, text, error))
-            return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-step_death_roll (Resolution           *r,
-                 const MusterStepDef  *step,
-                 const char           *key,
-                 GError              **error)
-{
-  int dies_on = muster_step_get_int_param (step, "dies-on", 6);
-
-  if (r->plan != NULL)
-    return plan_rolls (r, step, key, outcome_removes);
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autoptr(MusterRoll) roll = NULL;
-      g_autofree char *purpose = NULL;
-      g_autofree char *text = NULL;
-      CharacterState state;
-
-      if (!subject_matches (r, step, subject, outcome_removes))
-        continue;
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
-        continue;
-
-      roll = roll_for (r, subject, step, key, &purpose, error);
-      if (roll == NULL)
-        return FALSE;
-
-      if (roll->total >= dies_on)
-        {
-          if (!set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
-            return FALSE;
-          text = g_strdup_printf (_("%s dies of his wounds."), subject->name);
-          if (!consequence (r, subject, 0, NULL, step, "death", roll, purpose, text, error))
-            return FALSE;
-        }
-      else
-        {
-          if (!set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
-            return FALSE;
-          text = g_strdup_printf (_("%s survives and is back for the next game."), subject->name);
-          if (!consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error))
-            return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-step_out_for_games (Resolution           *r,
-                    const MusterStepDef  *step,
-                    const char           *key,
-                    GError              **error)
-{
-  if (r->plan != NULL)
-    return plan_rolls (r, step, key, outcome_removes);
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autoptr(MusterRoll) roll = NULL;
-      g_autofree char *purpose = NULL;
-      g_autofree char *text = NULL;
-      CharacterState state;
-
-      if (!subject_matches (r, step, subject, outcome_removes))
-        continue;
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
-        continue;
-
-      roll = roll_for (r, subject, step, key, &purpose, error);
-      if (roll == NULL)
-        return FALSE;
-
-      if (roll->total > 0)
-        {
-          if (!set_status (r, subject->id, MUSTER_STATUS_OUT_OF_ACTION, roll->total, error))
-            return FALSE;
-          g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%s is out of action for %d game.",
-                                               "%s is out of action for %d games.",
-                                               roll->total),
-                                  subject->name, roll->total);
-          if (!consequence (r, subject, 0, NULL, step, "out", roll, purpose, text, error))
-            return FALSE;
-        }
-      else
-        {
-          text = g_strdup_printf (_("%s misses no game and is back for the next one."),
-                                  subject->name);
-          if (!consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error))
-            return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-step_capture (Resolution           *r,
-              const MusterStepDef  *step,
-              const char           *key,
-              GError              **error)
-{
-  if (r->plan != NULL)
-    return TRUE;
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
-      CharacterState state;
-
-      if (!subject_matches (r, step, subject, outcome_is_captured))
-        continue;
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
-        continue;
-
-      if (!set_status (r, subject->id, MUSTER_STATUS_CAPTURED, 0, error))
-        return FALSE;
-      text = g_strdup_printf (_("%s is taken prisoner and stays captured until released."),
-                              subject->name);
-      if (!consequence (r, subject, 0, NULL, step, "captured", NULL, NULL, text, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Wounds between games: each kind heals ("all") or stays on the
- * character ("none"); with "fatal-at", that many serious wounds kept is
- * death. */
-static gboolean
-apply_wounds (Resolution           *r,
-              const MusterStepDef  *step,
-              gboolean              heal_light,
-              gboolean              heal_serious,
-              int                   fatal_at,
-              GError              **error)
-{
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      CharacterState state;
-      int light, serious, new_light, new_serious;
-
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
-        continue;
-
-      light = state.light_wounds + subject->light_wounds;
-      serious = state.serious_wounds + subject->serious_wounds;
-      new_light = heal_light ? 0 : light;
-      new_serious = heal_serious ? 0 : serious;
-
-      if (!change_value (r, "character", subject->id, "light_wounds", NULL, new_light, error) ||
-          !change_value (r, "character", subject->id, "serious_wounds", NULL, new_serious, error))
-        return FALSE;
-
-      if (light - new_light > 0 || serious - new_serious > 0)
-        {
-          g_autofree char *text = NULL;
-
-          if (light - new_light > 0 && serious - new_serious > 0)
-            text = g_strdup_printf (_("The wounds of %s heal (%d light, %d serious)."),
-                                    subject->name, light - new_light, serious - new_serious);
-          else if (light - new_light > 0)
-            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "The light wound of %s heals.",
-                                                 "The %2$d light wounds of %1$s heal.",
-                                                 light - new_light),
-                                    subject->name, light - new_light);
-          else
-            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "The serious wound of %s heals.",
-                                                 "The %2$d serious wounds of %1$s heal.",
-                                                 serious - new_serious),
-                                    subject->name, serious - new_serious);
-          if (!consequence (r, subject, 0, NULL, step, "healed", NULL, NULL, text, error))
-            return FALSE;
-        }
-
-      if (fatal_at > 0 && new_serious >= fatal_at)
-        {
-          g_autofree char *text = NULL;
-
-          if (!set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
-            return FALSE;
-          g_hash_table_remove (r->set_out, &subject->id);
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%s dies of his %d serious wound.",
-                                               "%s dies of his %d serious wounds.",
-                                               new_serious),
-                                  subject->name, new_serious);
-          if (!consequence (r, subject, 0, NULL, step, "death", NULL, NULL, text, error))
-            return FALSE;
-        }
-      else if ((new_light > 0 && subject->light_wounds > 0) ||
-               (new_serious > 0 && subject->serious_wounds > 0))
-        {
-          g_autofree char *text = NULL;
-
-          text = g_strdup_printf (_("%s carries his wounds into the next game (%d light, %d serious)."),
-                                  subject->name, new_light, new_serious);
-          if (!consequence (r, subject, 0, NULL, step, "carried", NULL, NULL, text, error))
-            return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-step_heal_wounds (Resolution           *r,
-                  const MusterStepDef  *step,
-                  const char           *key,
-                  GError              **error)
-{
-  const char *light = muster_step_get_param (step, "light");
-  const char *serious = muster_step_get_param (step, "serious");
-
-  if (r->plan != NULL)
-    return TRUE;
-
-  return apply_wounds (r, step,
-                       g_strcmp0 (light, "none") != 0,
-                       g_strcmp0 (serious, "none") != 0,
-                       muster_step_get_int_param (step, "fatal-at", 0),
-                       error);
-}
-
-static gboolean
-step_serious_wounds (Resolution           *r,
-                     const MusterStepDef  *step,
-                     const char           *key,
-                     GError              **error)
-{
-  if (r->plan != NULL)
-    return TRUE;
-
-  return apply_wounds (r, step, TRUE, FALSE,
-                       muster_step_get_int_param (step, "fatal-at", 2),
-                       error);
-}
-
-static gboolean
-step_drop_stat (Resolution           *r,
-                const MusterStepDef  *step,
-                const char           *key,
-                GError              **error)
-{
-  const char *stat = muster_step_get_param (step, "stat");
-  const char *at_zero = muster_step_get_param (step, "at-zero");
-  int by = muster_step_get_int_param (step, "by", 1);
-  int threshold = muster_step_get_int_param (step, "retire-at", 0);
-  const MusterStatDef *def;
-  MusterStatus out_status = MUSTER_STATUS_RETIRED;
-  const char *drop_kind;
-
-  if (r->plan != NULL)
-    return TRUE;
-
-  def = stat != NULL ? muster_ruleset_lookup_stat (r->ruleset, stat) : NULL;
-  if (def == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The ruleset’s “drop-stat” step names no stat of the ruleset (“%s”)."),
-                   stat != NULL ? stat : "");
-      return FALSE;
-    }
-  if (at_zero != NULL && !muster_status_from_string (at_zero, &out_status))
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The ruleset’s “drop-stat” step has at-zero=“%s”: use out-of-action, retired or dead."),
-                   at_zero);
-      return FALSE;
-    }
-  drop_kind = g_ascii_strcasecmp (def->key, "class") == 0 ? "class-drop" : "stat-drop";
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
-      CharacterState state;
-      gboolean found;
-      int value;
-
-      if (!subject_matches (r, step, subject, outcome_wounds))
-        continue;
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
-        continue;
-      if (!read_stat (r, subject->id, def->key, &value, &found, error))
-        return FALSE;
-      if (!found)
-        continue;
-
-      if (!change_stat (r, subject->id, def->key, value, value - by, error))
-        return FALSE;
-      text = g_strdup_printf (_("%s drops to %s %d for good."), subject->name, def->name, value - by);
-      if (!consequence (r, subject, 0, NULL, step, drop_kind, NULL, NULL, text, error))
-        return FALSE;
-
-      if (value - by <= threshold)
-        {
-          g_clear_pointer (&text, g_free);
-          if (!set_status (r, subject->id, out_status, 0, error))
-            return FALSE;
-          switch (out_status)
-            {
-            case MUSTER_STATUS_DEAD:
-              text = g_strdup_printf (_("%s dies: his %s is spent."), subject->name, def->name);
-              if (!consequence (r, subject, 0, NULL, step, "death", NULL, NULL, text, error))
-                return FALSE;
-              break;
-            case MUSTER_STATUS_OUT_OF_ACTION:
-              g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
-              text = g_strdup_printf (_("%s is out of action for good: his %s is spent."),
-                                      subject->name, def->name);
-              if (!consequence (r, subject, 0, NULL, step, "out", NULL, NULL, text, error))
-                return FALSE;
-              break;
-            default:
-              text = g_strdup_printf (_("%s retires: his %s is spent."), subject->name, def->name);
-              if (!consequence (r, subject, 0, NULL, step, "retired", NULL, NULL, text, error))
-                return FALSE;
-              break;
-            }
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-step_always_recovers (Resolution           *r,
-                      const MusterStepDef  *step,
-                      const char           *key,
-                      GError              **error)
-{
-  const char *stat = muster_step_get_param (step, "stat");
-  const char *table = muster_step_get_param (step, "table");
-  const char *entry = muster_step_get_param (step, "entry");
-  int wanted = muster_step_get_int_param (step, "value", G_MININT);
-  const char *entry_name = NULL;
-  const MusterStatDef *def = NULL;
-
-  if (r->plan != NULL)
-    return TRUE;
-
-  if (table != NULL && entry != NULL)
-    {
-      const MusterLookupTable *lookup = muster_ruleset_lookup_table (r->ruleset, table);
-
-      for (guint i = 0; lookup != NULL && i < lookup->entries->len; i++)
-        {
-          const MusterTableEntry *e = g_ptr_array_index (lookup->entries, i);
-          if (g_str_equal (e->id, entry))
-            {
-              if (wanted == G_MININT)
-                wanted = e->value;
-              entry_name = e->name;
-            }
-        }
-      if (stat == NULL)
-        for (guint i = 0; i < muster_ruleset_get_n_stats (r->ruleset); i++)
-          if (g_ascii_strcasecmp (muster_ruleset_get_stat (r->ruleset, i)->key, table) == 0)
-            stat = muster_ruleset_get_stat (r->ruleset, i)->key;
-    }
-  if (stat != NULL)
-    def = muster_ruleset_lookup_stat (r->ruleset, stat);
-  if (def == NULL || wanted == G_MININT)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The ruleset’s “always-recovers” step needs a stat and a value (or a table and an entry)."));
-      return FALSE;
-    }
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
-      CharacterState state;
-      gboolean found;
-      int value;
-
-      if (!g_hash_table_contains (r->set_out, &subject->id))
-        continue;
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status != MUSTER_STATUS_OUT_OF_ACTION)
-        continue;
-      if (!read_stat (r, subject->id, def->key, &value, &found, error))
-        return FALSE;
-      if (!found || value < wanted)
-        continue;
-
-      if (!set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
-        return FALSE;
-      g_hash_table_remove (r->set_out, &subject->id);
-      if (entry_name != NULL)
-        text = g_strdup_printf (_("%s, a %s, recovers in time for the next game."),
-                                subject->name, entry_name);
-      else
-        text = g_strdup_printf (_("%s (%s %d) recovers in time for the next game."),
-                                subject->name, def->name, value);
-      if (!consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL, text, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-step_morale_loss (Resolution           *r,
-                  const MusterStepDef  *step,
-                  const char           *key,
-                  GError              **error)
-{
-  int by = muster_step_get_int_param (step, "by", 1);
-  g_autoptr(GHashTable) done = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-
-  if (r->plan != NULL)
-    return TRUE;
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-      g_autofree char *text = NULL;
-      g_autofree char *unit_name = NULL;
-      CharacterState state;
-      int loss;
-
-      if (!subject_matches (r, step, subject, outcome_never))
-        continue;
-      if (!read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.unit_id == 0 || g_hash_table_contains (done, &state.unit_id))
-        continue;
-      g_hash_table_add (done, g_memdup2 (&state.unit_id, sizeof (gint64)));
-
-      stmt = muster_store_prepare (r->store, "SELECT name, morale_loss FROM unit WHERE id = ?", error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, state.unit_id);
-      if (sqlite3_step (stmt) != SQLITE_ROW)
-        {
-          muster_store_set_error (r->store, error, _("Could not read a unit"));
-          return FALSE;
-        }
-      unit_name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      loss = sqlite3_column_int (stmt, 1) + by;
-      sqlite3_reset (stmt);
-
-      if (!change_value (r, "unit", state.unit_id, "morale_loss", NULL, loss, error))
-        return FALSE;
-      text = g_strdup_printf (_("%s’s unit “%s” loses %d base morale for good (%d in all)."),
-                              subject->name, unit_name, by, loss);
-      if (!consequence (r, subject, 0, NULL, step, "morale-loss", NULL, NULL, text, error))
-        return FALSE;
     }
   return TRUE;
 }
@@ -1193,6 +619,12 @@ resolution_prepare (Resolution   *r,
     }
   sqlite3_reset (stmt);
 
+  if (!muster_resolution_load_units (r, error))
+    return FALSE;
+  for (guint i = 0; i < r->units->len; i++)
+    if (((UnitSubject *) g_ptr_array_index (r->units, i))->recorded)
+      n_results++;
+
   if (muster_game_get_state (r->game) == MUSTER_GAME_PLANNED || n_results == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
@@ -1224,6 +656,7 @@ resolution_prepare (Resolution   *r,
     }
 
   r->set_out = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  r->stat_before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r->events = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_resolution_event_free);
   return TRUE;
 }
@@ -1339,19 +772,19 @@ muster_engine_resolve (MusterStore          *store,
   sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r.campaign));
   sqlite3_bind_int64 (stmt, 2, game_id);
   sqlite3_bind_text (stmt, 3, now, -1, SQLITE_TRANSIENT);
-  if (!exec_stmt (store, stmt, _("Could not start the resolution"), error))
+  if (!muster_resolution_exec_stmt (store, stmt, _("Could not start the resolution"), error))
     goto fail;
   r.resolution_id = sqlite3_last_insert_rowid (muster_store_get_db (store));
 
   if (!run_steps (&r, error))
     goto fail;
 
-  if (!change_value (&r, "game", game_id, "state",
+  if (!muster_resolution_change_value (&r, "game", game_id, "state",
                      muster_game_state_to_string (MUSTER_GAME_RESOLVED), 0, error))
     goto fail;
   what = muster_game_describe (r.game);
   text = g_strdup_printf (_("%s resolved."), what);
-  if (!consequence (&r, NULL, 0, NULL, NULL, "resolved", NULL, NULL, text, error))
+  if (!muster_resolution_consequence (&r, NULL, 0, NULL, NULL, "resolved", NULL, NULL, text, error))
     goto fail;
 
   if (!muster_store_commit (store, error))
@@ -1369,186 +802,6 @@ fail:
 out:
   resolution_clear (&r);
   return events;
-}
-
-typedef struct {
-  char          *table;
-  gint64         row_id;
-  char          *column;
-  sqlite3_value *old_value;
-} Change;
-
-static void
-change_free (Change *change)
-{
-  g_free (change->table);
-  g_free (change->column);
-  sqlite3_value_free (change->old_value);
-  g_free (change);
-}
-
-static gboolean
-find_last_resolution (MusterStore  *store,
-                      gint64        campaign_id,
-                      gint64       *resolution_id,
-                      gint64       *game_id,
-                      GError      **error)
-{
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  *resolution_id = *game_id = 0;
-  stmt = muster_store_prepare (store,
-                               "SELECT id, game_id FROM resolution WHERE campaign_id = ? "
-                               "ORDER BY id DESC LIMIT 1",
-                               error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    {
-      *resolution_id = sqlite3_column_int64 (stmt, 0);
-      *game_id = sqlite3_column_int64 (stmt, 1);
-    }
-  else if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, _("Could not find the last resolution"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gint64
-muster_engine_get_last_resolved (MusterStore  *store,
-                                 gint64        campaign_id,
-                                 GError      **error)
-{
-  gint64 resolution_id, game_id;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
-
-  if (!find_last_resolution (store, campaign_id, &resolution_id, &game_id, error))
-    return 0;
-  return game_id;
-}
-
-gint64
-muster_engine_undo_resolve (MusterStore  *store,
-                            gint64        campaign_id,
-                            GError      **error)
-{
-  g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
-  g_autoptr(MusterCampaign) campaign = NULL;
-  gint64 resolution_id, game_id;
-  sqlite3_stmt *stmt;
-  int rc;
-  static const char * const deletes[] = {
-    "DELETE FROM log_entry WHERE resolution_id = ?",
-    "DELETE FROM roll WHERE resolution_id = ?",
-    "DELETE FROM resolution_change WHERE resolution_id = ?",
-    "DELETE FROM resolution WHERE id = ?",
-  };
-
-  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
-
-  campaign = muster_store_get_campaign (store, campaign_id, error);
-  if (campaign == NULL)
-    return 0;
-
-  if (!muster_store_begin (store, error))
-    return 0;
-
-  if (!find_last_resolution (store, campaign_id, &resolution_id, &game_id, error))
-    goto fail;
-  if (resolution_id == 0)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_NOTHING,
-                   _("No game of the campaign “%s” has been resolved, so there is nothing to undo."),
-                   muster_campaign_get_name (campaign));
-      goto fail;
-    }
-
-  stmt = muster_store_prepare (store,
-                               "SELECT tbl, row_id, col, old_value FROM resolution_change "
-                               "WHERE resolution_id = ? ORDER BY seq DESC",
-                               error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, resolution_id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      Change *change = g_new0 (Change, 1);
-
-      change->table = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      change->row_id = sqlite3_column_int64 (stmt, 1);
-      change->column = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
-      change->old_value = sqlite3_value_dup (sqlite3_column_value (stmt, 3));
-      g_ptr_array_add (changes, change);
-    }
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, _("Could not read the resolution’s changes"));
-      goto fail;
-    }
-
-  for (guint i = 0; i < changes->len; i++)
-    {
-      const Change *change = g_ptr_array_index (changes, i);
-      g_autofree char *sql = NULL;
-
-      if (g_str_equal (change->table, "stat"))
-        {
-          stmt = muster_store_prepare (store,
-                                       "UPDATE stat SET value = ?1 WHERE character_id = ?2 AND key = ?3",
-                                       error);
-          if (stmt == NULL)
-            goto fail;
-          sqlite3_bind_text (stmt, 3, change->column, -1, SQLITE_TRANSIENT);
-        }
-      else if (is_changeable (change->table, change->column))
-        {
-          sql = g_strdup_printf ("UPDATE %s SET %s = ?1 WHERE id = ?2", change->table, change->column);
-          stmt = muster_store_prepare (store, sql, error);
-          if (stmt == NULL)
-            goto fail;
-        }
-      else
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       _("The resolution changed %s.%s, which Muster cannot undo."),
-                       change->table, change->column);
-          goto fail;
-        }
-      sqlite3_bind_value (stmt, 1, change->old_value);
-      sqlite3_bind_int64 (stmt, 2, change->row_id);
-      if (!exec_stmt (store, stmt, _("Could not undo a change"), error))
-        goto fail;
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
-    {
-      stmt = muster_store_prepare (store, deletes[i], error);
-      if (stmt == NULL)
-        goto fail;
-      sqlite3_bind_int64 (stmt, 1, resolution_id);
-      if (!exec_stmt (store, stmt, _("Could not remove the resolution"), error))
-        goto fail;
-    }
-
-  if (!muster_store_commit (store, error))
-    goto fail;
-
-  muster_store_emit_changed (store,
-                             MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS |
-                             MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
-                             campaign_id);
-  return game_id;
-
-fail:
-  muster_store_rollback (store);
-  return 0;
 }
 
 static GArray *

@@ -22,19 +22,32 @@ G_BEGIN_DECLS
  *   capture            outcome: captured until released
  *   heal-wounds        light, serious ("all" or "none"): the game's wounds
  *                      heal, or stay on the character
- *   drop-stat          stat, by, outcome, at-zero (out-of-action, retired
- *                      or dead): the stat drops for good; at 0 or less the
- *                      character is out
+ *   drop-stat          stat, by, outcome, per-wound, at-zero
+ *                      (out-of-action, retired, dead or keep): the stat
+ *                      drops for good; at 0 or less the character is out;
+ *                      spare-table/-entry spares a Hero, floor-table/
+ *                      -entry and floor keep him above a floor
  *   always-recovers    stat and value (or table and entry): a character
  *                      with that value put out of action by this resolution
  *                      is back for the next game
  *   serious-wounds-accumulate  fatal-at: light wounds heal, serious ones
  *                      stay; that many is fatal
- *   morale-loss        outcome, by: the character's unit loses morale for
- *                      good (lost colours)
+ *   morale-loss        colours (lost or captured), by, scope (unit or
+ *                      force): the units whose colours were lost or who
+ *                      took the enemy's, or their whole force, lose @by
+ *                      base morale for good (negative: gain); without
+ *                      colours, outcome and by: the character's unit does
+ *   struck-off         outcome, status: participants with the outcome
+ *                      are struck off the roll (dead)
+ *   retire             stat, at-most, status: a participant whose stat is
+ *                      at most that retires (or dies)
+ *   unit-casualties    figures (killed, wounded, captured or run), fate:
+ *                      lost (struck off the unit's strength), return,
+ *                      roll (dice for each figure, returns-on), or
+ *                      lost-by-base (only whole bases are lost)
  *
  * Each batch of dice comes from the campaign seed and a purpose
- * ("resolve/game/ID/character/ID/STEP"), so undoing a resolution and
+ * ("resolve/game/ID/character/ID/STEP", "resolve/game/ID/unit/ID/STEP"), so undoing a resolution and
  * running it again gives the same rolls.
  */
 
@@ -47,6 +60,7 @@ typedef struct {
   char   *step_name;      /* translated, e.g. "Death roll" */
   char   *purpose;        /* "resolve/game/4/character/12/death-roll" */
   char   *expression;     /* "1d6" */
+  gint64  unit_id;        /* a unit's figures roll: 0 for a character */
 } MusterPlannedRoll;
 
 void muster_planned_roll_free (MusterPlannedRoll *roll);
@@ -60,10 +74,13 @@ typedef struct {
   char       *kind;           /* log kind: "death", "survived", "out",
                                * "recovered", "countdown", "captured",
                                * "healed", "carried", "class-drop",
-                               * "retired", "morale-loss", "resolved" */
+                               * "retired", "morale-loss", "unit-loss",
+                               * "rejoined", "destroyed", "resolved" */
   MusterRoll *roll;           /* NULL when the step rolls nothing */
   char       *purpose;        /* of the roll, or NULL */
   char       *consequence;    /* translated, e.g. "Jean Lefort dies of his wounds." */
+  gint64      unit_id;        /* what happened to a unit (character_id 0,
+                               * character_name the unit's name), or 0 */
 } MusterResolutionEvent;
 
 void muster_resolution_event_free (MusterResolutionEvent *event);

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-engine"
+
+/* Undoing a resolution: every value it changed is put back. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "muster-engine-private.h"
+#include "muster-game.h"
+#include "muster-store-private.h"
+
+typedef struct {
+  char          *table;
+  gint64         row_id;
+  char          *column;
+  sqlite3_value *old_value;
+} Change;
+
+static void
+change_free (Change *change)
+{
+  g_free (change->table);
+  g_free (change->column);
+  sqlite3_value_free (change->old_value);
+  g_free (change);
+}
+
+static gboolean
+find_last_resolution (MusterStore  *store,
+                      gint64        campaign_id,
+                      gint64       *resolution_id,
+                      gint64       *game_id,
+                      GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  *resolution_id = *game_id = 0;
+  stmt = muster_store_prepare (store,
+                               "SELECT id, game_id FROM resolution WHERE campaign_id = ? "
+                               "ORDER BY id DESC LIMIT 1",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      *resolution_id = sqlite3_column_int64 (stmt, 0);
+      *game_id = sqlite3_column_int64 (stmt, 1);
+    }
+  else if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not find the last resolution"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+muster_engine_get_last_resolved (MusterStore  *store,
+                                 gint64        campaign_id,
+                                 GError      **error)
+{
+  gint64 resolution_id, game_id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
+
+  if (!find_last_resolution (store, campaign_id, &resolution_id, &game_id, error))
+    return 0;
+  return game_id;
+}
+
+gint64
+muster_engine_undo_resolve (MusterStore  *store,
+                            gint64        campaign_id,
+                            GError      **error)
+{
+  g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  gint64 resolution_id, game_id;
+  sqlite3_stmt *stmt;
+  int rc;
+  static const char * const deletes[] = {
+    "DELETE FROM log_entry WHERE resolution_id = ?",
+    "DELETE FROM roll WHERE resolution_id = ?",
+    "DELETE FROM resolution_change WHERE resolution_id = ?",
+    "DELETE FROM resolution WHERE id = ?",
+  };
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
+
+  campaign = muster_store_get_campaign (store, campaign_id, error);
+  if (campaign == NULL)
+    return 0;
+
+  if (!muster_store_begin (store, error))
+    return 0;
+
+  if (!find_last_resolution (store, campaign_id, &resolution_id, &game_id, error))
+    goto fail;
+  if (resolution_id == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_NOTHING,
+                   _("No game of the campaign “%s” has been resolved, so there is nothing to undo."),
+                   muster_campaign_get_name (campaign));
+      goto fail;
+    }
+
+  stmt = muster_store_prepare (store,
+                               "SELECT tbl, row_id, col, old_value FROM resolution_change "
+                               "WHERE resolution_id = ? ORDER BY seq DESC",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, resolution_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      Change *change = g_new0 (Change, 1);
+
+      change->table = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      change->row_id = sqlite3_column_int64 (stmt, 1);
+      change->column = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+      change->old_value = sqlite3_value_dup (sqlite3_column_value (stmt, 3));
+      g_ptr_array_add (changes, change);
+    }
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the resolution’s changes"));
+      goto fail;
+    }
+
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const Change *change = g_ptr_array_index (changes, i);
+      g_autofree char *sql = NULL;
+
+      if (g_str_equal (change->table, "stat"))
+        {
+          stmt = muster_store_prepare (store,
+                                       "UPDATE stat SET value = ?1 WHERE character_id = ?2 AND key = ?3",
+                                       error);
+          if (stmt == NULL)
+            goto fail;
+          sqlite3_bind_text (stmt, 3, change->column, -1, SQLITE_TRANSIENT);
+        }
+      else if (muster_resolution_is_changeable (change->table, change->column))
+        {
+          sql = g_strdup_printf ("UPDATE %s SET %s = ?1 WHERE id = ?2", change->table, change->column);
+          stmt = muster_store_prepare (store, sql, error);
+          if (stmt == NULL)
+            goto fail;
+        }
+      else
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                       _("The resolution changed %s.%s, which Muster cannot undo."),
+                       change->table, change->column);
+          goto fail;
+        }
+      sqlite3_bind_value (stmt, 1, change->old_value);
+      sqlite3_bind_int64 (stmt, 2, change->row_id);
+      if (!muster_resolution_exec_stmt (store, stmt, _("Could not undo a change"), error))
+        goto fail;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
+    {
+      stmt = muster_store_prepare (store, deletes[i], error);
+      if (stmt == NULL)
+        goto fail;
+      sqlite3_bind_int64 (stmt, 1, resolution_id);
+      if (!muster_resolution_exec_stmt (store, stmt, _("Could not remove the resolution"), error))
+        goto fail;
+    }
+
+  if (!muster_store_commit (store, error))
+    goto fail;
+
+  muster_store_emit_changed (store,
+                             MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS |
+                             MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
+                             campaign_id);
+  return game_id;
+
+fail:
+  muster_store_rollback (store);
+  return 0;
+}
