@@ -847,10 +847,12 @@ muster_engine_faces_from_table (const MusterPlannedRoll  *roll,
   g_return_val_if_fail (roll != NULL, NULL);
   g_return_val_if_fail (table != NULL, NULL);
 
-  id = g_strdup_printf ("%" G_GINT64_FORMAT, roll->character_id);
   text = g_hash_table_lookup (table, roll->purpose);
-  if (text == NULL)
-    text = g_hash_table_lookup (table, id);
+  if (text == NULL && roll->character_id != 0)
+    {
+      id = g_strdup_printf ("%" G_GINT64_FORMAT, roll->character_id);
+      text = g_hash_table_lookup (table, id);
+    }
   if (text == NULL && roll->character_name != NULL)
     text = g_hash_table_lookup (table, roll->character_name);
   if (text == NULL)

@@ -132,8 +132,8 @@ gint64     muster_engine_get_last_resolved (MusterStore     *store,
 
 /* A MusterFacesProvider reading faces from @user_data, a GHashTable of
  * char* -> char* ("3,5" or "3 5"): the key is the roll's purpose, the
- * character's id, or the character's name, tried in that order. A key
- * whose faces do not parse is MUSTER_DICE_ERROR_FACES. */
+ * character's id, or the character's (or unit's) name, tried in that
+ * order. A key whose faces do not parse is MUSTER_DICE_ERROR_FACES. */
 GArray    *muster_engine_faces_from_table (const MusterPlannedRoll *roll,
                                            gpointer                 user_data,
                                            GError                 **error);
