@@ -139,6 +139,7 @@ muster_cli_cmd_recruit (MusterCli  *cli,
   g_autofree char *type = NULL;
   g_autofree char *weapon = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *unit_arg = NULL;
   int count = 1;
   gboolean verbose = FALSE;
   const GOptionEntry entries[] = {
@@ -150,6 +151,8 @@ muster_cli_cmd_recruit (MusterCli  *cli,
       N_("Name the recruit (default: a period name)"), N_("NAME") },
     { "weapon", 0, 0, G_OPTION_ARG_STRING, &weapon,
       N_("Arm them with this weapon id (default: the troop type’s)"), N_("WEAPON") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit_arg,
+      N_("Attach the recruits to this unit of the force"), N_("UNIT") },
     { "verbose", 0, 0, G_OPTION_ARG_NONE, &verbose,
       N_("Describe each recruit and their dice on standard error"), NULL },
     G_OPTION_ENTRY_NULL
@@ -160,6 +163,7 @@ muster_cli_cmd_recruit (MusterCli  *cli,
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
+  gint64 unit_id;
   int status;
 
   if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
@@ -181,8 +185,11 @@ muster_cli_cmd_recruit (MusterCli  *cli,
       (weapon != NULL && !muster_cli_check_weapon (ruleset, weapon, &error)))
     return muster_cli_fail (error);
 
-  ids = muster_store_recruit (cli->store, muster_force_get_id (force), type, weapon, name,
-                              count, &error);
+  unit_id = muster_cli_recruit_unit_id (cli, campaign, force, unit_arg, &error);
+  if (unit_id < 0)
+    return muster_cli_fail (error);
+  ids = muster_store_recruit_into (cli->store, muster_force_get_id (force), unit_id, type, weapon,
+                                   name, count, &error);
   if (ids == NULL)
     return muster_cli_fail (error);
 

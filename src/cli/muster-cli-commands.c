@@ -488,6 +488,7 @@ muster_cli_cmd_new_force (MusterCli  *cli,
 typedef enum {
   KIND_CAMPAIGN,
   KIND_FORCE,
+  KIND_UNIT,
   KIND_CHARACTER,
 } Kind;
 
@@ -501,11 +502,13 @@ parse_kind (MusterCli  *cli,
     *kind = KIND_CAMPAIGN;
   else if (g_str_equal (text, "force"))
     *kind = KIND_FORCE;
+  else if (g_str_equal (text, "unit"))
+    *kind = KIND_UNIT;
   else if (g_str_equal (text, "character"))
     *kind = KIND_CHARACTER;
   else
     {
-      *status = muster_cli_usage_error (cli, _("Unknown kind “%s”: use campaign, force or character."), text);
+      *status = muster_cli_usage_error (cli, _("Unknown kind “%s”: use campaign, force, unit or character."), text);
       return FALSE;
     }
   return TRUE;
@@ -529,6 +532,9 @@ resolve_campaign (MusterCli       *cli,
     {
       if (kind == KIND_FORCE)
         *status = muster_cli_usage_error (cli, _("To find force “%s” by name, say which campaign it is in with --campaign."),
+                                          target);
+      else if (kind == KIND_UNIT)
+        *status = muster_cli_usage_error (cli, _("To find unit “%s” by name, say which campaign it is in with --campaign."),
                                           target);
       else
         *status = muster_cli_usage_error (cli, _("To find character “%s” by name, say which campaign they are in with --campaign."),
@@ -591,6 +597,10 @@ muster_cli_cmd_rename (MusterCli  *cli,
           return muster_cli_fail (error);
       }
       break;
+    case KIND_UNIT:
+      if (!muster_cli_rename_unit (cli, campaign, target, new_name, &error))
+        return muster_cli_fail (error);
+      break;
     case KIND_CHARACTER:
     default:
       {
@@ -650,6 +660,14 @@ muster_cli_cmd_delete (MusterCli  *cli,
 
         if (force == NULL ||
             (undo = muster_store_delete_force (cli->store, muster_force_get_id (force), &error)) == NULL)
+          return muster_cli_fail (error);
+      }
+      break;
+    case KIND_UNIT:
+      {
+        g_autoptr(MusterUndo) undo = muster_cli_delete_unit (cli, campaign, target, &error);
+
+        if (undo == NULL)
           return muster_cli_fail (error);
       }
       break;

@@ -114,16 +114,20 @@ muster_cli_cmd_new_game (MusterCli  *cli,
 {
   g_autofree char *date = NULL;
   g_auto(GStrv) with = NULL;
+  g_auto(GStrv) with_unit = NULL;
   const GOptionEntry entries[] = {
     { "date", 0, 0, G_OPTION_ARG_STRING, &date,
       N_("The day the game was fought, as YYYY-MM-DD"), N_("DATE") },
     { "with", 0, 0, G_OPTION_ARG_STRING_ARRAY, &with,
       N_("A character taking part (repeat for each)"), N_("CHARACTER") },
+    { "with-unit", 0, 0, G_OPTION_ARG_STRING_ARRAY, &with_unit,
+      N_("A unit taking part, with its characters (repeat for each)"), N_("UNIT") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) unit_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
   gint64 game_id;
   int status;
@@ -131,23 +135,25 @@ muster_cli_cmd_new_game (MusterCli  *cli,
   if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
       !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
     return status;
-  if (with == NULL)
-    return muster_cli_usage_error (cli, _("Name the characters taking part with --with CHARACTER, once for each."));
+  if (with == NULL && with_unit == NULL)
+    return muster_cli_usage_error (cli, _("Name the characters taking part with --with CHARACTER, or the units with --with-unit UNIT, once for each."));
 
   campaign = muster_cli_find_campaign (cli, argv[1], &error);
   if (campaign == NULL)
     return muster_cli_fail (error);
-  for (guint i = 0; with[i] != NULL; i++)
+  for (guint i = 0; with != NULL && with[i] != NULL; i++)
     {
       gint64 id = find_character_id (cli, campaign, with[i], &error);
       if (id == 0)
         return muster_cli_fail (error);
       g_array_append_val (ids, id);
     }
+  if (!muster_cli_game_units (cli, campaign, with_unit, unit_ids, ids, &error))
+    return muster_cli_fail (error);
 
   game_id = muster_store_create_game (cli->store, muster_campaign_get_id (campaign), argv[2], date,
                                       (const gint64 *) ids->data, ids->len, &error);
-  if (game_id == 0)
+  if (game_id == 0 || !muster_cli_add_game_units (cli, game_id, unit_ids, &error))
     return muster_cli_fail (error);
   muster_cli_print_id (game_id);
   return 0;
@@ -166,6 +172,12 @@ muster_cli_cmd_result (MusterCli  *cli,
   g_autofree char *serious_text = NULL;
   g_autofree char *unnamed_text = NULL;
   g_autofree char *notes = NULL;
+  g_autofree char *unit_arg = NULL;
+  g_autofree char *colours = NULL;
+  g_autofree char *killed_figures = NULL;
+  g_autofree char *wounded_figures = NULL;
+  g_autofree char *captured_figures = NULL;
+  g_autofree char *run_figures = NULL;
   g_auto(GStrv) killed = NULL;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
@@ -182,6 +194,18 @@ muster_cli_cmd_result (MusterCli  *cli,
       N_("Unnamed figures this one put out of action"), N_("N") },
     { "notes", 0, 0, G_OPTION_ARG_STRING, &notes,
       N_("Notes on the character’s game"), N_("TEXT") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit_arg,
+      N_("Record a unit’s figures instead of a character: GAME --unit UNIT"), N_("UNIT") },
+    { "killed-figures", 0, 0, G_OPTION_ARG_STRING, &killed_figures,
+      N_("The unit’s figures killed"), N_("N") },
+    { "wounded-figures", 0, 0, G_OPTION_ARG_STRING, &wounded_figures,
+      N_("The unit’s figures wounded"), N_("N") },
+    { "captured-figures", 0, 0, G_OPTION_ARG_STRING, &captured_figures,
+      N_("The unit’s figures captured"), N_("N") },
+    { "run-figures", 0, 0, G_OPTION_ARG_STRING, &run_figures,
+      N_("The unit’s figures that ran"), N_("N") },
+    { "colours", 0, 0, G_OPTION_ARG_STRING, &colours,
+      N_("The unit’s colours: lost, or captured from the enemy"), N_("WHAT") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
@@ -193,9 +217,34 @@ muster_cli_cmd_result (MusterCli  *cli,
   gint64 character_id;
   int status;
 
+  gboolean for_unit;
+
   if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 2, 2, &status) ||
-      !parse_count (cli, "--light", light_text, &result.light_wounds, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, unit_arg != NULL ? 1 : 2, &status))
+    return status;
+  /* A unit's figures: GAME --unit UNIT, or GAME UNIT with figures given. */
+  for_unit = unit_arg != NULL || killed_figures != NULL || wounded_figures != NULL ||
+             captured_figures != NULL || run_figures != NULL || colours != NULL;
+  if (for_unit && (outcome != NULL || light_text != NULL || serious_text != NULL ||
+                   killed != NULL || unnamed_text != NULL))
+    return muster_cli_usage_error (cli, _("A unit’s result takes --killed-figures, --wounded-figures, --captured-figures, --run-figures and --colours; --outcome, --light, --serious and --killed are for a character."));
+  if (for_unit)
+    {
+      const char *figures[4] = { killed_figures, wounded_figures, captured_figures, run_figures };
+
+      if (unit_arg == NULL && argc < 3)
+        return muster_cli_usage_error (cli, _("Name the unit whose figures these are: GAME UNIT or GAME --unit UNIT."));
+      if (unit_arg == NULL)
+        unit_arg = g_strdup (argv[2]);
+      game = find_game (cli, campaign_arg, argv[1], &campaign, &error);
+      if (game == NULL)
+        return muster_cli_fail (error);
+      return muster_cli_unit_result (cli, campaign, muster_game_get_id (game), unit_arg,
+                                     figures, colours, notes);
+    }
+  if (argc < 3)
+    return muster_cli_usage_error (cli, _("Name the character, or give the unit with --unit UNIT."));
+  if (!parse_count (cli, "--light", light_text, &result.light_wounds, &status) ||
       !parse_count (cli, "--serious", serious_text, &result.serious_wounds, &status) ||
       !parse_count (cli, "--killed-unnamed", unnamed_text, &result.killed_unnamed, &status))
     return status;
@@ -293,7 +342,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
       N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
     { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
-      N_("Faces rolled at the table for a character (name or id) or a roll’s purpose, e.g. \"Jean Lefort=4\" (repeat for each)"),
+      N_("Faces rolled at the table for a character (name or id), a unit (name) or a roll’s purpose, e.g. \"Jean Lefort=4\" (repeat for each)"),
       N_("WHO=FACES") },
     { "plan", 0, 0, G_OPTION_ARG_NONE, &plan_only,
       N_("Only list the rolls the resolution will need, without running it"), NULL },
@@ -330,8 +379,8 @@ muster_cli_cmd_resolve (MusterCli  *cli,
 
   if (plan_only)
     {
-      static const char * const keys[] = { "character_id", "character", "step", "dice", "purpose" };
-      const char * const headings[] = { _("Id"), _("Character"), _("Step"), _("Dice"), _("Purpose") };
+      static const char * const keys[] = { "character_id", "character", "step", "dice", "unit_id", "purpose" };
+      const char * const headings[] = { _("Id"), _("Character"), _("Step"), _("Dice"), _("Unit"), _("Purpose") };
       g_autoptr(GPtrArray) plan = muster_engine_plan (cli->store, muster_game_get_id (game), &error);
 
       if (plan == NULL)
@@ -342,10 +391,17 @@ muster_cli_cmd_resolve (MusterCli  *cli,
           const MusterPlannedRoll *roll = g_ptr_array_index (plan, i);
 
           muster_cli_table_add_row (out);
-          muster_cli_table_add_int (out, roll->character_id);
+          if (roll->character_id != 0)
+            muster_cli_table_add_int (out, roll->character_id);
+          else
+            muster_cli_table_add_none (out);
           muster_cli_table_add_text (out, roll->character_name);
           muster_cli_table_add_value (out, roll->step_type, roll->step_name);
           muster_cli_table_add_text (out, roll->expression);
+          if (roll->unit_id != 0)
+            muster_cli_table_add_int (out, roll->unit_id);
+          else
+            muster_cli_table_add_none (out);
           muster_cli_table_add_text (out, roll->purpose);
         }
       muster_cli_table_print (out, format, FALSE);
@@ -366,7 +422,8 @@ muster_cli_cmd_resolve (MusterCli  *cli,
 
   {
     static const char * const keys[] = {
-      "character_id", "character", "step", "kind", "dice", "faces", "total", "entered", "consequence",
+      "character_id", "character", "step", "kind", "dice", "faces", "total", "entered", "unit_id",
+      "consequence",
     };
     out = muster_cli_table_new (G_N_ELEMENTS (keys), keys, NULL);
   }
@@ -396,6 +453,10 @@ muster_cli_cmd_resolve (MusterCli  *cli,
           for (int j = 0; j < 4; j++)
             muster_cli_table_add_none (out);
         }
+      if (event->unit_id != 0)
+        muster_cli_table_add_int (out, event->unit_id);
+      else
+        muster_cli_table_add_none (out);
       muster_cli_table_add_text (out, event->consequence);
     }
   muster_cli_table_print (out, format, FALSE);

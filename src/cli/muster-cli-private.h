@@ -8,6 +8,7 @@
 #include "muster-force.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
+#include "muster-unit.h"
 
 G_BEGIN_DECLS
 
@@ -90,6 +91,54 @@ int muster_cli_cmd_restore      (MusterCli *cli, int argc, char **argv);
 /* --- Sheets (muster-cli-print.c) --------------------------------------- */
 
 int muster_cli_cmd_print        (MusterCli *cli, int argc, char **argv);
+
+/* --- Units (muster-cli-units.c) ---------------------------------------- */
+
+int muster_cli_cmd_new_unit     (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_units        (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_set_unit     (MusterCli *cli, int argc, char **argv);
+/* @campaign may be NULL when @id_or_name is an id. */
+MusterUnit      *muster_cli_find_unit       (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             const char      *id_or_name,
+                                             GError         **error);
+gboolean         muster_cli_rename_unit     (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             const char      *target,
+                                             const char      *new_name,
+                                             GError         **error);
+MusterUndo      *muster_cli_delete_unit     (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             const char      *target,
+                                             GError         **error);
+/* recruit --unit: the unit's id, 0 without one, -1 with @error set. */
+gint64           muster_cli_recruit_unit_id (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             MusterForce     *force,
+                                             const char      *unit_arg,
+                                             GError         **error);
+/* new-game --with-unit: finds the units and adds their active characters
+ * to @character_ids; then, once the game exists, adds the units (deleting
+ * the game again when that fails). */
+gboolean         muster_cli_game_units      (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             char           **with_unit,
+                                             GArray          *unit_ids,
+                                             GArray          *character_ids,
+                                             GError         **error);
+gboolean         muster_cli_add_game_units  (MusterCli       *cli,
+                                             gint64           game_id,
+                                             GArray          *unit_ids,
+                                             GError         **error);
+/* result --unit: @figures are the texts of --killed-figures,
+ * --wounded-figures, --captured-figures and --run-figures (NULL: 0). */
+int              muster_cli_unit_result     (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             gint64           game_id,
+                                             const char      *unit_arg,
+                                             const char      *const figures[4],
+                                             const char      *colours,
+                                             const char      *notes);
 
 /* --- Ruleset helpers (muster-cli-commands.c) -------------------------- */
 

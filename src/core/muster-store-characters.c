@@ -412,6 +412,20 @@ write_stat (MusterStore  *self,
   return exec_update (self, stmt, error);
 }
 
+/* The table @troop_type rolls @stat on (Big Skirmishes' Class), or NULL. */
+static const MusterLookupTable *
+stat_table (MusterRuleset *ruleset,
+            const char    *troop_type,
+            const char    *stat)
+{
+  const MusterTroopType *type = troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL;
+
+  for (guint i = 0; type != NULL && i < type->rolls->len; i++)
+    if (g_strcmp0 (((const MusterStatRoll *) g_ptr_array_index (type->rolls, i))->stat, stat) == 0)
+      return ((const MusterStatRoll *) g_ptr_array_index (type->rolls, i))->table;
+  return NULL;
+}
+
 /* "I 4, D 3, S 5, C 2, F 9 (rolled 3 + 6 = 9)": each stat, with the dice
  * where they say more than the value. */
 static char *
@@ -443,7 +457,24 @@ describe_stats (MusterRuleset             *ruleset,
           g_autofree char *dice = muster_roll_describe (roll);
           g_autofree char *plain = g_strdup_printf ("%d", GPOINTER_TO_INT (value));
 
-          if (roll->total != GPOINTER_TO_INT (value))
+          const MusterLookupTable *table = stat_table (ruleset, spec->troop_type, def->key);
+          const char *entry = NULL;
+          gboolean demoted = FALSE;
+
+          for (guint j = 0; table != NULL && j < table->entries->len; j++)
+            {
+              const MusterTableEntry *e = g_ptr_array_index (table->entries, j);
+              if (e->value == GPOINTER_TO_INT (value))
+                entry = e->name, demoted = roll->total < e->min || roll->total > e->max;
+            }
+          if (table != NULL && entry != NULL && demoted)
+            /* Translators: " (rolled 6 + 6 = 12 on Character Class, past the side's limit: Leader)" */
+            g_string_append_printf (text, _(" (rolled %s on %s, past the side’s limit: %s)"),
+                                    dice, table->name, entry);
+          else if (table != NULL && entry != NULL)
+            /* Translators: " (rolled 3 + 4 = 7 on Character Class: Professional)" */
+            g_string_append_printf (text, _(" (rolled %s on %s: %s)"), dice, table->name, entry);
+          else if (roll->total != GPOINTER_TO_INT (value))
             /* Translators: a stat rolled above its weapon's cap. */
             g_string_append_printf (text, _(" (rolled %s, lowered to %d for the %s)"),
                                     dice, GPOINTER_TO_INT (value), weapon_name (ruleset, weapon));

@@ -1,0 +1,460 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-cli-private.h"
+#include "muster-game.h"
+#include "muster-unit.h"
+
+/* Units: new-unit, units, set-unit, and the unit parts of recruit,
+ * new-game, result, rename and delete. */
+
+/* --- Finding units ----------------------------------------------------------- */
+
+MusterUnit *
+muster_cli_find_unit (MusterCli       *cli,
+                      MusterCampaign  *campaign,
+                      const char      *id_or_name,
+                      GError         **error)
+{
+  MusterStore *store = muster_cli_get_store (cli, error);
+  g_autoptr(MusterUnit) unit = NULL;
+
+  if (store == NULL)
+    return NULL;
+  if (campaign != NULL)
+    return muster_store_find_unit (store, muster_campaign_get_id (campaign), id_or_name, error);
+  if (!muster_cli_is_id (id_or_name))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("To find unit “%s” by name, say which campaign it is in with --campaign."),
+                   id_or_name);
+      return NULL;
+    }
+  unit = muster_store_get_unit (store, g_ascii_strtoll (id_or_name, NULL, 10), error);
+  return g_steal_pointer (&unit);
+}
+
+static gboolean
+parse_figures (MusterCli   *cli,
+               const char  *option,
+               const char  *text,
+               int         *value,
+               int         *status)
+{
+  guint64 number;
+
+  *value = 0;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
+    {
+      *status = muster_cli_usage_error (cli, _("%s takes a whole number from 0 to 1000, not “%s”."),
+                                        option, text);
+      return FALSE;
+    }
+  *value = (int) number;
+  return TRUE;
+}
+
+/* --- new-unit ---------------------------------------------------------------- */
+
+int
+muster_cli_cmd_new_unit (MusterCli  *cli,
+                         int         argc,
+                         char      **argv)
+{
+  g_autofree char *type = NULL;
+  g_autofree char *rating = NULL;
+  g_autofree char *size_text = NULL;
+  g_autofree char *notes = NULL;
+  const GOptionEntry entries[] = {
+    { "type", 0, 0, G_OPTION_ARG_STRING, &type,
+      N_("The unit type: a unit kind id of the ruleset (required)"), N_("TYPE") },
+    { "rating", 0, 0, G_OPTION_ARG_STRING, &rating,
+      N_("The troops’ rating (default: the ruleset’s)"), N_("RATING") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text,
+      N_("Figures in the unit (default: the type’s usual size)"), N_("N") },
+    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes,
+      N_("Notes on the unit"), N_("TEXT") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterForce) force = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterUnitSpec spec = { 0 };
+  int status;
+  gint64 id;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 3, 3, &status) ||
+      !parse_figures (cli, "--size", size_text, &spec.size, &status))
+    return status;
+  if (type == NULL)
+    return muster_cli_usage_error (cli, _("Say what type of unit it is with --type TYPE."));
+  if (size_text != NULL && spec.size == 0)
+    return muster_cli_usage_error (cli, _("A unit needs at least one figure: --size cannot be 0."));
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
+      (force = muster_cli_find_force (cli, campaign, argv[2], &error)) == NULL)
+    return muster_cli_fail (error);
+
+  spec.name = argv[3];
+  spec.kind = type;
+  spec.rating = rating;
+  spec.notes = notes;
+  id = muster_store_create_unit (cli->store, muster_force_get_id (force), &spec, &error);
+  if (id == 0)
+    return muster_cli_fail (error);
+  muster_cli_print_id (id);
+  return 0;
+}
+
+/* --- units ------------------------------------------------------------------- */
+
+static const char *
+kind_name (MusterRuleset *ruleset,
+           const char    *id)
+{
+  const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (ruleset, id);
+
+  return kind != NULL ? kind->name : id;
+}
+
+static const char *
+rating_name (MusterRuleset *ruleset,
+             const char    *id)
+{
+  const MusterRatingDef *rating = muster_ruleset_lookup_rating (ruleset, id);
+
+  return rating != NULL ? rating->name : id;
+}
+
+int
+muster_cli_cmd_units (MusterCli  *cli,
+                      int         argc,
+                      char      **argv)
+{
+  g_autofree char *format_text = NULL;
+  g_autofree char *force_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_STRING, &force_arg,
+      N_("Only the units of this force"), N_("FORCE") },
+    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterForce) force = NULL;
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  g_autoptr(GPtrArray) headings = g_ptr_array_new ();
+  g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterCliFormat format;
+  MusterRuleset *ruleset;
+  GPtrArray *stats;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+      !muster_cli_parse_format (cli, format_text, &format, &status))
+    return status;
+
+  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
+      (force_arg != NULL && (force = muster_cli_find_force (cli, campaign, force_arg, &error)) == NULL) ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
+    return muster_cli_fail (error);
+  units = muster_store_list_units (cli->store, muster_campaign_get_id (campaign),
+                                   force != NULL ? muster_force_get_id (force) : 0, &error);
+  if (units == NULL)
+    return muster_cli_fail (error);
+
+#define COLUMN(key, heading) G_STMT_START { \
+    g_ptr_array_add (keys, (gpointer) (key)); \
+    g_ptr_array_add (headings, (gpointer) (heading)); \
+  } G_STMT_END
+  COLUMN ("id", _("Id"));
+  COLUMN ("name", _("Name"));
+  COLUMN ("force", _("Force"));
+  COLUMN ("side", _("Side"));
+  COLUMN ("type", _("Type"));
+  COLUMN ("rating", _("Rating"));
+  COLUMN ("size", _("Size"));
+  COLUMN ("lost", _("Lost"));
+  COLUMN ("status", _("Status"));
+  stats = muster_ruleset_get_unit_stats (ruleset);
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const MusterUnitStatDef *stat = g_ptr_array_index (stats, i);
+      COLUMN (stat->key, stat->name);
+    }
+#undef COLUMN
+
+  table = muster_cli_table_new (keys->len, (const char * const *) keys->pdata,
+                                (const char * const *) headings->pdata);
+  for (guint i = 0; i < units->len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+
+      muster_cli_table_add_row (table);
+      muster_cli_table_add_int (table, muster_unit_get_id (unit));
+      muster_cli_table_add_text (table, muster_unit_get_name (unit));
+      muster_cli_table_add_text (table, muster_unit_get_force_name (unit));
+      muster_cli_table_add_text (table, muster_unit_get_side (unit));
+      muster_cli_table_add_value (table, muster_unit_get_kind (unit),
+                                  kind_name (ruleset, muster_unit_get_kind (unit)));
+      if (*muster_unit_get_rating (unit) != '\0')
+        muster_cli_table_add_value (table, muster_unit_get_rating (unit),
+                                    rating_name (ruleset, muster_unit_get_rating (unit)));
+      else
+        muster_cli_table_add_none (table);
+      muster_cli_table_add_int (table, muster_unit_get_size (unit));
+      muster_cli_table_add_int (table, muster_unit_get_lost (unit));
+      muster_cli_table_add_text (table, muster_unit_get_status (unit));
+      for (guint j = 0; j < stats->len; j++)
+        {
+          const MusterUnitStatDef *stat = g_ptr_array_index (stats, j);
+          g_autofree char *text = muster_unit_dup_stat_text (unit, ruleset, stat->key);
+          gint64 number;
+
+          if (text == NULL)
+            muster_cli_table_add_none (table);
+          else if (g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL))
+            muster_cli_table_add_int (table, number);
+          else
+            muster_cli_table_add_text (table, text);
+        }
+    }
+  muster_cli_table_print (table, format, FALSE);
+  return 0;
+}
+
+/* --- set-unit ---------------------------------------------------------------- */
+
+int
+muster_cli_cmd_set_unit (MusterCli  *cli,
+                         int         argc,
+                         char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *type = NULL;
+  g_autofree char *rating = NULL;
+  g_autofree char *status_text = NULL;
+  g_autofree char *notes = NULL;
+  g_autofree char *size_text = NULL;
+  g_autofree char *lost_text = NULL;
+  g_auto(GStrv) values = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("Find the unit by name in this campaign"), N_("CAMPAIGN") },
+    { "type", 0, 0, G_OPTION_ARG_STRING, &type, N_("Change the unit type"), N_("TYPE") },
+    { "rating", 0, 0, G_OPTION_ARG_STRING, &rating, N_("Change the rating"), N_("RATING") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_text, N_("Change the number of figures"), N_("N") },
+    { "lost", 0, 0, G_OPTION_ARG_STRING, &lost_text, N_("Set the figures lost for good"), N_("N") },
+    { "status", 0, 0, G_OPTION_ARG_STRING, &status_text,
+      N_("Set the status: active, destroyed or disbanded"), N_("STATUS") },
+    { "value", 0, 0, G_OPTION_ARG_STRING_ARRAY, &values,
+      N_("Set a value kept on the unit, e.g. colours=1; repeatable"), N_("KEY=VALUE") },
+    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Replace the notes"), N_("TEXT") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterUnit) unit = NULL;
+  g_autoptr(GError) error = NULL;
+  int size = 0, lost = 0;
+  gint64 id;
+  int status;
+
+  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+      !parse_figures (cli, "--size", size_text, &size, &status) ||
+      !parse_figures (cli, "--lost", lost_text, &lost, &status))
+    return status;
+
+  if ((campaign_arg != NULL && (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL) ||
+      (unit = muster_cli_find_unit (cli, campaign, argv[1], &error)) == NULL)
+    return muster_cli_fail (error);
+  id = muster_unit_get_id (unit);
+
+  for (guint i = 0; values != NULL && values[i] != NULL; i++)
+    {
+      g_autofree char *key = NULL;
+      g_autofree char *value = NULL;
+      gint64 number;
+
+      if (!muster_cli_split_assignment (values[i], &key, &value) ||
+          !g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &number, NULL))
+        return muster_cli_usage_error (cli, _("--value takes KEY=NUMBER, e.g. colours=1, not “%s”."),
+                                       values[i]);
+      if (!muster_store_set_unit_value (cli->store, id, key, (int) number, &error))
+        return muster_cli_fail (error);
+    }
+  if ((type != NULL && !muster_store_set_unit_text (cli->store, id, "kind", type, &error)) ||
+      (rating != NULL && !muster_store_set_unit_text (cli->store, id, "rating", rating, &error)) ||
+      (size_text != NULL && !muster_store_set_unit_number (cli->store, id, "size", size, &error)) ||
+      (lost_text != NULL && !muster_store_set_unit_number (cli->store, id, "lost", lost, &error)) ||
+      (status_text != NULL && !muster_store_set_unit_text (cli->store, id, "status", status_text, &error)) ||
+      (notes != NULL && !muster_store_set_unit_text (cli->store, id, "notes", notes, &error)))
+    return muster_cli_fail (error);
+  return 0;
+}
+
+/* --- rename and delete ------------------------------------------------------- */
+
+gboolean
+muster_cli_rename_unit (MusterCli       *cli,
+                        MusterCampaign  *campaign,
+                        const char      *target,
+                        const char      *new_name,
+                        GError         **error)
+{
+  g_autoptr(MusterUnit) unit = muster_cli_find_unit (cli, campaign, target, error);
+
+  return unit != NULL &&
+         muster_store_rename_unit (cli->store, muster_unit_get_id (unit), new_name, error);
+}
+
+MusterUndo *
+muster_cli_delete_unit (MusterCli       *cli,
+                        MusterCampaign  *campaign,
+                        const char      *target,
+                        GError         **error)
+{
+  g_autoptr(MusterUnit) unit = muster_cli_find_unit (cli, campaign, target, error);
+
+  if (unit == NULL)
+    return NULL;
+  return muster_store_delete_unit (cli->store, muster_unit_get_id (unit), error);
+}
+
+/* --- recruit --unit ---------------------------------------------------------- */
+
+gint64
+muster_cli_recruit_unit_id (MusterCli       *cli,
+                            MusterCampaign  *campaign,
+                            MusterForce     *force,
+                            const char      *unit_arg,
+                            GError         **error)
+{
+  g_autoptr(MusterUnit) unit = NULL;
+
+  if (unit_arg == NULL)
+    return 0;
+  unit = muster_cli_find_unit (cli, campaign, unit_arg, error);
+  if (unit == NULL)
+    return -1;
+  if (muster_unit_get_force_id (unit) != muster_force_get_id (force))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s belongs to %s, not %s: recruit into its own force."),
+                   muster_unit_get_name (unit), muster_unit_get_force_name (unit),
+                   muster_force_get_name (force));
+      return -1;
+    }
+  return muster_unit_get_id (unit);
+}
+
+/* --- new-game --with-unit ---------------------------------------------------- */
+
+gboolean
+muster_cli_game_units (MusterCli       *cli,
+                       MusterCampaign  *campaign,
+                       char           **with_unit,
+                       GArray          *unit_ids,
+                       GArray          *character_ids,
+                       GError         **error)
+{
+  g_autoptr(GPtrArray) characters = NULL;
+
+  for (guint i = 0; with_unit != NULL && with_unit[i] != NULL; i++)
+    {
+      g_autoptr(MusterUnit) unit = muster_cli_find_unit (cli, campaign, with_unit[i], error);
+      gint64 id;
+
+      if (unit == NULL)
+        return FALSE;
+      id = muster_unit_get_id (unit);
+      g_array_append_val (unit_ids, id);
+    }
+  if (unit_ids->len == 0)
+    return TRUE;
+
+  /* A unit takes the field with the characters attached to it who can
+   * fight, unless they were named already. */
+  characters = muster_store_list_characters (cli->store, muster_campaign_get_id (campaign), 0, error);
+  if (characters == NULL)
+    return FALSE;
+  for (guint i = 0; i < characters->len; i++)
+    {
+      MusterCharacter *character = g_ptr_array_index (characters, i);
+      gint64 unit_id = muster_character_get_unit_id (character);
+      gint64 id = muster_character_get_id (character);
+      gboolean in_game = FALSE, listed = FALSE;
+
+      if (unit_id == 0 || muster_character_get_status (character) != MUSTER_STATUS_ACTIVE)
+        continue;
+      for (guint j = 0; j < unit_ids->len; j++)
+        in_game |= g_array_index (unit_ids, gint64, j) == unit_id;
+      for (guint j = 0; j < character_ids->len; j++)
+        listed |= g_array_index (character_ids, gint64, j) == id;
+      if (in_game && !listed)
+        g_array_append_val (character_ids, id);
+    }
+  return TRUE;
+}
+
+gboolean
+muster_cli_add_game_units (MusterCli  *cli,
+                           gint64      game_id,
+                           GArray     *unit_ids,
+                           GError    **error)
+{
+  if (unit_ids->len == 0)
+    return TRUE;
+  if (muster_store_add_game_units (cli->store, game_id, (const gint64 *) unit_ids->data,
+                                   unit_ids->len, error))
+    return TRUE;
+  /* Nothing half-made: the game goes with its units. */
+  muster_store_delete_game (cli->store, game_id, NULL);
+  return FALSE;
+}
+
+/* --- result --unit ----------------------------------------------------------- */
+
+int
+muster_cli_unit_result (MusterCli       *cli,
+                        MusterCampaign  *campaign,
+                        gint64           game_id,
+                        const char      *unit_arg,
+                        const char      *const figures[4],
+                        const char      *colours,
+                        const char      *notes)
+{
+  static const char * const options[4] = {
+    "--killed-figures", "--wounded-figures", "--captured-figures", "--run-figures",
+  };
+  g_autoptr(MusterUnit) unit = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterUnitResult result = { 0 };
+  int *counts[4] = { &result.killed, &result.wounded, &result.captured, &result.run };
+  int status;
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (!parse_figures (cli, options[i], figures[i], counts[i], &status))
+      return status;
+
+  unit = muster_cli_find_unit (cli, campaign, unit_arg, &error);
+  if (unit == NULL)
+    return muster_cli_fail (error);
+  result.colours = colours;
+  result.notes = notes;
+  if (!muster_store_set_unit_result (cli->store, game_id, muster_unit_get_id (unit), &result, &error))
+    return muster_cli_fail (error);
+  return 0;
+}

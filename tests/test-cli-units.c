@@ -1,0 +1,527 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test-cli-units"
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "muster-test-util.h"
+
+/* muster-cli's unit commands, end to end, for every ruleset kept by
+ * unit: new-unit, units, set-unit, rename and delete unit, recruit --unit,
+ * new-game --with-unit and result for a unit's figures. */
+
+typedef struct {
+  char   *dir;
+  char   *library;
+  char  **envp;
+} Fixture;
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *xdg = NULL;
+
+  f->dir = muster_test_make_tmpdir ();
+  f->library = g_build_filename (f->dir, "lib.db", NULL);
+  xdg = g_build_filename (f->dir, "xdg-data", NULL);
+  f->envp = g_get_environ ();
+  f->envp = g_environ_setenv (f->envp, "XDG_DATA_HOME", xdg, TRUE);
+  f->envp = g_environ_setenv (f->envp, "MUSTER_LIBRARY", f->library, TRUE);
+  f->envp = g_environ_setenv (f->envp, "MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_free (f->dir);
+  g_free (f->library);
+  g_strfreev (f->envp);
+}
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_argv (Fixture     *f,
+          Run         *run,
+          const char **args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("MUSTER_CLI");
+  int wait_status = 0;
+
+  if (cli == NULL)
+    g_error ("MUSTER_CLI is not set: run the tests with meson test");
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  run_clear (run);
+  g_spawn_sync (NULL, (char **) argv->pdata, f->envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+#define RUN(f, run, ...) \
+  G_STMT_START { const char *args_[] = { __VA_ARGS__, NULL }; run_argv ((f), (run), args_); } G_STMT_END
+
+#define RUN_OK(f, run, ...) \
+  G_STMT_START { \
+    RUN (f, run, __VA_ARGS__); \
+    if ((run)->status != 0) \
+      g_test_message ("stderr: %s", (run)->err); \
+    g_assert_cmpint ((run)->status, ==, 0); \
+    g_assert_cmpstr ((run)->err, ==, ""); \
+  } G_STMT_END
+
+#define RUN_FAILS(f, run, code, needle, ...) \
+  G_STMT_START { \
+    RUN (f, run, __VA_ARGS__); \
+    g_assert_cmpint ((run)->status, ==, (code)); \
+    g_assert_cmpstr ((run)->out, ==, ""); \
+    g_assert_true (g_str_has_prefix ((run)->err, "muster-cli: ")); \
+    if (strstr ((run)->err, (needle)) == NULL) \
+      g_error ("“%s” does not mention “%s”", (run)->err, (needle)); \
+  } G_STMT_END
+
+/* The id printed on the last line. */
+static char *
+last_line (const char *out)
+{
+  g_autofree char *copy = g_strchomp (g_strdup (out));
+  const char *nl = strrchr (copy, '\n');
+
+  return g_strdup (nl != NULL ? nl + 1 : copy);
+}
+
+/* A TSV cell: row @row (0 is the header) and column named @key. */
+static char *
+tsv_cell (const char *out,
+          guint       row,
+          const char *key)
+{
+  g_autofree char *copy = g_strchomp (g_strdup (out));
+  g_auto(GStrv) rows = g_strsplit (copy, "\n", -1);
+  g_auto(GStrv) header = g_strsplit (rows[0], "\t", -1);
+  g_auto(GStrv) fields = NULL;
+
+  g_assert_cmpuint (row, <, g_strv_length (rows));
+  fields = g_strsplit (rows[row], "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (header));
+  for (guint i = 0; header[i] != NULL; i++)
+    if (g_str_equal (header[i], key))
+      return g_strdup (fields[i]);
+  g_error ("no column “%s” in “%s”", key, rows[0]);
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (; *text != '\0'; text++)
+    n += *text == '\n';
+  return n;
+}
+
+static void
+assert_cell (const char *out,
+             guint       row,
+             const char *key,
+             const char *expected)
+{
+  g_autofree char *cell = tsv_cell (out, row, key);
+
+  g_assert_cmpstr (cell, ==, expected);
+}
+
+/* A campaign with two forces, British and French. */
+static void
+make_campaign (Fixture    *f,
+               const char *ruleset,
+               const char *option)
+{
+  g_auto(Run) run = { 0, };
+
+  if (option != NULL)
+    RUN_OK (f, &run, "new-campaign", "Vimeiro", "--ruleset", ruleset, "--seed", "1808",
+            "--option", option);
+  else
+    RUN_OK (f, &run, "new-campaign", "Vimeiro", "--ruleset", ruleset, "--seed", "1808");
+  RUN_OK (f, &run, "new-force", "Vimeiro", "Fane", "--side", "British");
+  RUN_OK (f, &run, "new-force", "Vimeiro", "Junot", "--side", "French");
+}
+
+static void
+test_new_unit_and_list (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *array;
+  JsonObject *object;
+
+  make_campaign (f, "big-skirmishes", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "95th Rifles", "--type", "skirmishers", "--rating", "elite");
+  g_assert_cmpstr (run.out, ==, "1\n");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "50th Foot", "--type", "infantry", "--size", "14");
+  g_assert_cmpstr (run.out, ==, "2\n");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Foot artillery", "--type", "artillery");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Legere", "--type", "infantry", "--rating", "raw");
+
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  g_assert_true (g_str_has_prefix (run.out, "id\tname\tforce\tside\ttype\trating\tsize\tlost\tstatus\t"
+                                            "move\treaction\tmorale\thalves\n"));
+  g_assert_cmpuint (count_lines (run.out), ==, 5);
+  assert_cell (run.out, 1, "name", "95th Rifles");
+  assert_cell (run.out, 1, "force", "Fane");
+  assert_cell (run.out, 1, "side", "British");
+  assert_cell (run.out, 1, "type", "skirmishers");
+  assert_cell (run.out, 1, "rating", "elite");
+  assert_cell (run.out, 1, "size", "12");
+  assert_cell (run.out, 1, "lost", "0");
+  assert_cell (run.out, 1, "status", "active");
+  assert_cell (run.out, 1, "reaction", "1");
+  assert_cell (run.out, 2, "size", "14");
+  assert_cell (run.out, 2, "rating", "average");
+  /* Artillery is always Average, a gun and 4 crew. */
+  assert_cell (run.out, 3, "rating", "average");
+  assert_cell (run.out, 3, "size", "4");
+  assert_cell (run.out, 4, "reaction", "-1");
+
+  RUN_OK (f, &run, "units", "Vimeiro", "--force", "Junot", "--format", "json");
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, &error));
+  g_assert_no_error (error);
+  array = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (array), ==, 2);
+  object = json_array_get_object_element (array, 0);
+  g_assert_cmpint (json_object_get_int_member (object, "id"), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (object, "type"), ==, "artillery");
+  g_assert_cmpint (json_object_get_int_member (object, "size"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (object, "lost"), ==, 0);
+  g_assert_true (json_object_has_member (object, "halves"));
+
+  /* The text table names things for people. */
+  RUN_OK (f, &run, "units", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "Skirmishers"));
+  g_assert_nonnull (strstr (run.out, "Elite"));
+
+  RUN_FAILS (f, &run, 2, "--type", "new-unit", "Vimeiro", "Fane", "Guards");
+  RUN_FAILS (f, &run, 2, "Unexpected", "new-unit", "Vimeiro", "Fane", "Guards", "extra", "--type", "infantry");
+  RUN_FAILS (f, &run, 2, "--size", "new-unit", "Vimeiro", "Fane", "Guards", "--type", "infantry", "--size", "many");
+  RUN_FAILS (f, &run, 2, "--size", "new-unit", "Vimeiro", "Fane", "Guards", "--type", "infantry", "--size", "0");
+  RUN_FAILS (f, &run, 1, "hussars", "new-unit", "Vimeiro", "Fane", "Guards", "--type", "hussars");
+  RUN_FAILS (f, &run, 1, "green", "new-unit", "Vimeiro", "Fane", "Guards", "--type", "infantry", "--rating", "green");
+  RUN_FAILS (f, &run, 1, "Average", "new-unit", "Vimeiro", "Junot", "Guns", "--type", "artillery", "--rating", "elite");
+  RUN_FAILS (f, &run, 1, "40", "new-unit", "Vimeiro", "Fane", "Guards", "--type", "infantry", "--size", "40");
+  RUN_FAILS (f, &run, 1, "Picton", "new-unit", "Vimeiro", "Picton", "Guards", "--type", "infantry");
+  RUN_FAILS (f, &run, 1, "Talavera", "new-unit", "Talavera", "Fane", "Guards", "--type", "infantry");
+  RUN_FAILS (f, &run, 1, "Talavera", "units", "Talavera");
+  RUN_FAILS (f, &run, 2, "xml", "units", "Vimeiro", "--format", "xml");
+  RUN_FAILS (f, &run, 1, "Picton", "units", "Vimeiro", "--force", "Picton");
+  /* Nothing was made by the refusals. */
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 5);
+}
+
+static void
+test_set_rename_delete (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+
+  make_campaign (f, "chosen-men", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "Light company", "--type", "infantry", "--rating", "veteran");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "squad-leader", "--name", "Sergeant Harper",
+          "--unit", "Light company");
+
+  RUN_OK (f, &run, "set-unit", "1", "--rating", "crack", "--size", "12", "--lost", "2",
+          "--value", "colours=1", "--value", "musicians=2", "--notes", "Carries the King's colour");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "rating", "crack");
+  assert_cell (run.out, 1, "size", "12");
+  assert_cell (run.out, 1, "lost", "2");
+  assert_cell (run.out, 1, "base-morale", "10");
+  assert_cell (run.out, 1, "colours", "1");
+  assert_cell (run.out, 1, "musicians", "2");
+
+  RUN_OK (f, &run, "set-unit", "Light company", "--campaign", "Vimeiro", "--status", "disbanded");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "status", "disbanded");
+
+  RUN_FAILS (f, &run, 1, "--campaign", "set-unit", "Light company", "--rating", "green");
+  RUN_FAILS (f, &run, 1, "99", "set-unit", "99", "--rating", "green");
+  RUN_FAILS (f, &run, 1, "elite", "set-unit", "1", "--rating", "elite");
+  RUN_FAILS (f, &run, 1, "13", "set-unit", "1", "--lost", "13");
+  RUN_FAILS (f, &run, 1, "routed", "set-unit", "1", "--status", "routed");
+  RUN_FAILS (f, &run, 1, "Musicians", "set-unit", "1", "--value", "musicians=3");
+  RUN_FAILS (f, &run, 1, "horses", "set-unit", "1", "--value", "horses=3");
+  RUN_FAILS (f, &run, 2, "KEY=NUMBER", "set-unit", "1", "--value", "colours");
+  RUN_FAILS (f, &run, 2, "--lost", "set-unit", "1", "--lost", "-1");
+
+  RUN_OK (f, &run, "rename", "unit", "1", "Grenadier company");
+  RUN_OK (f, &run, "rename", "unit", "Grenadier company", "Light company", "--campaign", "Vimeiro");
+  RUN_FAILS (f, &run, 2, "--campaign", "rename", "unit", "Light company", "Rifles");
+  RUN_FAILS (f, &run, 2, "unit", "rename", "regiment", "1", "Rifles");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "name", "Light company");
+
+  /* Deleting a unit keeps its characters, no longer attached. */
+  RUN_OK (f, &run, "delete", "unit", "Light company", "--campaign", "Vimeiro");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 1);
+  RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  RUN_FAILS (f, &run, 1, "1", "delete", "unit", "1");
+}
+
+/* Big Skirmishes: named Characters with a Class, in units. */
+static void
+test_recruit_into_unit (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  int leaders = 0, heroes = 0;
+
+  make_campaign (f, "big-skirmishes", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "95th Rifles", "--type", "skirmishers");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "skirmishers");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "character", "--count", "12",
+          "--unit", "95th Rifles");
+  g_assert_cmpuint (count_lines (run.out), ==, 12);
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "mounted-character", "--name", "Colonel Lawford");
+
+  RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 14);
+  for (guint row = 1; row <= 13; row++)
+    {
+      g_autofree char *cell = tsv_cell (run.out, row, "class");
+      gint64 value;
+
+      g_assert_true (g_ascii_string_to_signed (cell, 10, 1, 4, &value, NULL));
+      leaders += value == 3;
+      heroes += value == 4;
+    }
+  /* No more than 2 Leaders and 1 Hero on a side. */
+  g_assert_cmpint (leaders, <=, 2);
+  g_assert_cmpint (heroes, <=, 1);
+  assert_cell (run.out, 13, "type", "mounted-character");
+
+  RUN_FAILS (f, &run, 1, "Voltigeurs", "recruit", "Vimeiro", "Fane", "--type", "character",
+             "--unit", "Voltigeurs");
+  RUN_FAILS (f, &run, 1, "Hussars", "recruit", "Vimeiro", "Fane", "--type", "character",
+             "--unit", "Hussars");
+  RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 14);
+}
+
+/* Chosen Men from the command line: a game with units, their figures and
+ * colours, resolved and undone. */
+static void
+test_unit_game (Fixture       *f,
+                gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = NULL;
+  g_autofree char *resolved = NULL;
+
+  make_campaign (f, "chosen-men", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "Rifles", "--type", "skirmishers", "--rating", "crack");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Grenadiers", "--type", "infantry", "--rating", "veteran");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Fusiliers", "--type", "infantry", "--rating", "regular");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "squad-leader", "--name", "Sergeant Harper",
+          "--unit", "Rifles");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Junot", "--type", "captain", "--name", "Capitaine Duclos",
+          "--unit", "Grenadiers");
+
+  RUN_FAILS (f, &run, 2, "--with-unit", "new-game", "Vimeiro", "Valdelacasa");
+  RUN_FAILS (f, &run, 1, "Hussars", "new-game", "Vimeiro", "Valdelacasa", "--with-unit", "Hussars");
+  /* The units bring their characters. */
+  RUN_OK (f, &run, "new-game", "Vimeiro", "Valdelacasa", "--with-unit", "Rifles",
+          "--with-unit", "Grenadiers", "--with-unit", "Fusiliers");
+  game = last_line (run.out);
+  RUN_OK (f, &run, "game", game, "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 3);
+
+  RUN_OK (f, &run, "result", game, "--unit", "Grenadiers", "--killed-figures", "2",
+          "--wounded-figures", "1", "--captured-figures", "1", "--colours", "lost");
+  RUN_OK (f, &run, "result", game, "Rifles", "--killed-figures", "1", "--colours", "captured");
+  RUN_OK (f, &run, "result", game, "Sergeant Harper", "--outcome", "wounded", "--serious", "1");
+  RUN_FAILS (f, &run, 1, "cannot lose 11", "result", game, "--unit", "Fusiliers", "--killed-figures", "11");
+  RUN_FAILS (f, &run, 2, "--killed-figures", "result", game, "--unit", "Fusiliers", "--killed-figures", "-1");
+  RUN_FAILS (f, &run, 2, "--run-figures", "result", game, "--unit", "Fusiliers", "--run-figures", "x");
+  RUN_FAILS (f, &run, 1, "run", "result", game, "--unit", "Fusiliers", "--run-figures", "1");
+  RUN_FAILS (f, &run, 1, "stolen", "result", game, "--unit", "Fusiliers", "--colours", "stolen");
+  RUN_FAILS (f, &run, 2, "--outcome", "result", game, "--unit", "Fusiliers", "--outcome", "killed");
+  RUN_FAILS (f, &run, 2, "GAME UNIT", "result", game, "--killed-figures", "1");
+  RUN_FAILS (f, &run, 1, "Hussars", "result", game, "--unit", "Hussars", "--killed-figures", "1");
+
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  resolved = g_strdup (run.out);
+  RUN_OK (f, &run, "resolve", game, "--format", "tsv");
+  g_assert_nonnull (strstr (run.out, "\tunit_id\tconsequence\n"));
+  g_assert_nonnull (strstr (run.out, "morale-loss"));
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "lost", "1");
+  assert_cell (run.out, 1, "base-morale", "12");
+  assert_cell (run.out, 2, "lost", "4");
+  assert_cell (run.out, 2, "base-morale", "7");
+  assert_cell (run.out, 3, "lost", "0");
+  assert_cell (run.out, 3, "base-morale", "6");
+
+  /* Results are closed once resolved; undo opens them again. */
+  RUN_FAILS (f, &run, 1, "resolved", "result", game, "--unit", "Fusiliers", "--killed-figures", "1");
+  RUN_OK (f, &run, "undo-resolve", "Vimeiro");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  g_assert_cmpstr (run.out, ==, resolved);
+}
+
+/* The ids of issue 5 for each ruleset kept by unit. */
+static void
+test_every_ruleset (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const struct {
+    const char *ruleset;
+    const char *types[8];
+    const char *ratings[7];
+  } rulesets[] = {
+    { "big-skirmishes", { "infantry", "cavalry", "skirmishers", "artillery", "indians" },
+      { "elite", "average", "raw" } },
+    { "napoleonic-skirmish", { "grenadier", "line", "militia", "light", "mounted", "guerillas", "artillery" },
+      { NULL } },
+    { "chosen-men", { "infantry" },
+      { "tribes", "raw-militia", "green", "regular", "veteran", "crack" } },
+    { "small-unit-engagements", { "regular", "irregular" }, { "tough", "normal", "weak" } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rulesets); i++)
+    {
+      g_auto(Run) run = { 0, };
+      g_autofree char *name = g_strdup_printf ("Campaign %u", i);
+      guint n = 0;
+
+      RUN_OK (f, &run, "new-campaign", name, "--ruleset", rulesets[i].ruleset, "--seed", "1");
+      RUN_OK (f, &run, "new-force", name, "Fane", "--side", "British");
+      for (guint t = 0; rulesets[i].types[t] != NULL; t++)
+        {
+          g_autofree char *unit = g_strdup_printf ("Unit %u", n++);
+          gboolean always_average = g_str_equal (rulesets[i].ruleset, "big-skirmishes") &&
+                                    (g_str_equal (rulesets[i].types[t], "artillery") ||
+                                     g_str_equal (rulesets[i].types[t], "indians"));
+
+          RUN_OK (f, &run, "new-unit", name, "Fane", unit, "--type", rulesets[i].types[t]);
+          for (guint r = 0; rulesets[i].ratings[r] != NULL && !always_average; r++)
+            {
+              g_autofree char *rated = g_strdup_printf ("Unit %u", n++);
+
+              RUN_OK (f, &run, "new-unit", name, "Fane", rated, "--type", rulesets[i].types[t],
+                      "--rating", rulesets[i].ratings[r]);
+            }
+        }
+      RUN_OK (f, &run, "units", name, "--format", "tsv");
+      g_assert_cmpuint (count_lines (run.out), ==, n + 1);
+    }
+
+  /* Chosen Men's base morale follows the rating, 5 to 10. */
+  {
+    g_auto(Run) run = { 0, };
+
+    RUN_OK (f, &run, "units", "Campaign 2", "--format", "tsv");
+    for (guint row = 2; row <= 7; row++)
+      {
+        g_autofree char *expected = g_strdup_printf ("%u", row + 3);
+        assert_cell (run.out, row, "base-morale", expected);
+      }
+    /* Small Unit Engagements: four bases of 3, or two of 5. */
+    RUN_OK (f, &run, "units", "Campaign 3", "--format", "tsv");
+    assert_cell (run.out, 1, "size", "12");
+    assert_cell (run.out, 1, "bases", "4");
+    assert_cell (run.out, 5, "size", "10");
+    assert_cell (run.out, 5, "bases", "2");
+    /* A sharpe's campaign keeps no units. */
+    RUN_OK (f, &run, "new-campaign", "Talavera", "--ruleset", "sharpes-skirmish");
+    RUN_OK (f, &run, "new-force", "Talavera", "Rifles");
+    RUN_FAILS (f, &run, 1, "unit", "new-unit", "Talavera", "Rifles", "Light company", "--type", "infantry");
+  }
+}
+
+/* Napoleonic Skirmish 1.9: figures wounded roll to rejoin, with faces
+ * typed in for the unit by name. */
+static void
+test_unit_faces (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = NULL;
+
+  make_campaign (f, "napoleonic-skirmish", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "1st Line", "--type", "line");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "light");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "officer", "--name", "Captain Leroy", "--unit", "1st Line");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Junot", "--type", "nco", "--name", "Sergent Dubois", "--unit", "Voltigeurs");
+  RUN_OK (f, &run, "new-game", "Vimeiro", "Rolica", "--with-unit", "1st Line", "--with-unit", "Voltigeurs");
+  game = last_line (run.out);
+  RUN_OK (f, &run, "result", game, "1st Line", "--killed-figures", "1", "--wounded-figures", "3",
+          "--captured-figures", "1", "--run-figures", "2");
+  RUN_OK (f, &run, "result", game, "Sergent Dubois", "--outcome", "killed");
+
+  RUN_OK (f, &run, "resolve", game, "--plan", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  assert_cell (run.out, 1, "character", "1st Line");
+  assert_cell (run.out, 1, "dice", "3d6");
+  assert_cell (run.out, 1, "unit_id", "1");
+  assert_cell (run.out, 1, "character_id", "");
+
+  RUN_FAILS (f, &run, 1, "1st Line", "resolve", game, "--faces", "1st Line=4,5");
+  RUN_OK (f, &run, "resolve", game, "--faces", "1st Line=4,5,1");
+  g_assert_nonnull (strstr (run.out, "rolled at the table"));
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  /* 1 killed, 1 wounded who did not rejoin, 1 captured. */
+  assert_cell (run.out, 1, "lost", "3");
+  RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 2, "status", "dead");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add ((path), Fixture, NULL, fixture_setup, (func), fixture_teardown)
+  ADD ("/cli/units/new-unit-and-list", test_new_unit_and_list);
+  ADD ("/cli/units/set-rename-delete", test_set_rename_delete);
+  ADD ("/cli/units/recruit", test_recruit_into_unit);
+  ADD ("/cli/units/game", test_unit_game);
+  ADD ("/cli/units/every-ruleset", test_every_ruleset);
+  ADD ("/cli/units/faces", test_unit_faces);
+#undef ADD
+
+  return g_test_run ();
+}
