@@ -380,6 +380,19 @@ test_unit_game (Fixture       *f,
   RUN_FAILS (f, &run, 2, "--outcome", "result", game, "--unit", "Fusiliers", "--outcome", "killed");
   RUN_FAILS (f, &run, 2, "GAME UNIT", "result", game, "--killed-figures", "1");
   RUN_FAILS (f, &run, 1, "Hussars", "result", game, "--unit", "Hussars", "--killed-figures", "1");
+  RUN_OK (f, &run, "game", game, "--units", "--format", "tsv");
+  g_assert_true (g_str_has_prefix (run.out, "unit_id\tname\tforce\tside\tfigures\tkilled\twounded\t"
+                                            "captured\trun\tcolours\trecorded\n"));
+  assert_cell (run.out, 1, "name", "Rifles");
+  assert_cell (run.out, 1, "figures", "8");
+  assert_cell (run.out, 1, "colours", "captured");
+  assert_cell (run.out, 2, "killed", "2");
+  assert_cell (run.out, 2, "wounded", "1");
+  assert_cell (run.out, 2, "captured", "1");
+  assert_cell (run.out, 2, "colours", "lost");
+  assert_cell (run.out, 3, "recorded", "false");
+  RUN_OK (f, &run, "game", game, "--units");
+  g_assert_nonnull (strstr (run.out, "taken"));
 
   RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
   resolved = g_strdup (run.out);

@@ -601,9 +601,12 @@ muster_cli_cmd_game (MusterCli  *cli,
 {
   g_autofree char *campaign_arg = NULL;
   g_autofree char *format_text = NULL;
+  gboolean units = FALSE;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
       N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+    { "units", 0, 0, G_OPTION_ARG_NONE, &units,
+      N_("List the units taking part and what became of their figures"), NULL },
     MUSTER_CLI_FORMAT_ENTRY (format_text),
     G_OPTION_ENTRY_NULL
   };
@@ -630,8 +633,11 @@ muster_cli_cmd_game (MusterCli  *cli,
     return status;
 
   if ((game = find_game (cli, campaign_arg, argv[1], &campaign, &error)) == NULL ||
-      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL ||
-      (participants = muster_store_list_participants (cli->store, muster_game_get_id (game), &error)) == NULL)
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
+    return muster_cli_fail (error);
+  if (units)
+    return muster_cli_print_game_units (cli, muster_game_get_id (game), format);
+  if ((participants = muster_store_list_participants (cli->store, muster_game_get_id (game), &error)) == NULL)
     return muster_cli_fail (error);
 
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);

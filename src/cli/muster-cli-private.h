@@ -130,6 +130,10 @@ gboolean         muster_cli_add_game_units  (MusterCli       *cli,
                                              gint64           game_id,
                                              GArray          *unit_ids,
                                              GError         **error);
+/* game --units: the game's units and their figures. */
+int              muster_cli_print_game_units (MusterCli      *cli,
+                                              gint64          game_id,
+                                              MusterCliFormat format);
 /* result --unit: @figures are the texts of --killed-figures,
  * --wounded-figures, --captured-figures and --run-figures (NULL: 0). */
 int              muster_cli_unit_result     (MusterCli       *cli,

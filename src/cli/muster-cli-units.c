@@ -458,3 +458,54 @@ muster_cli_unit_result (MusterCli       *cli,
     return muster_cli_fail (error);
   return 0;
 }
+
+/* --- game --units ------------------------------------------------------------ */
+
+int
+muster_cli_print_game_units (MusterCli       *cli,
+                             gint64           game_id,
+                             MusterCliFormat  format)
+{
+  static const char * const keys[] = {
+    "unit_id", "name", "force", "side", "figures", "killed", "wounded", "captured", "run",
+    "colours", "recorded",
+  };
+  const char * const headings[] = {
+    _("Id"), _("Name"), _("Force"), _("Side"), _("Figures"), _("Killed"), _("Wounded"),
+    _("Captured"), _("Ran"), _("Colours"), _("Recorded"),
+  };
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GError) error = NULL;
+
+  units = muster_store_list_game_units (cli->store, game_id, &error);
+  if (units == NULL)
+    return muster_cli_fail (error);
+  table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  for (guint i = 0; i < units->len; i++)
+    {
+      const MusterUnitParticipant *p = g_ptr_array_index (units, i);
+      const char *colours = p->colours != NULL ? p->colours : "";
+
+      muster_cli_table_add_row (table);
+      muster_cli_table_add_int (table, p->unit_id);
+      muster_cli_table_add_text (table, p->name);
+      muster_cli_table_add_text (table, p->force_name);
+      muster_cli_table_add_text (table, p->side);
+      muster_cli_table_add_int (table, p->figures);
+      muster_cli_table_add_int (table, p->killed);
+      muster_cli_table_add_int (table, p->wounded);
+      muster_cli_table_add_int (table, p->captured);
+      muster_cli_table_add_int (table, p->run);
+      if (g_str_equal (colours, "lost"))
+        muster_cli_table_add_value (table, colours, _("lost"));
+      else if (g_str_equal (colours, "captured"))
+        /* Translators: the unit took the enemy's colours */
+        muster_cli_table_add_value (table, colours, _("taken"));
+      else
+        muster_cli_table_add_none (table);
+      muster_cli_table_add_bool (table, p->recorded, p->recorded ? _("yes") : _("no"));
+    }
+  muster_cli_table_print (table, format, FALSE);
+  return 0;
+}
