@@ -16,9 +16,12 @@
 #include "muster-recruit.h"
 #include "muster-store.h"
 #include "muster-test-util.h"
+#include "muster-window.h"
 
 /* Importing and exporting .muster files from the GUI: the confirmation,
  * the import in its thread, the error dialog and the drop target. */
+
+static MusterApplication *app;
 
 static void
 spin (void)
@@ -73,6 +76,19 @@ confirm_and_wait (MusterImportDialog *dialog)
   spin ();
   g_object_unref (dialog);
   return id;
+}
+
+static void
+spin_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  spin ();
 }
 
 static void
@@ -338,7 +354,8 @@ emit_drop (GtkWidget    *widget,
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
-      if (GTK_IS_DROP_TARGET (controller))
+      if (GTK_IS_DROP_TARGET (controller)
+          && g_strcmp0 (gtk_event_controller_get_name (controller), "muster-exchange-drop") == 0)
         {
           g_signal_emit_by_name (controller, "drop", value, 10.0, 10.0, &handled);
           return handled;
@@ -456,6 +473,50 @@ test_export (void)
   remove_library (path);
 }
 
+/* On the main window: the drop target is there, and the new campaign is
+ * selected after the import. */
+static void
+test_window (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GFile) file = fixture ("fuzz/corpus", "campaign.muster");
+  g_autoptr(GError) error = NULL;
+  MusterImportDialog *dialog;
+  MusterWindow *window;
+  GValue value = G_VALUE_INIT;
+  gint64 sample, id;
+
+  sample = muster_store_create_sample (store, "Club campaign", &error);
+  g_assert_no_error (error);
+  muster_application_set_store (app, store);
+  window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  muster_window_select_campaign (window, sample);
+  g_assert_cmpint (muster_window_get_campaign_id (window), ==, sample);
+
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_assert_true (emit_drop (GTK_WIDGET (window), &value));
+  g_value_unset (&value);
+  spin ();
+  dialog = find_import_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+
+  id = confirm_and_wait (dialog);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpint (id, !=, sample);
+  g_assert_cmpint (muster_window_get_campaign_id (window), ==, id);
+
+  /* Let the "Imported" toast finish showing before the window goes. */
+  spin_for (500);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  remove_library (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -464,6 +525,12 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
+  app = muster_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  /* Windows come and go between tests; the application must not quit. */
+  g_application_hold (G_APPLICATION (app));
+
   g_test_add_func ("/gui/exchange/describe", test_describe);
   g_test_add_func ("/gui/exchange/confirm/campaign", test_confirm_campaign);
   g_test_add_func ("/gui/exchange/confirm/force", test_confirm_force);
@@ -471,6 +538,7 @@ main (int   argc,
   g_test_add_func ("/gui/exchange/import/bad", test_import_bad);
   g_test_add_func ("/gui/exchange/drop", test_drop);
   g_test_add_func ("/gui/exchange/export", test_export);
+  g_test_add_func ("/gui/exchange/window", test_window);
 
   return g_test_run ();
 }

@@ -127,9 +127,11 @@ fixture_teardown (Fixture       *fixture,
 {
   GList *windows = gtk_window_list_toplevels ();
 
+  /* Destroying one window may destroy others with it. */
+  g_list_foreach (windows, (GFunc) (void (*) (void)) g_object_ref, NULL);
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_destroy (l->data);
-  g_list_free (windows);
+  g_list_free_full (windows, g_object_unref);
   spin ();
 
   g_clear_object (&fixture->store);
@@ -596,6 +598,73 @@ test_print_operation (Fixture       *fixture,
   spin_until (job_idle, job);
 }
 
+static gpointer
+find_toplevel (const char *type_name)
+{
+  GList *windows = gtk_window_list_toplevels ();
+  gpointer found = NULL;
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (g_str_equal (G_OBJECT_TYPE_NAME (l->data), type_name) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (windows);
+  return found;
+}
+
+static gboolean
+has_toplevel (gpointer type_name)
+{
+  return find_toplevel (type_name) != NULL;
+}
+
+/* The print operation's preview is Muster's own window, drawn by the
+ * renderer on the operation's page; closing it ends the operation, and
+ * its Print button goes on to the print dialog. */
+static void
+test_operation_preview (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterPrintJob) job = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  MusterPrintPreview *preview;
+  GtkWidget *print_dialog;
+
+  job = muster_print_job_new (fixture->store, fixture->campaign_id, fixture->force_id, NULL, &error);
+  g_assert_no_error (error);
+  muster_print_job_set_turns (job, 32);
+  muster_print_job_set_paper (job, MUSTER_PAPER_LETTER);
+  sheet = muster_print_job_build_sheet (job, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (muster_print_job_run (job, sheet, NULL, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error));
+  g_assert_no_error (error);
+  spin_until (has_toplevel, (gpointer) "MusterPrintPreview");
+  preview = find_toplevel ("MusterPrintPreview");
+  g_assert_cmpuint (muster_print_preview_get_n_pages (preview), ==, 6);
+  g_assert_true (muster_print_job_is_busy (job));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "window.close", NULL));
+  spin_until (job_idle, job);
+  g_assert_null (find_toplevel ("MusterPrintPreview"));
+
+  /* Print from the preview: the print dialog opens; cancelled, nothing
+   * is printed and the job ends. */
+  g_assert_true (muster_print_job_run (job, sheet, NULL, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error));
+  spin_until (has_toplevel, (gpointer) "MusterPrintPreview");
+  preview = find_toplevel ("MusterPrintPreview");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.print", NULL));
+  spin_until (has_toplevel, (gpointer) "GtkPrintUnixDialog");
+  g_assert_null (find_toplevel ("MusterPrintPreview"));
+  g_assert_true (muster_print_job_is_busy (job));
+  print_dialog = find_toplevel ("GtkPrintUnixDialog");
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_dialog_response (GTK_DIALOG (print_dialog), GTK_RESPONSE_CANCEL);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  spin_until (job_idle, job);
+  spin ();
+}
+
 /* The page setup and print settings outlive the job, in GSettings; the
  * paper follows the page setup. */
 static void
@@ -698,6 +767,7 @@ main (int   argc,
   ADD ("/gui/print/preview", test_preview);
   ADD ("/gui/print/export", test_export);
   ADD ("/gui/print/operation", test_print_operation);
+  ADD ("/gui/print/operation-preview", test_operation_preview);
   ADD ("/gui/print/settings", test_settings);
 
 #undef ADD

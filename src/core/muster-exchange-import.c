@@ -98,15 +98,47 @@ node_line (Import *im)
   return xmlTextReaderGetParserLineNumber (im->reader);
 }
 
+/* libxml2 says “Invalid attribute NAME for element ELEMENT”: the message
+ * we show instead names the value, or NULL when @message is not that. */
+static char *
+describe_invalid_attribute (const char *message,
+                            xmlNodePtr  node)
+{
+  g_autofree char *name = NULL;
+  xmlChar *value;
+  char *result;
+  const char *start, *end;
+
+  if (node == NULL || node->type != XML_ELEMENT_NODE ||
+      !g_str_has_prefix (message, "Invalid attribute "))
+    return NULL;
+  start = message + strlen ("Invalid attribute ");
+  end = strstr (start, " for element ");
+  if (end == NULL || end == start)
+    return NULL;
+  name = g_strndup (start, end - start);
+  value = xmlGetNoNsProp (node, BAD_CAST name);
+  if (value == NULL)
+    return NULL;
+  /* Translators: an attribute of an element in a .muster file has a value
+   * the format does not allow, e.g. the attribute “table” of <change>
+   * cannot be “honour”. */
+  result = g_strdup_printf (_("the attribute “%s” of <%s> cannot be “%s”."),
+                            name, (const char *) node->name, (const char *) value);
+  xmlFree (value);
+  return result;
+}
+
 static void
 xml_error_cb (void              *user_data,
               MusterXmlErrorArg  xml_error)
 {
   Import *im = user_data;
   g_autofree char *message = NULL;
+  g_autofree char *attribute = NULL;
   int line;
 
-  if (im->xml_error != NULL || xml_error == NULL || xml_error->level == XML_ERR_WARNING)
+  if (xml_error == NULL || xml_error->level == XML_ERR_WARNING)
     return;
 
   message = g_strdup (xml_error->message != NULL ? xml_error->message : "");
@@ -114,12 +146,29 @@ xml_error_cb (void              *user_data,
   line = xml_error->line;
   if (line <= 0 && xml_error->node != NULL)
     line = (int) xmlGetLineNo ((xmlNodePtr) xml_error->node);
+  if (xml_error->domain == XML_FROM_RELAXNGV)
+    attribute = describe_invalid_attribute (message, (xmlNodePtr) xml_error->node);
+
+  /* Only the first error counts, but the validator first says that an
+   * element's attributes failed and only then which one: take that. */
+  if (im->xml_error != NULL)
+    {
+      if (!im->xml_error_vague || attribute == NULL || line != im->xml_error_line)
+        return;
+      g_string_free (g_steal_pointer (&im->xml_error), TRUE);
+    }
 
   im->xml_error = g_string_new (NULL);
+  im->xml_error_line = line;
+  im->xml_error_schema = xml_error->domain == XML_FROM_RELAXNGV;
+  im->xml_error_vague = im->xml_error_schema && strstr (message, "failed to validate attributes") != NULL;
   if (im->filename != NULL)
     g_string_append_printf (im->xml_error, "%s, ", im->filename);
   g_string_append_printf (im->xml_error, _("line %d: "), MAX (line, 1));
-  if (xml_error->domain == XML_FROM_RELAXNGV)
+  if (attribute != NULL)
+    g_string_append_printf (im->xml_error, _("this is not what a Muster file may hold: %s"),
+                            attribute);
+  else if (im->xml_error_schema)
     {
       /* Validation messages do not always name the element. */
       if (xml_error->node != NULL && strstr (message, "lement ") == NULL &&
@@ -418,10 +467,8 @@ out:
 
   if (im->xml_error != NULL && im->error == NULL)
     {
-      gboolean schema = strstr (im->xml_error->str, "Muster file may hold") != NULL;
-
       g_set_error_literal (&im->error, MUSTER_EXCHANGE_ERROR,
-                           schema ? MUSTER_EXCHANGE_ERROR_INVALID : MUSTER_EXCHANGE_ERROR_PARSE,
+                           im->xml_error_schema ? MUSTER_EXCHANGE_ERROR_INVALID : MUSTER_EXCHANGE_ERROR_PARSE,
                            im->xml_error->str);
     }
   return im->error == NULL;
@@ -451,7 +498,7 @@ import_clear (Import *im)
     g_clear_pointer (&im->ids[i], g_hash_table_unref);
   g_clear_pointer (&im->refs, g_array_unref);
   g_clear_pointer (&im->seen, g_hash_table_unref);
-  g_clear_pointer (&im->character_stats, g_hash_table_unref);
+  g_clear_pointer (&im->owner_stats, g_hash_table_unref);
   g_clear_pointer (&im->resolution_seqs, g_hash_table_unref);
   g_clear_pointer (&im->unit_fixups, g_array_unref);
   g_clear_pointer (&im->scratch, g_ptr_array_unref);
@@ -507,7 +554,7 @@ muster_exchange_import_data (MusterStore         *store,
   im.unit_fixups = g_array_new (FALSE, FALSE, sizeof (UnitFixup));
   g_array_set_clear_func (im.unit_fixups, fixup_clear);
   im.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  im.character_stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  im.owner_stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.resolution_seqs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.scratch = g_ptr_array_new_with_free_func ((GDestroyNotify) xmlFree);
   im.stack = g_ptr_array_new_with_free_func (g_free);

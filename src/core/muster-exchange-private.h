@@ -2,6 +2,7 @@
 #pragma once
 
 #include <libxml/xmlreader.h>
+#include <libxml/xmlwriter.h>
 
 #include "muster-exchange.h"
 #include "muster-ruleset.h"
@@ -9,10 +10,18 @@
 
 G_BEGIN_DECLS
 
-/* Shared by the two halves of the importer: muster-exchange-import.c reads
- * the document and reports errors, muster-exchange-rows.c checks and
- * writes each element. */
+/* Shared by the files of the exchange format.
+ *
+ * Writing: muster-exchange-writer.c holds the writer and its helpers,
+ * muster-exchange.c the campaign, forces, units and characters,
+ * muster-exchange-games.c games, resolutions, rolls and the log.
+ *
+ * Reading: muster-exchange-import.c reads the document and reports errors,
+ * muster-exchange-values.c reads values and ids for the element handlers
+ * of muster-exchange-rows.c (campaign, forces, units, characters) and
+ * muster-exchange-game-rows.c (games, resolutions, rolls, the log). */
 
+/* The kinds of file ids. */
 typedef enum {
   ID_FORCE,
   ID_UNIT,
@@ -22,6 +31,111 @@ typedef enum {
   ID_ROLL,
   N_ID_KINDS
 } IdKind;
+
+/* --- Writing --------------------------------------------------------------- */
+
+/* Ids in the file are given in the order elements are written (f1, f2 ...
+ * in force order, c1, c2 ... over all forces), so the same rows always get
+ * the same ids. */
+typedef struct {
+  MusterStore      *store;
+  gint64            campaign_id;
+  MusterRuleset    *ruleset;       /* (unowned), may be NULL */
+  GOutputStream    *stream;
+  GError           *stream_error;
+  xmlTextWriterPtr  writer;
+  gboolean          failed;
+
+  GHashTable       *units;         /* gint64* row id -> char* file id */
+  GHashTable       *characters;
+  GHashTable       *games;
+  GHashTable       *resolutions;
+  GHashTable       *rolls;
+} Export;
+
+/* muster-exchange-writer.c */
+
+GHashTable *muster_export_id_map_new   (void);
+void        muster_export_id_map_add   (GHashTable    *map,
+                                        gint64         row_id,
+                                        const char    *prefix,
+                                        guint          number);
+/* The file id of @row_id, or NULL when it is not in the file. */
+const char *muster_export_id           (GHashTable    *map,
+                                        gint64         row_id);
+const char *muster_export_column       (sqlite3_stmt  *stmt,
+                                        int            column);
+/* Fills @map with ids @prefix1, @prefix2 ... for the row ids @sql selects
+ * (its one parameter is @param). */
+gboolean    muster_export_fill_map     (Export        *ex,
+                                        GHashTable    *map,
+                                        const char    *prefix,
+                                        const char    *sql,
+                                        gint64         param,
+                                        GError       **error);
+/* FALSE with @error set unless @rc is SQLITE_DONE. */
+gboolean    muster_export_step_done    (Export        *ex,
+                                        sqlite3_stmt  *stmt,
+                                        int            rc,
+                                        GError       **error);
+
+/* Writer calls: after the first failure they do nothing, and
+ * muster_export_finish() reports it. */
+void        muster_export_start        (Export        *ex,
+                                        const char    *name);
+void        muster_export_end          (Export        *ex);
+/* Skips NULL values: an absent attribute is a NULL column. */
+void        muster_export_attr         (Export        *ex,
+                                        const char    *name,
+                                        const char    *value);
+void        muster_export_attr_int     (Export        *ex,
+                                        const char    *name,
+                                        gint64         value);
+void        muster_export_attr_bool    (Export        *ex,
+                                        const char    *name,
+                                        gboolean       value);
+/* A reference to another element of the file by the row id in @column of
+ * @stmt; a NULL column, or a row not in the file, is left out. */
+void        muster_export_attr_ref     (Export        *ex,
+                                        const char    *name,
+                                        GHashTable    *map,
+                                        sqlite3_stmt  *stmt,
+                                        int            column);
+void        muster_export_text         (Export        *ex,
+                                        const char    *value);
+/* <notes>, only when there are any. */
+void        muster_export_notes        (Export        *ex,
+                                        const char    *value);
+
+gboolean    muster_export_begin        (Export        *ex,
+                                        MusterStore   *store,
+                                        GOutputStream *stream,
+                                        GError       **error);
+/* Ends the document (when @ok) and frees what the export holds; returns
+ * @ok unless writing failed. */
+gboolean    muster_export_finish       (Export        *ex,
+                                        gboolean       ok,
+                                        GError       **error);
+void        muster_export_start_root   (Export        *ex,
+                                        const char    *kind);
+
+/* muster-exchange-games.c */
+
+/* TRUE for the tables whose changes a resolution records and a file
+ * carries; @kind is what the change's row is. */
+gboolean    muster_exchange_change_table (const char *table,
+                                          IdKind     *kind);
+gboolean    muster_export_games        (Export        *ex,
+                                        GError       **error);
+gboolean    muster_export_resolutions  (Export        *ex,
+                                        GError       **error);
+gboolean    muster_export_rolls        (Export        *ex,
+                                        GError       **error);
+gboolean    muster_export_log          (Export        *ex,
+                                        GError       **error);
+
+/* --- Reading --------------------------------------------------------------- */
+
 
 /* A reference to check once the whole file is read. */
 typedef struct {
@@ -47,6 +161,9 @@ typedef struct {
 
   xmlTextReaderPtr    reader;
   GString            *xml_error;   /* the first libxml2 error, formatted */
+  int                 xml_error_line;
+  gboolean            xml_error_schema;  /* from validation, not parsing */
+  gboolean            xml_error_vague;   /* says only that attributes failed */
   GError             *error;       /* the first error of ours */
   GPtrArray          *scratch;     /* attribute values of the current element */
   GPtrArray          *stack;       /* element names, by depth */
@@ -60,7 +177,7 @@ typedef struct {
   GHashTable         *ids[N_ID_KINDS];
   GArray             *refs;        /* of Ref */
   GHashTable         *seen;        /* uniqueness within the file, "kind\037key" */
-  GHashTable         *character_stats;
+  GHashTable         *owner_stats;  /* stat keys of the current character or unit */
   GHashTable         *resolution_seqs;
 
   MusterRuleset      *ruleset;     /* the campaign's, owned */
@@ -79,6 +196,7 @@ typedef struct {
   gint64              character_id;
   gint64              game_id;
   gint64              participant_id;  /* character of the current participant */
+  gint64              unit_participant_id;  /* unit of the current unit participant */
   gint64              resolution_id;
   GArray             *unit_fixups;   /* of UnitFixup */
   gint64              result;
@@ -116,5 +234,99 @@ void      muster_import_element_end        (Import     *im,
                                             int         line);
 /* Points characters at units that came after them in the file. */
 gboolean  muster_import_apply_unit_fixups  (Import     *im);
+
+/* muster-exchange-values.c */
+
+/* An attribute of the current element, or NULL. */
+const char   *muster_import_attr          (Import       *im,
+                                           const char   *name);
+/* A required attribute; fails when it is missing. */
+const char   *muster_import_need_attr     (Import       *im,
+                                           const char   *name,
+                                           int           line);
+/* A whole number from @min to @max (the attribute is required). */
+gboolean      muster_import_int           (Import       *im,
+                                           const char   *name,
+                                           gint64        min,
+                                           gint64        max,
+                                           int           line,
+                                           gint64       *out);
+/* A count (0 to G_MAXUINT32); 0 after a failure. */
+gint64        muster_import_count         (Import       *im,
+                                           const char   *name,
+                                           int           line);
+gboolean      muster_import_bool          (Import       *im,
+                                           const char   *name,
+                                           int           line);
+/* @name as the store keeps names, or NULL after a failure. */
+char         *muster_import_check_name    (Import       *im,
+                                           const char   *name,
+                                           int           line);
+/* Pass 1: notes the element's “id” of @kind, refusing one given twice. */
+void          muster_import_define_id     (Import       *im,
+                                           IdKind        kind,
+                                           int           line);
+/* In pass 1 a reference is noted to check at the end; in pass 2 it is the
+ * row id (0 when absent or, for a unit, not yet written). */
+gint64        muster_import_ref           (Import       *im,
+                                           IdKind        kind,
+                                           const char   *attribute,
+                                           int           line);
+/* Pass 2: the row id written for the file id @id. */
+void          muster_import_set_row       (Import       *im,
+                                           IdKind        kind,
+                                           const char   *id,
+                                           gint64        row_id);
+/* TRUE the first time @key is seen in @group. */
+gboolean      muster_import_first_time    (Import       *im,
+                                           const char   *group,
+                                           const char   *key);
+sqlite3_stmt *muster_import_prepare       (Import       *im,
+                                           const char   *sql);
+void          muster_import_bind_text     (sqlite3_stmt *stmt,
+                                           int           column,
+                                           const char   *value);
+/* Binds NULL for 0. */
+void          muster_import_bind_id       (sqlite3_stmt *stmt,
+                                           int           column,
+                                           gint64        id);
+/* Runs @stmt; returns the new row id, or 0 with im->error set. */
+gint64        muster_import_run           (Import       *im,
+                                           sqlite3_stmt *stmt);
+/* “Name”, or “Name (2)”, “Name (3)” ... when @sql finds it taken. */
+char         *muster_import_unique_name   (Import       *im,
+                                           const char   *sql,
+                                           gint64        scope,
+                                           const char   *name);
+void          muster_import_update_notes  (Import       *im,
+                                           const char   *sql,
+                                           gint64        id,
+                                           gint64        id2,
+                                           const char   *notes);
+/* A log entry of kind “import” in the campaign being imported into. */
+void          muster_import_log           (Import       *im,
+                                           gint64        character_id,
+                                           const char   *message);
+
+/* muster-exchange-game-rows.c */
+
+void      muster_import_game               (Import     *im,
+                                            int         line);
+void      muster_import_participant        (Import     *im,
+                                            int         line);
+void      muster_import_unit_participant   (Import     *im,
+                                            int         line);
+void      muster_import_kill               (Import     *im,
+                                            int         line);
+void      muster_import_resolution         (Import     *im,
+                                            int         line);
+void      muster_import_change             (Import     *im,
+                                            int         line);
+void      muster_import_roll               (Import     *im,
+                                            int         line);
+/* Log entries are written at their end, with their text. */
+void      muster_import_entry_end          (Import     *im,
+                                            const char *message,
+                                            int         line);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "muster-character-window.h"
 #include "muster-exchange-ui.h"
 #include "muster-library-ui.h"
+#include "muster-unit-window.h"
 #include "muster-window.h"
 
 struct _MusterApplication
@@ -184,6 +185,17 @@ open_character_action (GSimpleAction *action,
   muster_application_open_character (user_data, g_variant_get_int64 (param));
 }
 
+static void
+open_unit_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  MusterStore *store = muster_application_get_store (user_data);
+
+  if (store != NULL)
+    muster_unit_window_open (user_data, store, g_variant_get_int64 (param));
+}
+
 static const GActionEntry app_actions[] = {
   { "preferences", preferences_action },
   { "add-ruleset", add_ruleset_action },
@@ -193,6 +205,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_action },
   { "quit", quit_action },
   { "open-character", open_character_action, "x" },
+  { "open-unit", open_unit_action, "x" },
 };
 
 static int

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
  *
  * Application actions (other parts of the GUI activate them by name):
  *   app.open-character(x)   open, or raise, the sheet window of character id x
+ *   app.open-unit(x)        open, or raise, the sheet window of unit id x
  *   app.preferences, app.add-ruleset, app.back-up, app.restore,
  *   app.help, app.about, app.quit
  */

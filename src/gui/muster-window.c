@@ -71,14 +71,14 @@ find_campaign (MusterWindow *self,
   return GTK_INVALID_LIST_POSITION;
 }
 
-/* Re-reads the campaigns, keeping the open one selected when it is still
- * there. */
+/* Re-reads the campaigns and selects @keep when it is there, else the
+ * first. */
 static void
-reload_campaigns (MusterWindow *self)
+reload_campaigns_selecting (MusterWindow *self,
+                            gint64        keep)
 {
   g_autoptr(GPtrArray) campaigns = NULL;
   g_autoptr(GError) error = NULL;
-  gint64 keep = self->campaign_id;
   guint position;
 
   campaigns = muster_store_list_campaigns (self->store, &error);
@@ -101,6 +101,13 @@ reload_campaigns (MusterWindow *self)
 
   set_campaign (self, position == GTK_INVALID_LIST_POSITION ? 0
                 : muster_campaign_get_id (get_selected_campaign (self)));
+}
+
+/* Keeps the open campaign selected when it is still there. */
+static void
+reload_campaigns (MusterWindow *self)
+{
+  reload_campaigns_selecting (self, self->campaign_id);
 }
 
 static void
@@ -230,16 +237,12 @@ muster_window_constructed (GObject *object)
 
   muster_exchange_ui_add_drop_target (GTK_WIDGET (self), self->store);
 
-  self->campaign_id = g_settings_get_int64 (self->settings, "last-campaign");
-  /* So that set_campaign() sees a change and tells the pages. */
-  {
-    gint64 last = self->campaign_id;
-
-    self->campaign_id = -1;
-    reload_campaigns (self);
-    if (find_campaign (self, last) == GTK_INVALID_LIST_POSITION && self->campaign_id == -1)
-      set_campaign (self, 0);
-  }
+  /* -1 so that set_campaign() sees a change and tells the pages, even
+   * when there is no campaign to open. */
+  self->campaign_id = -1;
+  reload_campaigns_selecting (self, g_settings_get_int64 (self->settings, "last-campaign"));
+  if (self->campaign_id == -1)
+    set_campaign (self, 0);
 
   if (muster_store_is_empty (self->store) &&
       !g_settings_get_boolean (self->settings, "sample-offered"))

@@ -271,6 +271,17 @@ on_preview (GtkPrintOperation        *operation,
 {
   MusterPrintPreview *preview;
   MusterPageSize size;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  /* GTK goes on to paginate for the preview, which measures the context:
+   * it needs a cairo context, though Muster's window draws the pages
+   * itself. One point to a unit, as on paper. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+  cr = cairo_create (surface);
+  gtk_print_context_set_cairo_context (context, cr, 72, 72);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 
   muster_print_job_page_size_from_setup (gtk_print_context_get_page_setup (context),
                                          gtk_print_context_get_width (context),

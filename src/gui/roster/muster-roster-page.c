@@ -10,6 +10,7 @@
 #include "muster-force.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
+#include "muster-unit-list.h"
 #include "muster-window.h"
 
 struct _MusterRosterPage
@@ -29,6 +30,8 @@ struct _MusterRosterPage
   GPtrArray          *stat_columns;   /* of GtkColumnViewColumn, the ruleset's */
   GtkColumnViewColumn *name_column;
   GtkWidget          *context_popover;
+  GtkWidget          *unit_list;      /* a MusterUnitList */
+  gboolean            by_unit;        /* the ruleset keeps units */
 
   /* Template widgets */
   GtkStack           *stack;
@@ -37,6 +40,9 @@ struct _MusterRosterPage
   GtkDropDown        *force_dropdown;
   GtkColumnView      *column_view;
   GMenuModel         *context_menu;
+  GtkPaned           *paned;
+  AdwStatusPage      *empty_status;
+  GtkWidget          *new_unit_button;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
@@ -255,12 +261,19 @@ update_visible_child (MusterRosterPage *self)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
   const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   gboolean filtered = (search != NULL && *search != '\0') || muster_roster_page_get_force_id (self) != 0;
+  guint n_units = 0;
 
-  if (n == 0 && !filtered)
+  if (self->by_unit)
+    n_units = muster_unit_list_model_get_n_all (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)));
+
+  if (n == 0 && n_units == 0 && !filtered)
     gtk_stack_set_visible_child_name (self->stack, "empty");
   else
     gtk_stack_set_visible_child_name (self->stack, "list");
-  gtk_stack_set_visible_child_name (self->list_stack, n > 0 ? "rows" : "nothing");
+  if (n > 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "rows");
+  else
+    gtk_stack_set_visible_child_name (self->list_stack, filtered ? "nothing" : "none");
 }
 
 static void
@@ -336,6 +349,8 @@ on_search_changed (MusterRosterPage *self)
   if (self->model == NULL)
     return;
   muster_roster_model_set_search (self->model, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  muster_unit_list_set_search (MUSTER_UNIT_LIST (self->unit_list),
+                               gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
   update_visible_child (self);
 }
 
@@ -351,6 +366,7 @@ on_force_selected (MusterRosterPage *self)
   if (self->filling_forces || self->model == NULL)
     return;
   muster_roster_model_set_force_id (self->model, muster_roster_page_get_force_id (self));
+  muster_unit_list_set_force_id (MUSTER_UNIT_LIST (self->unit_list), muster_roster_page_get_force_id (self));
   update_visible_child (self);
 }
 
@@ -384,6 +400,16 @@ open_action (GtkWidget  *widget,
   /* A window per sheet: a slip of Ctrl+A should not open hundreds. */
   for (guint i = 0; i < MIN (ids->len, 12); i++)
     gtk_widget_activate_action (widget, "app.open-character", "x", g_array_index (ids, gint64, i));
+}
+
+static void
+new_unit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  MusterRosterPage *self = MUSTER_ROSTER_PAGE (widget);
+
+  muster_unit_list_open_new_unit (MUSTER_UNIT_LIST (self->unit_list));
 }
 
 static void
@@ -455,6 +481,9 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, force_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, column_view);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, context_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, paned);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_unit_button);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
@@ -462,6 +491,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "roster.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "roster.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "roster.new-unit", NULL, new_unit_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "roster.delete", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "roster.delete", NULL);
 }
@@ -520,6 +550,13 @@ muster_roster_page_new (MusterStore *store)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
 
+  /* Units sit above the characters, for rulesets that keep them. */
+  self->unit_list = muster_unit_list_new (store);
+  gtk_widget_set_visible (self->unit_list, FALSE);
+  gtk_paned_set_start_child (self->paned, self->unit_list);
+  g_signal_connect_swapped (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)),
+                            "notify::n-all", G_CALLBACK (update_visible_child), self);
+
   update_visible_child (self);
   update_actions (self);
   return GTK_WIDGET (self);
@@ -547,6 +584,24 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
     {
       g_set_object (&self->ruleset, ruleset);
       rebuild_stat_columns (self);
+    }
+  self->by_unit = ruleset != NULL && muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT;
+  muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), campaign_id,
+                                 self->by_unit ? ruleset : NULL);
+  gtk_widget_set_visible (self->unit_list, self->by_unit);
+  gtk_widget_set_visible (self->new_unit_button, self->by_unit);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit", self->by_unit);
+  if (self->by_unit)
+    {
+      adw_status_page_set_title (self->empty_status, _("No Units"));
+      adw_status_page_set_description (self->empty_status,
+                                       _("Add a force for each player, then its units and the characters who lead them"));
+    }
+  else
+    {
+      adw_status_page_set_title (self->empty_status, _("No Characters"));
+      adw_status_page_set_description (self->empty_status,
+                                       _("Add a force for each player, then recruit its figures"));
     }
 
   g_signal_handlers_block_by_func (self->search_entry, on_search_changed, self);
@@ -680,4 +735,11 @@ muster_roster_page_delete_selected (MusterRosterPage *self)
 
   if (error != NULL && window != NULL)
     muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+}
+
+GtkWidget *
+muster_roster_page_get_unit_list (MusterRosterPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
+  return self->unit_list;
 }

@@ -12,8 +12,11 @@ G_BEGIN_DECLS
  * MusterRosterModel (filtered in SQL) sorted by the view, with a search
  * entry and a force filter.
  *
+ * For a ruleset kept by unit, a MusterUnitList of the campaign's units sits
+ * above the characters, filtered by the same search and force.
+ *
  * Actions: roster.open (Enter, or a double click), roster.delete (Delete,
- * with Undo).
+ * with Undo), roster.new-unit (the New Unit dialog).
  */
 
 #define MUSTER_TYPE_ROSTER_PAGE (muster_roster_page_get_type ())
@@ -33,6 +36,9 @@ GtkSearchEntry *muster_roster_page_get_search_entry (MusterRosterPage *self);
 GtkColumnView *muster_roster_page_get_column_view  (MusterRosterPage *self);
 /* The rows as shown: sorted and filtered (of MusterCharacter). */
 GListModel    *muster_roster_page_get_model        (MusterRosterPage *self);
+/* The units shown above the characters (a MusterUnitList); hidden for a
+ * ruleset kept by figure. */
+GtkWidget     *muster_roster_page_get_unit_list    (MusterRosterPage *self);
 /* Deletes the selected characters, offering Undo in the window. */
 void           muster_roster_page_delete_selected  (MusterRosterPage *self);
 

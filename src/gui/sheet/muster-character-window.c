@@ -9,6 +9,7 @@
 #include "muster-character.h"
 #include "muster-character-history.h"
 #include "muster-character-window.h"
+#include "muster-unit.h"
 
 #define NOTES_SAVE_DELAY_MS 800
 
@@ -22,6 +23,10 @@ struct _MusterCharacterWindow
   MusterCharacter *character;     /* as last read */
   MusterRuleset   *ruleset;
   GHashTable      *stat_spins;    /* stat key -> GtkSpinButton */
+  GHashTable      *stat_rows;     /* stat key -> AdwActionRow */
+  GPtrArray       *derived;       /* of GtkLabel, with "stat" and "derived" data */
+  GArray          *unit_ids;      /* gint64, parallel to the unit row's model; 0 is none */
+  char            *units_key;     /* the ids and names the unit row shows */
   guint            notes_timeout;
   guint            updating;
 
@@ -32,6 +37,7 @@ struct _MusterCharacterWindow
   AdwEntryRow     *rank_row;
   AdwComboRow     *troop_row;
   AdwComboRow     *weapon_row;
+  AdwComboRow     *unit_row;
   GtkSwitch       *mounted_switch;
   AdwPreferencesGroup *stats_group;
   AdwComboRow     *status_row;
@@ -175,6 +181,23 @@ on_weapon_selected (MusterCharacterWindow *self)
 }
 
 static void
+on_unit_selected (MusterCharacterWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint selected = adw_combo_row_get_selected (self->unit_row);
+  gint64 unit_id;
+
+  if (self->updating || self->character == NULL || selected >= self->unit_ids->len)
+    return;
+  unit_id = g_array_index (self->unit_ids, gint64, selected);
+  if (unit_id == muster_character_get_unit_id (self->character))
+    return;
+
+  if (!muster_store_attach_character (self->store, self->character_id, unit_id, &error))
+    show_error (self, error);
+}
+
+static void
 on_mounted_toggled (MusterCharacterWindow *self)
 {
   g_autoptr(GError) error = NULL;
@@ -301,7 +324,136 @@ build_ruleset_rows (MusterCharacterWindow *self)
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
       adw_preferences_group_add (self->stats_group, row);
       g_hash_table_insert (self->stat_spins, g_strdup (stat->key), spin);
+      g_hash_table_insert (self->stat_rows, g_strdup (stat->key), row);
+
+      /* What follows from the stat: Big Skirmishes' command range and move. */
+      for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
+        {
+          const MusterDerivedStat *derived = g_ptr_array_index (stat->derived, j);
+          GtkWidget *derived_row = adw_action_row_new ();
+          GtkWidget *label = gtk_label_new (NULL);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (derived_row), derived->name);
+          gtk_widget_add_css_class (label, "numeric");
+          g_object_set_data (G_OBJECT (label), "stat", (gpointer) stat->key);
+          g_object_set_data (G_OBJECT (label), "derived", (gpointer) derived);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (derived_row), label);
+          adw_preferences_group_add (self->stats_group, derived_row);
+          g_ptr_array_add (self->derived, label);
+        }
     }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->unit_row),
+                          muster_ruleset_get_kept_by (self->ruleset) == MUSTER_KEPT_BY_UNIT);
+}
+
+/* The table a stat is rolled on (Big Skirmishes' Class), or NULL. */
+static const MusterLookupTable *
+stat_table (MusterRuleset *ruleset,
+            const char    *key)
+{
+  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
+    {
+      const MusterTroopType *type = muster_ruleset_get_troop_type (ruleset, i);
+
+      for (guint j = 0; type->rolls != NULL && j < type->rolls->len; j++)
+        {
+          const MusterStatRoll *roll = g_ptr_array_index (type->rolls, j);
+
+          if (g_strcmp0 (roll->stat, key) == 0 && roll->table != NULL)
+            return roll->table;
+        }
+    }
+  return NULL;
+}
+
+/* A stat rolled on a table shows the entry's name ("Professional"). */
+static void
+update_stat_subtitles (MusterCharacterWindow *self,
+                       MusterCharacter       *character)
+{
+  GHashTableIter iter;
+  gpointer key, row;
+
+  g_hash_table_iter_init (&iter, self->stat_rows);
+  while (g_hash_table_iter_next (&iter, &key, &row))
+    {
+      const MusterStatDef *stat = muster_ruleset_lookup_stat (self->ruleset, key);
+      const MusterLookupTable *table = stat_table (self->ruleset, key);
+      g_autofree char *subtitle = NULL;
+      int value;
+
+      if (table != NULL && muster_character_get_stat (character, key, &value))
+        for (guint i = 0; i < table->entries->len && subtitle == NULL; i++)
+          {
+            const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
+
+            if (entry->value == value && entry->value != 0)
+              subtitle = g_strdup (entry->name);
+          }
+      if (subtitle == NULL)
+        subtitle = g_strdup_printf (_("From %d to %d"), stat->min, stat->max);
+      adw_action_row_set_subtitle (row, subtitle);
+    }
+
+  for (guint i = 0; i < self->derived->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (self->derived, i);
+      const MusterDerivedStat *derived = g_object_get_data (G_OBJECT (label), "derived");
+      g_autofree char *text = NULL;
+      int value;
+
+      if (muster_character_get_stat (character, g_object_get_data (G_OBJECT (label), "stat"), &value))
+        text = g_strdup_printf ("%d", value * (muster_character_get_mounted (character)
+                                               ? derived->mounted_times : derived->times));
+      gtk_label_set_label (label, text ? text : "—");
+    }
+}
+
+/* The units of the character's force he may join: the active ones, and
+ * the one he is in whatever its state. */
+static void
+load_units (MusterCharacterWindow *self,
+            MusterCharacter       *character)
+{
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GString) key = g_string_new (NULL);
+  gint64 current = muster_character_get_unit_id (character);
+  gint64 none = 0;
+  guint selected = 0;
+
+  units = muster_store_list_units (self->store, muster_character_get_campaign_id (character),
+                                   muster_character_get_force_id (character), NULL);
+  g_array_set_size (self->unit_ids, 0);
+  g_array_append_val (self->unit_ids, none);
+  /* Translators: in the character sheet's Unit list: attached to no unit */
+  gtk_string_list_append (names, C_("unit", "None"));
+  for (guint i = 0; units != NULL && i < units->len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+      gint64 id = muster_unit_get_id (unit);
+
+      if (id != current && g_strcmp0 (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) != 0)
+        continue;
+      if (id == current)
+        selected = self->unit_ids->len;
+      g_array_append_val (self->unit_ids, id);
+      gtk_string_list_append (names, muster_unit_get_name (unit));
+      g_string_append_printf (key, "%" G_GINT64_FORMAT " %s\n", id, muster_unit_get_name (unit));
+    }
+
+  /* A new model only when the units changed: this runs from the row's own
+   * notify::selected too (attaching changes the store), and replacing the
+   * model there would free the selection being changed. */
+  if (g_strcmp0 (key->str, self->units_key) != 0)
+    {
+      g_free (self->units_key);
+      self->units_key = g_strdup (key->str);
+      adw_combo_row_set_model (self->unit_row, G_LIST_MODEL (names));
+    }
+  if (adw_combo_row_get_selected (self->unit_row) != selected)
+    adw_combo_row_set_selected (self->unit_row, selected);
 }
 
 static guint
@@ -392,6 +544,13 @@ load_character (MusterCharacterWindow *self)
         gtk_spin_button_set_value (value, stat);
     }
 
+  if (self->ruleset != NULL)
+    {
+      update_stat_subtitles (self, character);
+      if (muster_ruleset_get_kept_by (self->ruleset) == MUSTER_KEPT_BY_UNIT)
+        load_units (self, character);
+    }
+
   if (CHANGED (muster_character_get_notes))
     {
       const char *notes = muster_character_get_notes (character);
@@ -419,7 +578,8 @@ store_changed_cb (MusterStore           *store,
                   gint64                 campaign_id,
                   MusterCharacterWindow *self)
 {
-  if ((what & (MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES)) == 0)
+  if ((what & (MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES |
+               MUSTER_CHANGE_UNITS)) == 0)
     return;
   if (campaign_id != 0 && self->character != NULL &&
       campaign_id != muster_character_get_campaign_id (self->character))
@@ -459,6 +619,10 @@ muster_character_window_dispose (GObject *object)
   g_clear_object (&self->ruleset);
   g_clear_object (&self->store);
   g_clear_pointer (&self->stat_spins, g_hash_table_unref);
+  g_clear_pointer (&self->stat_rows, g_hash_table_unref);
+  g_clear_pointer (&self->derived, g_ptr_array_unref);
+  g_clear_pointer (&self->unit_ids, g_array_unref);
+  g_clear_pointer (&self->units_key, g_free);
 
   G_OBJECT_CLASS (muster_character_window_parent_class)->dispose (object);
 }
@@ -480,6 +644,7 @@ muster_character_window_class_init (MusterCharacterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, rank_row);
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, troop_row);
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, weapon_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, unit_row);
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, mounted_switch);
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, stats_group);
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, status_row);
@@ -494,6 +659,7 @@ muster_character_window_class_init (MusterCharacterWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_troop_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_weapon_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_mounted_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_unit_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_status_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_out_games_changed);
 
@@ -508,6 +674,9 @@ muster_character_window_init (MusterCharacterWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->stat_spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->stat_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->derived = g_ptr_array_new ();
+  self->unit_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   for (guint i = 0; i < G_N_ELEMENTS (statuses); i++)
     gtk_string_list_append (labels, muster_status_get_label (statuses[i]));
@@ -583,6 +752,8 @@ muster_character_window_get_editor (MusterCharacterWindow *self,
     return GTK_WIDGET (self->mounted_switch);
   if (g_str_equal (field, "out-games"))
     return GTK_WIDGET (self->out_spin);
+  if (g_str_equal (field, "unit"))
+    return GTK_WIDGET (self->unit_row);
   if (g_str_equal (field, "notes"))
     return GTK_WIDGET (self->notes_view);
   return g_hash_table_lookup (self->stat_spins, field);

@@ -23,7 +23,7 @@ GtkWidget *muster_character_window_new              (MusterApplication     *appl
                                                      gint64                 character_id);
 gint64     muster_character_window_get_character_id (MusterCharacterWindow *self);
 /* The editor of @field: "name", "rank" (AdwEntryRow), "troop-type",
- * "weapon", "status" (AdwComboRow), "mounted" (GtkSwitch), "out-games"
+ * "weapon", "status", "unit" (AdwComboRow), "mounted" (GtkSwitch), "out-games"
  * or a stat key such as "F" (GtkSpinButton), "notes" (GtkTextView).
  * For tests and accessibility checks. */
 GtkWidget *muster_character_window_get_editor       (MusterCharacterWindow *self,

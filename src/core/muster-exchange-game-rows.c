@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-exchange"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
+#include "muster-exchange.h"
+#include "muster-exchange-private.h"
+
+/* Games, resolutions, rolls and the log: in the first pass what the
+ * schema cannot check, in the second their rows. */
+
+/* Games */
+
+void
+muster_import_game (Import *im,
+                    int     line)
+{
+  gint64 number;
+  sqlite3_stmt *stmt;
+
+  if (!muster_import_int (im, "number", 1, G_MAXINT32, line, &number))
+    return;
+
+  if (!im->importing)
+    {
+      g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, number);
+
+      muster_import_define_id (im, ID_GAME, line);
+      if (!muster_import_first_time (im, "game-number", key))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("two games have the number %" PRId64 "."), number);
+      muster_import_need_attr (im, "title", line);
+      return;
+    }
+
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO game (campaign_id, number, title, date, state, side_a, side_b, winner)"
+                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  sqlite3_bind_int64 (stmt, 2, number);
+  muster_import_bind_text (stmt, 3, muster_import_attr (im, "title"));
+  muster_import_bind_text (stmt, 4, muster_import_attr (im, "date"));
+  muster_import_bind_text (stmt, 5, muster_import_attr (im, "state"));
+  muster_import_bind_text (stmt, 6, muster_import_attr (im, "side-a"));
+  muster_import_bind_text (stmt, 7, muster_import_attr (im, "side-b"));
+  muster_import_bind_text (stmt, 8, muster_import_attr (im, "winner"));
+  im->game_id = muster_import_run (im, stmt);
+  muster_import_set_row (im, ID_GAME, muster_import_attr (im, "id"), im->game_id);
+}
+
+void
+muster_import_participant (Import *im,
+                           int     line)
+{
+  gint64 character_id, light, serious, unnamed;
+  sqlite3_stmt *stmt;
+
+  light = muster_import_count (im, "light", line);
+  serious = muster_import_count (im, "serious", line);
+  unnamed = muster_import_count (im, "killed-unnamed", line);
+
+  if (!im->importing)
+    {
+      const char *who = muster_import_need_attr (im, "character", line);
+      const char *outcome = muster_import_attr (im, "outcome");
+      g_autofree char *key = NULL;
+
+      muster_import_ref (im, ID_CHARACTER, "character", line);
+      key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
+                             (gsize) g_hash_table_size (im->ids[ID_GAME]), who != NULL ? who : "");
+      if (who != NULL && !muster_import_first_time (im, "participant", key))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("the character “%s” takes part twice in one game."), who);
+      if (outcome != NULL && im->ruleset != NULL &&
+          muster_ruleset_lookup_outcome (im->ruleset, outcome) == NULL)
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                            _("the ruleset “%s” has no outcome “%s”."),
+                            muster_ruleset_get_id (im->ruleset), outcome);
+      return;
+    }
+
+  character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO participation (game_id, character_id, side, outcome,"
+                                " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->game_id);
+  sqlite3_bind_int64 (stmt, 2, character_id);
+  muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
+  muster_import_bind_text (stmt, 4, muster_import_attr (im, "outcome"));
+  sqlite3_bind_int64 (stmt, 5, light);
+  sqlite3_bind_int64 (stmt, 6, serious);
+  sqlite3_bind_int64 (stmt, 7, unnamed);
+  muster_import_run (im, stmt);
+  im->participant_id = character_id;
+}
+
+/* A unit in a game (table unit_participation): the figures it brought and
+ * what became of them, which cannot be more than it brought. */
+void
+muster_import_unit_participant (Import *im,
+                                int     line)
+{
+  gint64 unit_id, figures, killed, wounded, captured, run;
+  const char *colours;
+  sqlite3_stmt *stmt;
+
+  figures = muster_import_count (im, "figures", line);
+  killed = muster_import_count (im, "killed", line);
+  wounded = muster_import_count (im, "wounded", line);
+  captured = muster_import_count (im, "captured", line);
+  run = muster_import_count (im, "run", line);
+
+  if (!im->importing)
+    {
+      const char *unit = muster_import_need_attr (im, "unit", line);
+      g_autofree char *key = NULL;
+
+      muster_import_ref (im, ID_UNIT, "unit", line);
+      key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
+                             (gsize) g_hash_table_size (im->ids[ID_GAME]), unit != NULL ? unit : "");
+      if (unit != NULL && !muster_import_first_time (im, "unit-participant", key))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("the unit “%s” takes part twice in one game."), unit);
+      else if (killed + wounded + captured + run > figures)
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("the unit “%s” lost %" PRId64 " figures (killed, wounded, captured and run), more than the %" PRId64 " it brought to the game."),
+                            unit != NULL ? unit : "", killed + wounded + captured + run, figures);
+      return;
+    }
+
+  unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO unit_participation (game_id, unit_id, side, figures,"
+                                " recorded, killed, wounded, captured, run, colours)"
+                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->game_id);
+  sqlite3_bind_int64 (stmt, 2, unit_id);
+  muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
+  sqlite3_bind_int64 (stmt, 4, figures);
+  sqlite3_bind_int (stmt, 5, muster_import_bool (im, "recorded", line));
+  sqlite3_bind_int64 (stmt, 6, killed);
+  sqlite3_bind_int64 (stmt, 7, wounded);
+  sqlite3_bind_int64 (stmt, 8, captured);
+  sqlite3_bind_int64 (stmt, 9, run);
+  /* The schema allows only “lost” and “captured”; kept colours are ''. */
+  colours = muster_import_attr (im, "colours");
+  sqlite3_bind_text (stmt, 10, colours != NULL ? colours : "", -1, SQLITE_TRANSIENT);
+  muster_import_run (im, stmt);
+  im->unit_participant_id = unit_id;
+}
+
+void
+muster_import_kill (Import *im,
+                    int     line)
+{
+  gint64 killer = muster_import_ref (im, ID_CHARACTER, "killer", line);
+  gint64 victim = muster_import_ref (im, ID_CHARACTER, "victim", line);
+  sqlite3_stmt *stmt;
+
+  if (!im->importing)
+    return;
+  stmt = muster_import_prepare (im, "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->game_id);
+  sqlite3_bind_int64 (stmt, 2, killer);
+  sqlite3_bind_int64 (stmt, 3, victim);
+  muster_import_run (im, stmt);
+}
+
+/* Resolutions, rolls, the log */
+
+void
+muster_import_resolution (Import *im,
+                          int     line)
+{
+  gint64 game_id = muster_import_ref (im, ID_GAME, "game", line);
+  sqlite3_stmt *stmt;
+
+  if (!im->importing)
+    {
+      const char *game = muster_import_need_attr (im, "game", line);
+
+      muster_import_define_id (im, ID_RESOLUTION, line);
+      muster_import_need_attr (im, "created", line);
+      if (game != NULL && !muster_import_first_time (im, "resolved", game))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("the game “%s” is resolved twice."), game);
+      g_hash_table_remove_all (im->resolution_seqs);
+      return;
+    }
+
+  stmt = muster_import_prepare (im, "INSERT INTO resolution (campaign_id, game_id, created) VALUES (?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  sqlite3_bind_int64 (stmt, 2, game_id);
+  muster_import_bind_text (stmt, 3, muster_import_attr (im, "created"));
+  im->resolution_id = muster_import_run (im, stmt);
+  muster_import_set_row (im, ID_RESOLUTION, muster_import_attr (im, "id"), im->resolution_id);
+}
+
+void
+muster_import_change (Import *im,
+                      int     line)
+{
+  const char *table = muster_import_need_attr (im, "table", line);
+  const char *column = muster_import_need_attr (im, "column", line);
+  const char *type = muster_import_need_attr (im, "type", line);
+  const char *value = muster_import_attr (im, "value");
+  gint64 seq, row_id, number = 0;
+  double real = 0;
+  sqlite3_stmt *stmt;
+  IdKind kind;
+
+  if (table == NULL || column == NULL || type == NULL ||
+      !muster_import_int (im, "seq", G_MININT32, G_MAXINT32, line, &seq))
+    return;
+  /* A change that cannot be put back would make undo wrong, not only
+   * incomplete: refuse the file rather than drop it. */
+  if (!muster_exchange_change_table (table, &kind))
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the change is to the table “%s”, which Muster does not know, so the resolution could not be undone."),
+                          table);
+      return;
+    }
+  row_id = muster_import_ref (im, kind, "row", line);
+
+  if (g_str_equal (type, "null") != (value == NULL))
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          g_str_equal (type, "null")
+                          ? _("a change of type “null” cannot have a value.")
+                          : _("a change of this type needs a value."));
+      return;
+    }
+  if (g_str_equal (type, "integer"))
+    muster_import_int (im, "value", G_MININT64, G_MAXINT64, line, &number);
+  else if (g_str_equal (type, "real"))
+    {
+      char *end = NULL;
+
+      real = g_ascii_strtod (value, &end);
+      if (end == value || *end != '\0')
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("“%s” is not a number."), value);
+    }
+
+  if (!im->importing)
+    {
+      g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, seq);
+
+      if (g_hash_table_contains (im->resolution_seqs, key))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("two changes of one resolution have the number %" PRId64 "."), seq);
+      g_hash_table_add (im->resolution_seqs, g_steal_pointer (&key));
+      return;
+    }
+
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO resolution_change (resolution_id, seq, tbl, row_id, col, old_value)"
+                                " VALUES (?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->resolution_id);
+  sqlite3_bind_int64 (stmt, 2, seq);
+  sqlite3_bind_text (stmt, 3, table, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 4, row_id);
+  sqlite3_bind_text (stmt, 5, column, -1, SQLITE_TRANSIENT);
+  if (g_str_equal (type, "integer"))
+    sqlite3_bind_int64 (stmt, 6, number);
+  else if (g_str_equal (type, "real"))
+    sqlite3_bind_double (stmt, 6, real);
+  else if (g_str_equal (type, "text"))
+    sqlite3_bind_text (stmt, 6, value, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null (stmt, 6);
+  muster_import_run (im, stmt);
+}
+
+void
+muster_import_roll (Import *im,
+                    int     line)
+{
+  gint64 game_id = muster_import_ref (im, ID_GAME, "game", line);
+  gint64 character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
+  gint64 resolution_id = muster_import_ref (im, ID_RESOLUTION, "resolution", line);
+  gint64 total;
+  sqlite3_stmt *stmt;
+
+  if (!muster_import_int (im, "total", G_MININT32, G_MAXINT32, line, &total))
+    return;
+  if (!im->importing)
+    {
+      muster_import_define_id (im, ID_ROLL, line);
+      return;
+    }
+
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id, purpose,"
+                                " expression, faces, total, entered, created)"
+                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  muster_import_bind_id (stmt, 2, game_id);
+  muster_import_bind_id (stmt, 3, character_id);
+  muster_import_bind_id (stmt, 4, resolution_id);
+  muster_import_bind_text (stmt, 5, muster_import_attr (im, "purpose"));
+  muster_import_bind_text (stmt, 6, muster_import_attr (im, "expression"));
+  muster_import_bind_text (stmt, 7, muster_import_attr (im, "faces"));
+  sqlite3_bind_int64 (stmt, 8, total);
+  sqlite3_bind_int (stmt, 9, muster_import_bool (im, "entered", line));
+  muster_import_bind_text (stmt, 10, muster_import_attr (im, "created"));
+  muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), muster_import_run (im, stmt));
+}
+
+/* Log entries are written at their end, with their text. */
+void
+muster_import_entry_end (Import     *im,
+                         const char *message,
+                         int         line)
+{
+  gint64 game_id = muster_import_ref (im, ID_GAME, "game", line);
+  gint64 character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
+  gint64 resolution_id = muster_import_ref (im, ID_RESOLUTION, "resolution", line);
+  gint64 roll_id = muster_import_ref (im, ID_ROLL, "roll", line);
+  sqlite3_stmt *stmt;
+
+  if (!im->importing)
+    return;
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
+                                " roll_id, kind, message, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  muster_import_bind_id (stmt, 2, game_id);
+  muster_import_bind_id (stmt, 3, character_id);
+  muster_import_bind_id (stmt, 4, resolution_id);
+  muster_import_bind_id (stmt, 5, roll_id);
+  muster_import_bind_text (stmt, 6, muster_import_attr (im, "kind"));
+  sqlite3_bind_text (stmt, 7, message, -1, SQLITE_TRANSIENT);
+  muster_import_bind_text (stmt, 8, muster_import_attr (im, "created"));
+  muster_import_run (im, stmt);
+}
+

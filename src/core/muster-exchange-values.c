@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-exchange"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
+#include "muster-exchange.h"
+#include "muster-exchange-private.h"
+
+/* What every element handler of the importer needs: attribute values,
+ * ids and references, and SQL. */
+
+/* Values */
+
+const char *
+muster_import_attr (Import     *im,
+                    const char *name)
+{
+  xmlChar *value;
+
+  if (im->use_held)
+    return g_hash_table_lookup (im->held, name);
+  value = xmlTextReaderGetAttribute (im->reader, BAD_CAST name);
+  if (value == NULL)
+    return NULL;
+  g_ptr_array_add (im->scratch, value);
+  return (const char *) value;
+}
+
+/* A required attribute; the schema has already asked for it, so a missing
+ * one only happens when an earlier error was not caught. */
+const char *
+muster_import_need_attr (Import     *im,
+                         const char *name,
+                         int         line)
+{
+  const char *value = muster_import_attr (im, name);
+
+  if (value == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                        _("<%s> has no “%s” attribute."),
+                        (const char *) xmlTextReaderConstLocalName (im->reader), name);
+  return value;
+}
+
+/* xsd integers may have white space and a “+”. */
+gboolean
+muster_import_int (Import     *im,
+                   const char *name,
+                   gint64      min,
+                   gint64      max,
+                   int         line,
+                   gint64     *out)
+{
+  const char *value = muster_import_need_attr (im, name, line);
+  g_autofree char *copy = NULL;
+  char *p;
+
+  *out = 0;
+  if (value == NULL)
+    return FALSE;
+  copy = g_strstrip (g_strdup (value));
+  p = copy;
+  if (*p == '+')
+    p++;
+  if (!g_ascii_string_to_signed (p, 10, min, max, out, NULL))
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("“%s” is not a whole number from %" PRId64 " to %" PRId64
+                            " for the attribute “%s”."),
+                          value, min, max, name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+muster_import_count (Import     *im,
+                     const char *name,
+                     int         line)
+{
+  gint64 value;
+
+  muster_import_int (im, name, 0, G_MAXUINT32, line, &value);
+  return value;
+}
+
+gboolean
+muster_import_bool (Import     *im,
+                    const char *name,
+                    int         line)
+{
+  return g_strcmp0 (muster_import_need_attr (im, name, line), "true") == 0;
+}
+
+char *
+muster_import_check_name (Import     *im,
+                          const char *name,
+                          int         line)
+{
+  g_autoptr(GError) local_error = NULL;
+  char *result;
+
+  if (name == NULL)
+    return NULL;
+  result = muster_store_check_name (name, &local_error);
+  if (result == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                        _("the name “%s” cannot be used: %s"), name, local_error->message);
+  return result;
+}
+
+/* Ids and references */
+
+void
+muster_import_define_id (Import     *im,
+                         IdKind      kind,
+                         int         line)
+{
+  const char *id = muster_import_need_attr (im, "id", line);
+  gpointer first;
+
+  if (id == NULL)
+    return;
+  if (g_hash_table_lookup_extended (im->ids[kind], id, NULL, &first))
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the id “%s” is given to two elements <%s> (the first on line %d); ids must be unique."),
+                          id, (const char *) xmlTextReaderConstLocalName (im->reader),
+                          GPOINTER_TO_INT (first));
+      return;
+    }
+  g_hash_table_insert (im->ids[kind], g_strdup (id), GINT_TO_POINTER (line));
+}
+
+/* In pass 1 a reference is noted to check at the end; in pass 2 it is the
+ * row id (0 when absent or, for a unit, not yet written). */
+gint64
+muster_import_ref (Import     *im,
+                   IdKind      kind,
+                   const char *attribute,
+                   int         line)
+{
+  const char *id = muster_import_attr (im, attribute);
+  gint64 *row;
+
+  if (id == NULL)
+    return 0;
+  if (!im->importing)
+    {
+      Ref ref = { kind, line, NULL, NULL };
+
+      /* Most references point back to an element already read; only the
+       * others wait for the end of the file. */
+      if (g_hash_table_contains (im->ids[kind], id))
+        return 0;
+      ref = (Ref) { kind, line,
+                  g_strdup ((const char *) xmlTextReaderConstLocalName (im->reader)),
+                  g_strdup (id) };
+      g_array_append_val (im->refs, ref);
+      return 0;
+    }
+  row = g_hash_table_lookup (im->ids[kind], id);
+  return row != NULL ? *row : 0;
+}
+
+void
+muster_import_set_row (Import     *im,
+                       IdKind      kind,
+                       const char *id,
+                       gint64      row_id)
+{
+  if (id != NULL)
+    g_hash_table_insert (im->ids[kind], g_strdup (id), g_memdup2 (&row_id, sizeof row_id));
+}
+
+/* TRUE the first time @key is seen in @group. */
+gboolean
+muster_import_first_time (Import     *im,
+                          const char *group,
+                          const char *key)
+{
+  char *full = g_strconcat (group, "\037", key, NULL);
+
+  if (g_hash_table_contains (im->seen, full))
+    {
+      g_free (full);
+      return FALSE;
+    }
+  g_hash_table_add (im->seen, full);
+  return TRUE;
+}
+
+/* SQL */
+
+sqlite3_stmt *
+muster_import_prepare (Import     *im,
+                       const char *sql)
+{
+  GError *local_error = NULL;
+  sqlite3_stmt *stmt = muster_store_prepare (im->store, sql, &local_error);
+
+  if (stmt == NULL)
+    muster_import_fail_store (im, local_error);
+  return stmt;
+}
+
+void
+muster_import_bind_text (sqlite3_stmt *stmt,
+                         int           column,
+                         const char   *value)
+{
+  if (value == NULL)
+    sqlite3_bind_null (stmt, column);
+  else
+    sqlite3_bind_text (stmt, column, value, -1, SQLITE_TRANSIENT);
+}
+
+void
+muster_import_bind_id (sqlite3_stmt *stmt,
+                       int           column,
+                       gint64        id)
+{
+  if (id == 0)
+    sqlite3_bind_null (stmt, column);
+  else
+    sqlite3_bind_int64 (stmt, column, id);
+}
+
+/* Runs @stmt; returns the new row id, or 0 with im->error set. */
+gint64
+muster_import_run (Import       *im,
+                   sqlite3_stmt *stmt)
+{
+  gint64 id;
+
+  if (sqlite3_step (stmt) != SQLITE_DONE)
+    {
+      GError *local_error = NULL;
+
+      muster_store_set_error (im->store, &local_error, _("Could not write to the library"));
+      muster_import_fail_store (im, local_error);
+      sqlite3_reset (stmt);
+      return 0;
+    }
+  id = sqlite3_last_insert_rowid (muster_store_get_db (im->store));
+  sqlite3_reset (stmt);
+  return id;
+}
+
+static gboolean
+name_taken (Import     *im,
+            const char *sql,
+            gint64      scope,
+            const char *name)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, sql);
+
+  if (stmt == NULL)
+    return FALSE;
+  if (scope != 0)
+    {
+      sqlite3_bind_int64 (stmt, 1, scope);
+      sqlite3_bind_text (stmt, 2, name, -1, SQLITE_TRANSIENT);
+    }
+  else
+    sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
+/* “Name”, or “Name (2)”, “Name (3)” ... when it is taken. */
+char *
+muster_import_unique_name (Import     *im,
+                           const char *sql,
+                           gint64      scope,
+                           const char *name)
+{
+  char *candidate = g_strdup (name);
+
+  for (guint n = 2; name_taken (im, sql, scope, candidate) && im->error == NULL; n++)
+    {
+      g_free (candidate);
+      candidate = g_strdup_printf ("%s (%u)", name, n);
+    }
+  return candidate;
+}
+
+void
+muster_import_update_notes (Import     *im,
+                            const char *sql,
+                            gint64      id,
+                            gint64      id2,
+                            const char *notes)
+{
+  sqlite3_stmt *stmt = muster_import_prepare (im, sql);
+
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_text (stmt, 1, notes, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, id);
+  if (id2 != 0)
+    sqlite3_bind_int64 (stmt, 3, id2);
+  muster_import_run (im, stmt);
+}
+
+void
+muster_import_log (Import     *im,
+                   gint64      character_id,
+                   const char *message)
+{
+  GError *local_error = NULL;
+
+  if (muster_store_insert_log (im->store, im->campaign_id, 0, character_id, 0, 0,
+                               "import", message, &local_error) == 0)
+    muster_import_fail_store (im, local_error);
+}
+

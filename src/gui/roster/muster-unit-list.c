@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-roster"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-new-unit-dialog.h"
+#include "muster-unit.h"
+#include "muster-unit-list.h"
+#include "muster-window.h"
+
+struct _MusterUnitList
+{
+  AdwBin               parent_instance;
+
+  MusterStore         *store;
+  gint64               campaign_id;
+  gint64               force_id;
+  MusterRuleset       *ruleset;
+  MusterUnitListModel *model;
+  GtkSortListModel    *sorted;
+  GtkSingleSelection  *selection;
+  GtkColumnViewColumn *name_column;
+  GtkColumnViewColumn *rating_column;
+  GtkWidget           *context_popover;
+  gboolean             filtered;
+
+  /* Template widgets */
+  GtkStack            *stack;
+  GtkColumnView       *column_view;
+  GMenuModel          *context_menu;
+};
+
+G_DEFINE_FINAL_TYPE (MusterUnitList, muster_unit_list, ADW_TYPE_BIN)
+
+typedef enum {
+  COLUMN_NAME,
+  COLUMN_FORCE,
+  COLUMN_KIND,
+  COLUMN_RATING,
+  COLUMN_SIZE,
+  COLUMN_LOST,
+  COLUMN_PRESENT,
+  COLUMN_STATUS,
+  COLUMN_CHARACTERS,
+} ColumnKind;
+
+typedef struct {
+  MusterUnitList *list;
+  ColumnKind      kind;
+} ColumnData;
+
+static const char *
+status_label (const char *status)
+{
+  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DESTROYED) == 0)
+    return C_("unit status", "Destroyed");
+  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DISBANDED) == 0)
+    return C_("unit status", "Disbanded");
+  return C_("unit status", "Active");
+}
+
+static char *
+cell_text (MusterUnitList *self,
+           ColumnKind      kind,
+           MusterUnit     *unit)
+{
+  switch (kind)
+    {
+    case COLUMN_NAME:
+      return g_strdup (muster_unit_get_name (unit));
+    case COLUMN_FORCE:
+      return g_strdup (muster_unit_get_force_name (unit));
+    case COLUMN_KIND:
+      {
+        const char *id = muster_unit_get_kind (unit);
+        const MusterUnitKindDef *def = self->ruleset ? muster_ruleset_lookup_unit_kind (self->ruleset, id) : NULL;
+
+        return g_strdup (def ? def->name : id);
+      }
+    case COLUMN_RATING:
+      {
+        const char *id = muster_unit_get_rating (unit);
+        const MusterRatingDef *def = (self->ruleset && id) ? muster_ruleset_lookup_rating (self->ruleset, id) : NULL;
+
+        return g_strdup (def ? def->name : (id ? id : "—"));
+      }
+    case COLUMN_SIZE:
+      return g_strdup_printf ("%d", muster_unit_get_size (unit));
+    case COLUMN_LOST:
+      return g_strdup_printf ("%d", muster_unit_get_lost (unit));
+    case COLUMN_PRESENT:
+      return g_strdup_printf ("%d", muster_unit_get_present (unit));
+    case COLUMN_STATUS:
+      return g_strdup (status_label (muster_unit_get_status (unit)));
+    case COLUMN_CHARACTERS:
+      return g_strdup (muster_unit_list_model_get_character_names (self->model, muster_unit_get_id (unit)));
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               ColumnData               *column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gboolean numeric = column->kind == COLUMN_SIZE || column->kind == COLUMN_LOST ||
+                     column->kind == COLUMN_PRESENT;
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              ColumnData               *column)
+{
+  g_autofree char *text = cell_text (column->list, column->kind, gtk_list_item_get_item (item));
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static char *
+characters_sort_key (MusterUnit     *unit,
+                     MusterUnitList *self)
+{
+  if (unit == NULL)
+    return g_strdup ("");
+  return g_strdup (muster_unit_list_model_get_character_names (self->model, muster_unit_get_id (unit)));
+}
+
+static GtkSorter *
+property_sorter (const char *property,
+                 gboolean    numeric)
+{
+  GtkExpression *expression = gtk_property_expression_new (MUSTER_TYPE_UNIT, NULL, property);
+
+  if (numeric)
+    return GTK_SORTER (gtk_numeric_sorter_new (expression));
+  return GTK_SORTER (gtk_string_sorter_new (expression));
+}
+
+static GtkColumnViewColumn *
+add_column (MusterUnitList *self,
+            const char     *title,
+            ColumnKind      kind,
+            GtkSorter      *sorter)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  ColumnData *data = g_new0 (ColumnData, 1);
+  GtkColumnViewColumn *column;
+
+  data->list = self;
+  data->kind = kind;
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), data);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), data);
+  g_object_set_data_full (G_OBJECT (factory), "column-data", data, g_free);
+
+  column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_sorter (column, sorter);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  g_object_unref (sorter);
+  if (kind == COLUMN_NAME || kind == COLUMN_CHARACTERS)
+    gtk_column_view_column_set_expand (column, TRUE);
+
+  gtk_column_view_append_column (self->column_view, column);
+  g_object_unref (column);
+  return column;
+}
+
+static void
+update_visible_child (MusterUnitList *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (n > 0)
+    gtk_stack_set_visible_child_name (self->stack, "rows");
+  else if (muster_unit_list_model_get_n_all (self->model) > 0)
+    gtk_stack_set_visible_child_name (self->stack, "nothing");
+  else
+    gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+static void
+update_actions (MusterUnitList *self)
+{
+  gboolean any = gtk_single_selection_get_selected_item (self->selection) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.open", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.delete", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new", self->campaign_id != 0);
+}
+
+static void
+open_unit (MusterUnitList *self,
+           MusterUnit     *unit)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "app.open-unit", "x", muster_unit_get_id (unit));
+}
+
+static void
+on_row_activated (GtkColumnView  *view,
+                  guint           position,
+                  MusterUnitList *self)
+{
+  g_autoptr(MusterUnit) unit = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+
+  if (unit != NULL)
+    open_unit (self, unit);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterUnitList *self = MUSTER_UNIT_LIST (widget);
+  MusterUnit *unit = gtk_single_selection_get_selected_item (self->selection);
+
+  if (unit != NULL)
+    open_unit (self, unit);
+}
+
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
+{
+  muster_unit_list_open_new_unit (MUSTER_UNIT_LIST (widget));
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  muster_unit_list_delete_selected (MUSTER_UNIT_LIST (widget));
+}
+
+static void
+context_pressed_cb (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    MusterUnitList  *self)
+{
+  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+  graphene_point_t point;
+
+  if (!graphene_point_init (&point, x, y) ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->column_view), GTK_WIDGET (self), &point, &point))
+    return;
+
+  rect.x = (int) point.x;
+  rect.y = (int) point.y;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_popover), &rect);
+  gtk_popover_popup (GTK_POPOVER (self->context_popover));
+}
+
+static void
+muster_unit_list_dispose (GObject *object)
+{
+  MusterUnitList *self = MUSTER_UNIT_LIST (object);
+
+  g_clear_pointer (&self->context_popover, gtk_widget_unparent);
+  if (self->column_view != NULL)
+    gtk_column_view_set_model (self->column_view, NULL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->model);
+  g_clear_object (&self->ruleset);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (muster_unit_list_parent_class)->dispose (object);
+}
+
+static void
+muster_unit_list_class_init (MusterUnitListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_unit_list_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-unit-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitList, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitList, column_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitList, context_menu);
+  gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
+
+  gtk_widget_class_install_action (widget_class, "units.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "units.new", NULL, new_action);
+  gtk_widget_class_install_action (widget_class, "units.delete", NULL, delete_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "units.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "units.delete", NULL);
+}
+
+static void
+muster_unit_list_init (MusterUnitList *self)
+{
+  GtkExpression *characters;
+  GtkGesture *gesture;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->name_column = add_column (self, _("Name"), COLUMN_NAME, property_sorter ("name", FALSE));
+  add_column (self, _("Force"), COLUMN_FORCE, property_sorter ("force-name", FALSE));
+  /* Translators: a column heading: the unit's type (Infantry, Line, ...) */
+  add_column (self, C_("unit", "Type"), COLUMN_KIND, property_sorter ("kind", FALSE));
+  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING, property_sorter ("rating", FALSE));
+  /* Translators: a column heading: figures in the unit */
+  add_column (self, _("Size"), COLUMN_SIZE, property_sorter ("size", TRUE));
+  /* Translators: a column heading: figures the unit has lost for good */
+  add_column (self, _("Lost"), COLUMN_LOST, property_sorter ("lost", TRUE));
+  /* Translators: a column heading: figures the unit has left */
+  add_column (self, _("Left"), COLUMN_PRESENT, property_sorter ("present", TRUE));
+  add_column (self, _("Status"), COLUMN_STATUS, property_sorter ("status", FALSE));
+  characters = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL,
+                                            G_CALLBACK (characters_sort_key), self, NULL);
+  add_column (self, _("Characters"), COLUMN_CHARACTERS,
+              GTK_SORTER (gtk_string_sorter_new (characters)));
+
+  self->context_popover = gtk_popover_menu_new_from_model (self->context_menu);
+  gtk_widget_set_parent (self->context_popover, GTK_WIDGET (self));
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->context_popover), FALSE);
+  gtk_widget_set_halign (self->context_popover, GTK_ALIGN_START);
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (context_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (gesture));
+}
+
+GtkWidget *
+muster_unit_list_new (MusterStore *store)
+{
+  MusterUnitList *self;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  self = g_object_new (MUSTER_TYPE_UNIT_LIST, NULL);
+  self->store = g_object_ref (store);
+  self->model = muster_unit_list_model_new (store);
+  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
+                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (update_visible_child), self);
+  g_signal_connect_swapped (self->model, "notify::n-all", G_CALLBACK (update_visible_child), self);
+  g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (update_actions), self);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
+
+  update_visible_child (self);
+  update_actions (self);
+  return GTK_WIDGET (self);
+}
+
+void
+muster_unit_list_set_campaign (MusterUnitList *self,
+                               gint64          campaign_id,
+                               MusterRuleset  *ruleset)
+{
+  GPtrArray *ratings;
+
+  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+
+  g_set_object (&self->ruleset, ruleset);
+  self->campaign_id = campaign_id;
+  self->force_id = 0;
+  ratings = ruleset ? muster_ruleset_get_ratings (ruleset) : NULL;
+  gtk_column_view_column_set_visible (self->rating_column, ratings != NULL && ratings->len > 0);
+
+  muster_unit_list_model_set_search (self->model, NULL);
+  muster_unit_list_model_set_force_id (self->model, 0);
+  muster_unit_list_model_set_campaign_id (self->model, campaign_id);
+  /* The same campaign id with another ruleset (restored library). */
+  muster_unit_list_model_refresh (self->model);
+  update_visible_child (self);
+  update_actions (self);
+}
+
+void
+muster_unit_list_set_force_id (MusterUnitList *self,
+                               gint64          force_id)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+
+  self->force_id = force_id;
+  muster_unit_list_model_set_force_id (self->model, force_id);
+  update_visible_child (self);
+}
+
+void
+muster_unit_list_set_search (MusterUnitList *self,
+                             const char     *text)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+
+  muster_unit_list_model_set_search (self->model, text);
+  update_visible_child (self);
+}
+
+MusterUnitListModel *
+muster_unit_list_get_unit_model (MusterUnitList *self)
+{
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
+  return self->model;
+}
+
+GListModel *
+muster_unit_list_get_model (MusterUnitList *self)
+{
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
+  return G_LIST_MODEL (self->sorted);
+}
+
+GtkColumnView *
+muster_unit_list_get_column_view (MusterUnitList *self)
+{
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
+  return self->column_view;
+}
+
+char *
+muster_unit_list_get_cell_text (MusterUnitList *self,
+                                guint           position,
+                                const char     *column)
+{
+  g_autoptr(MusterUnit) unit = NULL;
+  GListModel *columns;
+
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
+  g_return_val_if_fail (column != NULL, NULL);
+
+  unit = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  if (unit == NULL)
+    return NULL;
+
+  columns = gtk_column_view_get_columns (self->column_view);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) view_column = g_list_model_get_item (columns, i);
+      GtkListItemFactory *factory = gtk_column_view_column_get_factory (view_column);
+      ColumnData *data = g_object_get_data (G_OBJECT (factory), "column-data");
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (view_column), column) == 0)
+        return cell_text (self, data->kind, unit);
+    }
+  return NULL;
+}
+
+gint64
+muster_unit_list_get_selected_id (MusterUnitList *self)
+{
+  MusterUnit *unit;
+
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), 0);
+
+  unit = gtk_single_selection_get_selected_item (self->selection);
+  return unit ? muster_unit_get_id (unit) : 0;
+}
+
+gboolean
+muster_unit_list_select_unit (MusterUnitList *self,
+                              gint64          unit_id)
+{
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), FALSE);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->sorted)); i++)
+    {
+      g_autoptr(MusterUnit) unit = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+
+      if (muster_unit_get_id (unit) == unit_id)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+void
+muster_unit_list_delete_selected (MusterUnitList *self)
+{
+  g_autoptr(GPtrArray) undos = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  MusterUndo *undo;
+  GtkWidget *window;
+  gint64 id;
+
+  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+
+  id = muster_unit_list_get_selected_id (self);
+  if (id == 0)
+    return;
+
+  window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+  undo = muster_store_delete_unit (self->store, id, &error);
+  if (undo == NULL)
+    {
+      if (window != NULL)
+        muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+      else
+        g_warning ("Could not delete unit %" G_GINT64_FORMAT ": %s", id, error->message);
+      return;
+    }
+
+  label = g_strdup (muster_undo_get_label (undo));
+  undos = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_undo_free);
+  g_ptr_array_add (undos, undo);
+  if (window != NULL)
+    muster_window_offer_undo (MUSTER_WINDOW (window), g_steal_pointer (&undos), label);
+}
+
+GtkWidget *
+muster_unit_list_open_new_unit (MusterUnitList *self)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
+
+  if (self->campaign_id == 0)
+    return NULL;
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = muster_new_unit_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                       self->store, self->campaign_id, self->force_id);
+  if (dialog == NULL)
+    {
+      GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+
+      if (window != NULL)
+        muster_window_show_toast (MUSTER_WINDOW (window),
+                                  adw_toast_new (_("Add a force first: every unit belongs to one")));
+      return NULL;
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}

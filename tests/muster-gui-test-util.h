@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-application.h"
+#include "muster-store.h"
+#include "muster-window.h"
+
+G_BEGIN_DECLS
+
+/* What the main-window tests share: one application for the whole
+ * program, and per test a fresh library with the main window on it. */
+
+typedef struct {
+  char         *path;
+  MusterStore  *store;
+  MusterWindow *window;
+  gint64        campaign_id;   /* the sample's, when there is one */
+} MusterGuiFixture;
+
+/* gtk_test_init(), adw_init() and the application (non-unique, held). */
+void               muster_gui_test_init          (int               *argc,
+                                                  char            ***argv);
+MusterApplication *muster_gui_test_get_app       (void);
+/* Releases the application; returns @status. */
+int                muster_gui_test_finish        (int                status);
+
+/* A new library (with the sample campaign when @with_sample) and the main
+ * window presented on it. */
+void               muster_gui_fixture_open       (MusterGuiFixture  *fixture,
+                                                  gboolean           with_sample);
+/* Destroys every window of the application and closes the library. */
+void               muster_gui_fixture_close      (MusterGuiFixture  *fixture);
+
+/* Runs what is pending in the main context. */
+void               muster_gui_spin               (void);
+/* Also waits for timeouts, up to @ms milliseconds. */
+void               muster_gui_spin_for           (guint              ms);
+/* A template child, asserted to exist. */
+GObject           *muster_gui_template_child     (gpointer           widget,
+                                                  GType              type,
+                                                  const char        *name);
+/* The first visible toplevel of @type (or a subclass), or NULL. */
+GtkWidget         *muster_gui_find_toplevel      (GType              type);
+/* The first widget under @root (itself included) of @type whose label,
+ * title or text is @text (NULL: any). */
+GtkWidget         *muster_gui_find_widget        (GtkWidget         *root,
+                                                  GType              type,
+                                                  const char        *text);
+
+G_END_DECLS

@@ -1,0 +1,711 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <sqlite3.h>
+
+#include "muster-application.h"
+#include "muster-character-window.h"
+#include "muster-character.h"
+#include "muster-force.h"
+#include "muster-gui-test-util.h"
+#include "muster-recruit-dialog.h"
+#include "muster-recruit.h"
+#include "muster-roster-page.h"
+#include "muster-test-util.h"
+#include "muster-window.h"
+
+/* The roster page (sort, search, force filter, delete with Undo), the
+ * character sheet window and the recruit dialog, on the sample campaign. */
+
+typedef MusterGuiFixture Fixture;
+
+static MusterRosterPage *
+roster (Fixture *f)
+{
+  return MUSTER_ROSTER_PAGE (muster_window_get_roster_page (f->window));
+}
+
+static guint
+count_characters (MusterStore *store,
+                  gint64       campaign_id)
+{
+  g_autoptr(GPtrArray) characters = muster_store_list_characters (store, campaign_id, 0, NULL);
+
+  return characters ? characters->len : 0;
+}
+
+static MusterCharacter *
+find_by_name (MusterStore *store,
+              gint64       campaign_id,
+              const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  MusterCharacter *character = muster_store_find_character (store, campaign_id, name, &error);
+
+  g_assert_no_error (error);
+  return character;
+}
+
+static MusterCharacterWindow *
+find_sheet (gint64 character_id)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (muster_gui_test_get_app ())); l; l = l->next)
+    if (MUSTER_IS_CHARACTER_WINDOW (l->data) &&
+        muster_character_window_get_character_id (l->data) == character_id)
+      return l->data;
+  return NULL;
+}
+
+static guint
+count_sheets (void)
+{
+  guint n = 0;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (muster_gui_test_get_app ())); l; l = l->next)
+    if (MUSTER_IS_CHARACTER_WINDOW (l->data))
+      n++;
+  return n;
+}
+
+/* --- The roster -------------------------------------------------------- */
+
+static void
+test_roster_sample (void)
+{
+  Fixture f = { 0 };
+  GListModel *model;
+  GtkColumnView *view;
+  GListModel *columns;
+  gboolean has_f = FALSE;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, count_characters (f.store, f.campaign_id));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 24);
+
+  view = muster_roster_page_get_column_view (roster (&f));
+  columns = gtk_column_view_get_columns (view);
+  /* Name, force, type, weapon, I D S C F, status, kills, games. */
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 12);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_assert_nonnull (gtk_column_view_column_get_sorter (column));
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), "F") == 0)
+        has_f = TRUE;
+    }
+  g_assert_true (has_f);
+
+  muster_gui_fixture_close (&f);
+}
+
+static GtkColumnViewColumn *
+column_titled (GtkColumnView *view,
+               const char    *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_roster_sort (void)
+{
+  Fixture f = { 0 };
+  GListModel *model;
+  GtkColumnView *view;
+  int previous = G_MAXINT;
+  int first_f = -1, last_f = -1;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+  view = muster_roster_page_get_column_view (roster (&f));
+
+  /* By name first. */
+  for (guint i = 1; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MusterCharacter) a = g_list_model_get_item (model, i - 1);
+      g_autoptr(MusterCharacter) b = g_list_model_get_item (model, i);
+
+      g_assert_cmpint (g_utf8_collate (muster_character_get_name (a), muster_character_get_name (b)), <=, 0);
+    }
+
+  gtk_column_view_sort_by_column (view, column_titled (view, "F"), GTK_SORT_DESCENDING);
+  muster_gui_spin ();
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MusterCharacter) c = g_list_model_get_item (model, i);
+      int value;
+
+      g_assert_true (muster_character_get_stat (c, "F", &value));
+      g_assert_cmpint (value, <=, previous);
+      previous = value;
+      if (i == 0)
+        first_f = value;
+      last_f = value;
+    }
+  /* Riflemen (1D6+6) and line infantry (6) are both in the sample. */
+  g_assert_cmpint (first_f, >, last_f);
+
+  gtk_column_view_sort_by_column (view, column_titled (view, "Force"), GTK_SORT_ASCENDING);
+  muster_gui_spin ();
+  {
+    g_autoptr(MusterCharacter) first = g_list_model_get_item (model, 0);
+    g_autoptr(MusterCharacter) last = g_list_model_get_item (model, g_list_model_get_n_items (model) - 1);
+
+    g_assert_cmpint (g_utf8_collate (muster_character_get_force_name (first),
+                                     muster_character_get_force_name (last)), <, 0);
+  }
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_roster_search (void)
+{
+  Fixture f = { 0 };
+  GListModel *model;
+  GtkStack *stack;
+  g_autoptr(GPtrArray) forces = NULL;
+  gint64 force_id;
+  guint n;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+
+  gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "rifle");
+  /* GtkSearchEntry waits a moment before it says the text changed. */
+  muster_gui_spin_for (400);
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <, 24);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(MusterCharacter) c = g_list_model_get_item (model, i);
+
+      g_assert_true (strstr (muster_character_get_troop_type (c), "rifle") != NULL ||
+                     strstr (muster_character_get_weapon (c), "rifle") != NULL);
+    }
+
+  gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "nobody-has-this-name");
+  muster_gui_spin_for (400);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
+  stack = GTK_STACK (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "list_stack"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "nothing");
+
+  gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "");
+  muster_gui_spin_for (400);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 24);
+
+  forces = muster_store_list_forces (f.store, f.campaign_id, NULL);
+  g_assert_cmpuint (forces->len, ==, 2);
+  force_id = muster_force_get_id (g_ptr_array_index (forces, 1));
+  muster_roster_page_set_force_id (roster (&f), force_id);
+  muster_gui_spin ();
+  g_assert_cmpint (muster_roster_page_get_force_id (roster (&f)), ==, force_id);
+  n = g_list_model_get_n_items (model);
+  g_assert_cmpuint (n, ==, count_characters (f.store, f.campaign_id) -
+                    muster_force_get_n_characters (g_ptr_array_index (forces, 0)));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(MusterCharacter) c = g_list_model_get_item (model, i);
+
+      g_assert_cmpint (muster_character_get_force_id (c), ==, force_id);
+    }
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_roster_delete_undo (void)
+{
+  Fixture f = { 0 };
+  GListModel *model;
+  GtkSelectionModel *selection;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+  selection = gtk_column_view_get_model (muster_roster_page_get_column_view (roster (&f)));
+  before = muster_store_dump (f.store);
+
+  gtk_selection_model_select_range (selection, 0, 3, TRUE);
+  ids = muster_roster_page_get_selected_ids (roster (&f));
+  g_assert_cmpuint (ids->len, ==, 3);
+
+  gtk_widget_activate_action (GTK_WIDGET (roster (&f)), "roster.delete", NULL);
+  muster_gui_spin ();
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 21);
+  /* A toast says what went, with Undo. */
+  g_assert_nonnull (muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_BUTTON, "_Undo"));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 21);
+  g_assert_null (muster_store_get_character (f.store, g_array_index (ids, gint64, 0), NULL));
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
+  muster_gui_spin ();
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 24);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 24);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Nothing left to undo: a second Undo changes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
+  muster_gui_spin ();
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_roster_empty_state (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("sharpes-skirmish", &error);
+  GtkStack *stack;
+  gint64 id;
+
+  g_assert_no_error (error);
+  muster_gui_fixture_open (&f, TRUE);
+  id = muster_store_create_campaign (f.store, "Empty", ruleset, 7, NULL, &error);
+  g_assert_no_error (error);
+  muster_window_select_campaign (f.window, id);
+  muster_gui_spin ();
+
+  stack = GTK_STACK (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "stack"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  /* No force to recruit into yet. */
+  g_assert_null (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, id, 0));
+
+  muster_gui_fixture_close (&f);
+}
+
+/* --- The character sheet ------------------------------------------------ */
+
+static MusterCharacterWindow *
+open_sheet (Fixture    *f,
+            const char *name,
+            gint64     *out_id)
+{
+  g_autoptr(MusterCharacter) character = find_by_name (f->store, f->campaign_id, name);
+  MusterCharacterWindow *sheet;
+
+  *out_id = muster_character_get_id (character);
+  muster_application_open_character (muster_gui_test_get_app (), *out_id);
+  muster_gui_spin ();
+  sheet = find_sheet (*out_id);
+  g_assert_nonnull (sheet);
+  return sheet;
+}
+
+static void
+test_sheet_edit_stat (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterStore) second = NULL;
+  g_autoptr(MusterCharacter) reread = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterCharacterWindow *sheet;
+  GtkSpinButton *spin_i;
+  gint64 id;
+  int old_value, new_value, value;
+
+  muster_gui_fixture_open (&f, TRUE);
+  sheet = open_sheet (&f, "Thomas Ward", &id);
+
+  spin_i = GTK_SPIN_BUTTON (muster_character_window_get_editor (sheet, "I"));
+  g_assert_nonnull (spin_i);
+  old_value = gtk_spin_button_get_value_as_int (spin_i);
+  new_value = old_value == 6 ? 1 : old_value + 1;
+  gtk_spin_button_set_value (spin_i, new_value);
+  muster_gui_spin ();
+
+  /* Read back through another connection to the same file. */
+  second = muster_store_open (f.path, &error);
+  g_assert_no_error (error);
+  reread = muster_store_get_character (second, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_character_get_stat (reread, "I", &value));
+  g_assert_cmpint (value, ==, new_value);
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_sheet_edit_fields (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterCharacter) after = NULL;
+  MusterCharacterWindow *sheet;
+  GtkWidget *name_row;
+  gint64 id;
+
+  muster_gui_fixture_open (&f, TRUE);
+  sheet = open_sheet (&f, "Thomas Ward", &id);
+
+  name_row = muster_character_window_get_editor (sheet, "name");
+  gtk_editable_set_text (GTK_EDITABLE (name_row), "Thomas Warde");
+  g_signal_emit_by_name (name_row, "apply");
+  gtk_switch_set_active (GTK_SWITCH (muster_character_window_get_editor (sheet, "mounted")), TRUE);
+  /* Out of action (position 1) for 3 games. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (muster_character_window_get_editor (sheet, "out-games")), 3);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (muster_character_window_get_editor (sheet, "status")), 1);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (muster_character_window_get_editor (sheet, "notes"))),
+                            "Wounded at the Côa", -1);
+  muster_gui_spin_for (1200);
+
+  after = muster_store_get_character (f.store, id, NULL);
+  g_assert_cmpstr (muster_character_get_name (after), ==, "Thomas Warde");
+  g_assert_true (muster_character_get_mounted (after));
+  g_assert_cmpint (muster_character_get_status (after), ==, MUSTER_STATUS_OUT_OF_ACTION);
+  g_assert_cmpint (muster_character_get_out_games (after), ==, 3);
+  g_assert_cmpstr (muster_character_get_notes (after), ==, "Wounded at the Côa");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (sheet)), ==, "Thomas Warde");
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_sheet_cap_refused (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterCharacter) after = NULL;
+  MusterCharacterWindow *sheet;
+  GtkSpinButton *spin_f;
+  gint64 id;
+  int stored;
+
+  muster_gui_fixture_open (&f, TRUE);
+  /* Line infantry with a musket: Firing at most 9. */
+  sheet = open_sheet (&f, "Thomas Ward", &id);
+  spin_f = GTK_SPIN_BUTTON (muster_character_window_get_editor (sheet, "F"));
+  gtk_spin_button_set_value (spin_f, 11);
+  muster_gui_spin ();
+
+  after = muster_store_get_character (f.store, id, NULL);
+  g_assert_true (muster_character_get_stat (after, "F", &stored));
+  g_assert_cmpint (stored, <=, 9);
+  /* The field shows the stored value again. */
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_f), ==, stored);
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_sheet_follows_other_connection (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterStore) other = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterCharacterWindow *sheet;
+  gint64 id;
+
+  muster_gui_fixture_open (&f, TRUE);
+  sheet = open_sheet (&f, "Patrick Nolan", &id);
+
+  other = muster_store_open (f.path, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_character_stat (other, id, "C", 2, &error));
+  g_assert_true (muster_store_set_character_text (other, id, "name", "Padraig Nolan", &error));
+  g_assert_no_error (error);
+
+  g_assert_true (muster_store_poll_external (f.store));
+  muster_gui_spin ();
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (muster_character_window_get_editor (sheet, "C"))), ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (muster_character_window_get_editor (sheet, "name"))), ==, "Padraig Nolan");
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_sheet_follows_cli (void)
+{
+  Fixture f = { 0 };
+  const char *cli = g_getenv ("MUSTER_CLI");
+  g_autofree char *id_text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  MusterCharacterWindow *sheet;
+  gint64 id;
+  int status;
+
+  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("MUSTER_CLI is not set");
+      return;
+    }
+
+  muster_gui_fixture_open (&f, TRUE);
+  sheet = open_sheet (&f, "Daniel Marsh", &id);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  {
+    const char *argv[] = { cli, "--library", f.path, "rename", "character", id_text, "Daniel Marsh the Elder", NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err, &status, &error);
+    g_assert_no_error (error);
+    if (!g_spawn_check_wait_status (status, NULL))
+      g_error ("muster-cli failed: %s", err);
+  }
+
+  /* What the window does when it becomes active again. */
+  g_assert_true (muster_store_poll_external (f.store));
+  muster_gui_spin ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (muster_character_window_get_editor (sheet, "name"))),
+                   ==, "Daniel Marsh the Elder");
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_sheet_raise_and_close (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id, other_id;
+
+  muster_gui_fixture_open (&f, TRUE);
+  open_sheet (&f, "Thomas Ward", &id);
+  open_sheet (&f, "Thomas Ward", &id);
+  g_assert_cmpuint (count_sheets (), ==, 1);
+  open_sheet (&f, "Antoine Fabre", &other_id);
+  g_assert_cmpuint (count_sheets (), ==, 2);
+
+  /* Deleting the character closes its sheet and only its sheet. */
+  undo = muster_store_delete_character (f.store, id, &error);
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  g_assert_null (find_sheet (id));
+  g_assert_nonnull (find_sheet (other_id));
+  g_assert_cmpuint (count_sheets (), ==, 1);
+
+  muster_gui_fixture_close (&f);
+}
+
+/* --- Recruiting -------------------------------------------------------- */
+
+/* The rolls kept for a recruit, with faces, read from the file itself. */
+static guint
+count_recruit_rolls (const char *path,
+                     gint64      character_id)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  guint n;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                       "SELECT count(*) FROM roll WHERE character_id = ?"
+                                       " AND purpose LIKE 'recruit:%' AND faces <> ''",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, character_id);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+static void
+test_recruit_dialog (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterCharacter) recruit = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GPtrArray) forces = NULL;
+  MusterRecruitDialog *dialog;
+  AdwComboRow *troop_row;
+  GtkEditable *name_row;
+  GArray *created;
+  guint rolls = 0;
+  int f_value, shown_f;
+
+  muster_gui_fixture_open (&f, TRUE);
+  forces = muster_store_list_forces (f.store, f.campaign_id, NULL);
+  dialog = MUSTER_RECRUIT_DIALOG (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id,
+                                                             muster_force_get_id (g_ptr_array_index (forces, 0))));
+  g_assert_nonnull (dialog);
+  g_object_ref_sink (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+
+  /* Riflemen roll Firing as 1D6+6, shown with its die. */
+  troop_row = ADW_COMBO_ROW (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "troop_row"));
+  for (guint i = 0; i < g_list_model_get_n_items (adw_combo_row_get_model (troop_row)); i++)
+    {
+      GtkStringObject *item = g_list_model_get_item (adw_combo_row_get_model (troop_row), i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), "Rifleman"))
+        adw_combo_row_set_selected (troop_row, i);
+      g_object_unref (item);
+    }
+  muster_gui_spin ();
+  shown_f = gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, "F"));
+  g_assert_cmpint (shown_f, >=, 7);
+  g_assert_cmpint (shown_f, <=, 12);
+  /* Each stat's row shows its dice: "1D6+6: 4 + 6 = 10". */
+  {
+    GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (muster_recruit_dialog_get_stat_spin (dialog, "F")),
+                                              ADW_TYPE_ACTION_ROW);
+    g_autofree char *expected = g_strdup_printf (" + 6 = %d", shown_f);
+
+    g_assert_nonnull (row);
+    g_assert_true (g_ascii_strncasecmp (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1d6+6: ", 7) == 0);
+    g_assert_true (g_str_has_suffix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), expected));
+    row = gtk_widget_get_ancestor (GTK_WIDGET (muster_recruit_dialog_get_stat_spin (dialog, "I")),
+                                   ADW_TYPE_ACTION_ROW);
+    g_assert_true (g_ascii_strncasecmp (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1d6: ", 5) == 0);
+  }
+
+  name_row = GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "name_row"));
+  g_assert_cmpstr (gtk_editable_get_text (name_row), !=, "");
+  gtk_editable_set_text (name_row, "Benjamin Harris");
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
+  muster_gui_spin ();
+  created = muster_recruit_dialog_get_created (dialog);
+  g_assert_nonnull (created);
+  g_assert_cmpuint (created->len, ==, 1);
+
+  recruit = muster_store_get_character (f.store, g_array_index (created, gint64, 0), NULL);
+  g_assert_nonnull (recruit);
+  g_assert_cmpstr (muster_character_get_name (recruit), ==, "Benjamin Harris");
+  g_assert_cmpstr (muster_character_get_troop_type (recruit), ==, "rifleman");
+  g_assert_true (muster_character_get_stat (recruit, "F", &f_value));
+  g_assert_cmpint (f_value, ==, shown_f);
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 25);
+
+  /* Every rolled stat is kept with its faces; the log shows Firing's. */
+  rolls = count_recruit_rolls (f.path, muster_character_get_id (recruit));
+  g_assert_cmpuint (rolls, ==, 5);
+  log = muster_store_list_log (f.store, f.campaign_id, 0, muster_character_get_id (recruit), NULL);
+  g_assert_nonnull (log);
+  g_assert_cmpuint (log->len, ==, 1);
+  g_assert_nonnull (strstr (((MusterLogEntry *) g_ptr_array_index (log, 0))->message, "(rolled "));
+
+  g_object_unref (dialog);
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_recruit_cap_refused (void)
+{
+  Fixture f = { 0 };
+  MusterRecruitDialog *dialog;
+  GtkLabel *error_label;
+
+  muster_gui_fixture_open (&f, TRUE);
+  /* The first troop type in the file is line infantry, with a musket. */
+  dialog = MUSTER_RECRUIT_DIALOG (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0));
+  g_object_ref_sink (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+
+  gtk_spin_button_set_value (muster_recruit_dialog_get_stat_spin (dialog, "F"), 10);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
+  muster_gui_spin ();
+
+  error_label = GTK_LABEL (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "error_label"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
+  g_assert_cmpstr (gtk_label_get_label (error_label), !=, "");
+  g_assert_null (muster_recruit_dialog_get_created (dialog));
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 24);
+
+  g_object_unref (dialog);
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_recruit_roll_again (void)
+{
+  Fixture f = { 0 };
+  MusterRecruitDialog *dialog;
+  g_autoptr(GString) first = g_string_new (NULL);
+  gboolean differs = FALSE;
+  const char *keys[] = { "I", "D", "S", "C" };
+
+  muster_gui_fixture_open (&f, TRUE);
+  dialog = MUSTER_RECRUIT_DIALOG (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0));
+  g_object_ref_sink (dialog);
+
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    g_string_append_printf (first, "%d,", gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, keys[k])));
+
+  /* Four d6 the same ten times over would be a broken generator. */
+  for (guint n = 0; n < 10 && !differs; n++)
+    {
+      g_autoptr(GString) again = g_string_new (NULL);
+
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.roll", NULL);
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        g_string_append_printf (again, "%d,", gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, keys[k])));
+      differs = !g_str_equal (first->str, again->str);
+    }
+  g_assert_true (differs);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_recruit_several (void)
+{
+  Fixture f = { 0 };
+  MusterRecruitDialog *dialog;
+
+  muster_gui_fixture_open (&f, TRUE);
+  dialog = MUSTER_RECRUIT_DIALOG (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0));
+  g_object_ref_sink (dialog);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "count_spin")), 5);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
+  muster_gui_spin ();
+
+  g_assert_cmpuint (muster_recruit_dialog_get_created (dialog)->len, ==, 5);
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 29);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_roster_page_get_model (roster (&f))), ==, 29);
+
+  g_object_unref (dialog);
+  muster_gui_fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  muster_gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui/roster/sample", test_roster_sample);
+  g_test_add_func ("/gui/roster/sort", test_roster_sort);
+  g_test_add_func ("/gui/roster/search", test_roster_search);
+  g_test_add_func ("/gui/roster/delete-undo", test_roster_delete_undo);
+  g_test_add_func ("/gui/roster/empty-state", test_roster_empty_state);
+  g_test_add_func ("/gui/sheet/edit-stat", test_sheet_edit_stat);
+  g_test_add_func ("/gui/sheet/edit-fields", test_sheet_edit_fields);
+  g_test_add_func ("/gui/sheet/cap-refused", test_sheet_cap_refused);
+  g_test_add_func ("/gui/sheet/other-connection", test_sheet_follows_other_connection);
+  g_test_add_func ("/gui/sheet/cli", test_sheet_follows_cli);
+  g_test_add_func ("/gui/sheet/raise-and-close", test_sheet_raise_and_close);
+  g_test_add_func ("/gui/recruit/dialog", test_recruit_dialog);
+  g_test_add_func ("/gui/recruit/cap-refused", test_recruit_cap_refused);
+  g_test_add_func ("/gui/recruit/roll-again", test_recruit_roll_again);
+  g_test_add_func ("/gui/recruit/several", test_recruit_several);
+
+  return muster_gui_test_finish (g_test_run ());
+}

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include "muster-application.h"
+#include "muster-campaign-settings.h"
+#include "muster-campaign.h"
+#include "muster-force-dialog.h"
+#include "muster-force.h"
+#include "muster-gui-test-util.h"
+#include "muster-new-campaign-dialog.h"
+#include "muster-recruit.h"
+#include "muster-roster-page.h"
+#include "muster-test-util.h"
+#include "muster-window.h"
+
+/* The main window on a test library: campaigns in the sidebar, the last
+ * one opened again, changes from elsewhere, the campaign and force
+ * dialogs and the window's actions. */
+
+typedef MusterGuiFixture Fixture;
+
+static MusterRosterPage *
+roster (Fixture *f)
+{
+  return MUSTER_ROSTER_PAGE (muster_window_get_roster_page (f->window));
+}
+
+static guint
+count_characters (MusterStore *store,
+                  gint64       campaign_id)
+{
+  g_autoptr(GPtrArray) characters = muster_store_list_characters (store, campaign_id, 0, NULL);
+
+  return characters ? characters->len : 0;
+}
+
+/* --- The window -------------------------------------------------------- */
+
+static void
+test_window_open (void)
+{
+  Fixture f = { 0 };
+  GtkStack *main_stack;
+  AdwViewStack *view_stack;
+
+  muster_gui_fixture_open (&f, TRUE);
+
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+  main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "campaign");
+  view_stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
+  g_assert_nonnull (adw_view_stack_get_child_by_name (view_stack, "roster"));
+  g_assert_nonnull (adw_view_stack_get_child_by_name (view_stack, "games"));
+  g_assert_nonnull (adw_view_stack_get_child_by_name (view_stack, "log"));
+  g_assert_nonnull (adw_view_stack_get_child_by_name (view_stack, "honours"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f.window)));
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_window_empty (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  GtkStack *main_stack;
+  gint64 id;
+
+  g_settings_set_boolean (settings, "sample-offered", FALSE);
+  g_settings_set_int64 (settings, "last-campaign", 0);
+  muster_gui_fixture_open (&f, FALSE);
+  muster_gui_spin_for (50);
+
+  main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "empty");
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, 0);
+  /* The sample was offered, once. */
+  g_assert_true (g_settings_get_boolean (settings, "sample-offered"));
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.create-sample", NULL);
+  muster_gui_spin ();
+  id = muster_window_get_campaign_id (f.window);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "campaign");
+  g_assert_cmpuint (count_characters (f.store, id), ==, 24);
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_window_last_campaign (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(GError) error = NULL;
+  gint64 second;
+
+  muster_gui_fixture_open (&f, TRUE);
+  second = muster_store_create_sample (f.store, "Second", &error);
+  g_assert_no_error (error);
+  muster_gui_spin ();
+
+  muster_window_select_campaign (f.window, second);
+  muster_gui_spin ();
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
+  g_assert_cmpint (g_settings_get_int64 (settings, "last-campaign"), ==, second);
+
+  /* A new window opens on it again. */
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  f.window = muster_window_new (muster_gui_test_get_app ());
+  muster_gui_spin ();
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_window_external_campaign (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterStore) other = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkListView *list;
+  gint64 id;
+
+  muster_gui_fixture_open (&f, TRUE);
+  list = GTK_LIST_VIEW (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "campaign_list"));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))), ==, 1);
+
+  other = muster_store_open (f.path, &error);
+  g_assert_no_error (error);
+  id = muster_store_create_sample (other, "From elsewhere", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+
+  g_assert_true (muster_store_poll_external (f.store));
+  muster_gui_spin ();
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))), ==, 2);
+  /* The open campaign stays open. */
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+
+  muster_gui_fixture_close (&f);
+}
+
+/* --- Campaigns and forces ---------------------------------------------- */
+
+static void
+test_campaign_new (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterCampaign) campaign = NULL;
+  GtkWidget *dialog;
+  AdwPreferencesGroup *options;
+  gint64 id;
+
+  muster_gui_fixture_open (&f, TRUE);
+  dialog = muster_new_campaign_dialog_new (f.window, f.store);
+  g_object_ref_sink (dialog);
+
+  /* The ruleset's options are offered: Sharpe's Skirmish's death roll. */
+  options = ADW_PREFERENCES_GROUP (muster_gui_template_child (dialog, MUSTER_TYPE_NEW_CAMPAIGN_DIALOG, "options_group"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (options)));
+
+  gtk_editable_set_text (GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_NEW_CAMPAIGN_DIALOG, "name_row")), "Busaco");
+  gtk_editable_set_text (GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_NEW_CAMPAIGN_DIALOG, "seed_row")), "12x");
+  gtk_widget_activate_action (dialog, "dialog.save", NULL);
+  muster_gui_spin ();
+  /* A seed that is not a number creates nothing. */
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+  {
+    g_autoptr(GPtrArray) campaigns = muster_store_list_campaigns (f.store, NULL);
+
+    g_assert_cmpuint (campaigns->len, ==, 1);
+  }
+  gtk_editable_set_text (GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_NEW_CAMPAIGN_DIALOG, "seed_row")), "1234");
+  gtk_widget_activate_action (dialog, "dialog.save", NULL);
+  muster_gui_spin ();
+
+  id = muster_window_get_campaign_id (f.window);
+  g_assert_cmpint (id, !=, f.campaign_id);
+  campaign = muster_store_get_campaign (f.store, id, NULL);
+  g_assert_cmpstr (muster_campaign_get_name (campaign), ==, "Busaco");
+  g_assert_cmpstr (muster_campaign_get_ruleset_id (campaign), ==, "sharpes-skirmish");
+  g_assert_cmpuint (muster_campaign_get_seed (campaign), ==, 1234);
+  g_assert_nonnull (muster_campaign_get_option (campaign, "death-roll"));
+
+  g_object_unref (dialog);
+  muster_gui_fixture_close (&f);
+}
+
+/* As a click on the dialog's button: the response, then the dialog goes. */
+static void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+}
+
+static void
+test_campaign_rename_delete (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterCampaign) renamed = NULL;
+  g_autoptr(GPtrArray) campaigns = NULL;
+  g_autoptr(GError) error = NULL;
+  AdwMessageDialog *dialog;
+  GtkWidget *entry, *row;
+  gint64 second;
+
+  muster_gui_fixture_open (&f, TRUE);
+  second = muster_store_create_sample (f.store, "Second", &error);
+  g_assert_no_error (error);
+  muster_window_select_campaign (f.window, f.campaign_id);
+  muster_gui_spin ();
+
+  /* Rename: a message dialog with the name in an entry. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.rename-campaign", NULL));
+  muster_gui_spin ();
+  dialog = ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  entry = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_EDITABLE (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Fuentes de Oñoro");
+  respond (dialog, "rename");
+  renamed = muster_store_get_campaign (f.store, f.campaign_id, NULL);
+  g_assert_cmpstr (muster_campaign_get_name (renamed), ==, "Fuentes de Oñoro");
+  /* The sidebar and the title follow. */
+  row = muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_LABEL, "Fuentes de Oñoro");
+  g_assert_nonnull (row);
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+
+  /* Cancelling the deletion keeps the campaign. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.delete-campaign", NULL));
+  muster_gui_spin ();
+  dialog = ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  respond (dialog, "cancel");
+  g_assert_nonnull (muster_store_get_campaign (f.store, f.campaign_id, NULL));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.delete-campaign", NULL));
+  muster_gui_spin ();
+  dialog = ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  respond (dialog, "delete");
+  g_assert_null (muster_store_get_campaign (f.store, f.campaign_id, NULL));
+  campaigns = muster_store_list_campaigns (f.store, NULL);
+  g_assert_cmpuint (campaigns->len, ==, 1);
+  /* The window goes on to the campaign that is left. */
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
+
+  /* Deleting the last one leaves the empty state. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.delete-campaign", NULL));
+  muster_gui_spin ();
+  respond (ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG)), "delete");
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, 0);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"))),
+                   ==, "empty");
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.delete-campaign", NULL);
+  muster_gui_spin ();
+  g_assert_null (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_force_new_rename_delete (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(MusterForce) force = NULL;
+  g_autoptr(MusterForce) renamed = NULL;
+  g_autoptr(MusterForce) restored = NULL;
+  g_autoptr(GPtrArray) forces = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GtkWidget *dialog, *settings;
+  gint64 victim = 0;
+
+  muster_gui_fixture_open (&f, TRUE);
+
+  dialog = muster_force_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0);
+  gtk_editable_set_text (GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_FORCE_DIALOG, "name_row")), "Brunswick Oels");
+  gtk_widget_activate_action (dialog, "dialog.save", NULL);
+  muster_gui_spin ();
+  force = muster_store_find_force (f.store, f.campaign_id, "Brunswick Oels", NULL);
+  g_assert_nonnull (force);
+  /* Blank: its own side. */
+  g_assert_null (muster_force_get_side (force));
+
+  dialog = muster_force_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, muster_force_get_id (force));
+  gtk_editable_set_text (GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_FORCE_DIALOG, "side_row")), "British");
+  gtk_widget_activate_action (dialog, "dialog.save", NULL);
+  muster_gui_spin ();
+  renamed = muster_store_get_force (f.store, muster_force_get_id (force), NULL);
+  g_assert_cmpstr (muster_force_get_side (renamed), ==, "British");
+
+  /* Deleting a force with its characters, then Undo. */
+  forces = muster_store_list_forces (f.store, f.campaign_id, NULL);
+  for (guint i = 0; i < forces->len && victim == 0; i++)
+    if (muster_force_get_n_characters (g_ptr_array_index (forces, i)) > 0)
+      victim = muster_force_get_id (g_ptr_array_index (forces, i));
+  g_assert_cmpint (victim, >, 0);
+  before = muster_store_dump (f.store);
+  settings = muster_campaign_settings_new (f.window, f.store, f.campaign_id);
+  g_object_ref_sink (settings);
+  muster_campaign_settings_delete_force (MUSTER_CAMPAIGN_SETTINGS (settings), victim);
+  muster_gui_spin ();
+  g_assert_null (muster_store_get_force (f.store, victim, NULL));
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), <, 24);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
+  muster_gui_spin ();
+  restored = muster_store_get_force (f.store, victim, NULL);
+  g_assert_nonnull (restored);
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 24);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+
+  gtk_window_destroy (GTK_WINDOW (settings));
+  g_object_unref (settings);
+  muster_gui_fixture_close (&f);
+}
+
+static void
+test_actions_enabled (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("sharpes-skirmish", &error);
+  gint64 id;
+
+  muster_gui_fixture_open (&f, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.find", NULL));
+  muster_gui_spin ();
+  /* win.find puts the focus in the search entry (in its text). */
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f.window));
+    GtkWidget *entry = GTK_WIDGET (muster_roster_page_get_search_entry (roster (&f)));
+
+    g_assert_nonnull (focus);
+    g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+  }
+
+  /* Ctrl+R opens the recruit dialog: one more window. */
+  {
+    guint before = g_list_model_get_n_items (gtk_window_get_toplevels ());
+
+    gtk_widget_activate_action (GTK_WIDGET (f.window), "win.recruit", NULL);
+    muster_gui_spin ();
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, before + 1);
+  }
+
+  /* Recruiting needs a force: in a campaign without one, nothing opens. */
+  id = muster_store_create_campaign (f.store, "No forces", ruleset, 1, NULL, &error);
+  g_assert_no_error (error);
+  muster_window_select_campaign (f.window, id);
+  muster_gui_spin ();
+  {
+    guint before = g_list_model_get_n_items (gtk_window_get_toplevels ());
+
+    gtk_widget_activate_action (GTK_WIDGET (f.window), "win.recruit", NULL);
+    muster_gui_spin ();
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, before);
+  }
+
+  muster_gui_fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  muster_gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui/window/open", test_window_open);
+  g_test_add_func ("/gui/window/empty", test_window_empty);
+  g_test_add_func ("/gui/window/last-campaign", test_window_last_campaign);
+  g_test_add_func ("/gui/window/external-campaign", test_window_external_campaign);
+  g_test_add_func ("/gui/window/actions", test_actions_enabled);
+  g_test_add_func ("/gui/campaign/new", test_campaign_new);
+  g_test_add_func ("/gui/campaign/rename-delete", test_campaign_rename_delete);
+  g_test_add_func ("/gui/force/new-rename-delete", test_force_new_rename_delete);
+
+  return muster_gui_test_finish (g_test_run ());
+}
