@@ -252,6 +252,7 @@ static gboolean
 figures_rejoin (Resolution           *r,
                 const UnitSubject    *unit,
                 const MusterStepDef  *step,
+                int                   n,
                 const char           *why,
                 const MusterRoll     *roll,
                 const char           *purpose,
@@ -260,7 +261,11 @@ figures_rejoin (Resolution           *r,
   g_autofree char *text = NULL;
 
   /* Translators: "1st Company: 2 figures wounded rejoin for the next game." */
-  text = g_strdup_printf (_("%s: %s rejoin for the next game."), unit->name, why);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s: %s rejoins for the next game.",
+                                       "%s: %s rejoin for the next game.",
+                                       n),
+                          unit->name, why);
   return unit_consequence (r, unit, 0, NULL, step, "rejoined", roll, purpose, text, error);
 }
 
@@ -326,7 +331,7 @@ step_unit_casualties (Resolution           *r,
           if (back > 0)
             {
               back_text = describe_figures (figures, back);
-              if (!figures_rejoin (r, unit, step, back_text, roll, purpose, error))
+              if (!figures_rejoin (r, unit, step, back, back_text, roll, purpose, error))
                 return FALSE;
             }
           if (n - back > 0)
@@ -346,7 +351,7 @@ step_unit_casualties (Resolution           *r,
       if (g_str_equal (fate, "return"))
         {
           why = describe_figures (figures, n);
-          if (!figures_rejoin (r, unit, step, why, NULL, NULL, error))
+          if (!figures_rejoin (r, unit, step, n, why, NULL, NULL, error))
             return FALSE;
         }
       else if (g_str_equal (fate, "lost"))
@@ -382,7 +387,7 @@ step_unit_casualties (Resolution           *r,
             {
               g_clear_pointer (&why, g_free);
               why = describe_figures (figures, n - whole);
-              if (!figures_rejoin (r, unit, step, why, NULL, NULL, error))
+              if (!figures_rejoin (r, unit, step, n - whole, why, NULL, NULL, error))
                 return FALSE;
             }
         }
