@@ -338,6 +338,26 @@ test_recruit_into_unit (Fixture       *f,
              "--unit", "Hussars");
   RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
   g_assert_cmpuint (count_lines (run.out), ==, 14);
+
+  /* A wound costs a Class for good: at 0 he is invalided out. */
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Junot", "--type", "character", "--name", "Colonel Leroux",
+          "--unit", "Voltigeurs");
+  RUN_OK (f, &run, "set", "1", "--stat", "class=2");
+  RUN_OK (f, &run, "set", "2", "--stat", "class=1");
+  RUN_OK (f, &run, "new-game", "Vimeiro", "The bridge", "--with", "1", "--with", "2",
+          "--with", "Colonel Leroux", "--with-unit", "95th Rifles", "--with-unit", "Voltigeurs");
+  RUN_OK (f, &run, "result", "1", "1", "--outcome", "wounded", "--light", "1");
+  RUN_OK (f, &run, "result", "1", "2", "--outcome", "wounded", "--light", "1");
+  RUN_OK (f, &run, "result", "1", "95th Rifles", "--killed-figures", "3");
+  RUN_FAILS (f, &run, 1, "wounded", "result", "1", "Voltigeurs", "--wounded-figures", "3");
+  RUN_OK (f, &run, "resolve", "1");
+  RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "class", "1");
+  assert_cell (run.out, 1, "status", "active");
+  assert_cell (run.out, 2, "class", "0");
+  assert_cell (run.out, 2, "status", "retired");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "lost", "3");
 }
 
 /* Chosen Men from the command line: a game with units, their figures and
