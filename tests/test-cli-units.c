@@ -225,6 +225,18 @@ test_new_unit_and_list (Fixture       *f,
   g_assert_cmpint (json_object_get_int_member (object, "size"), ==, 4);
   g_assert_cmpint (json_object_get_int_member (object, "lost"), ==, 0);
   g_assert_true (json_object_has_member (object, "halves"));
+  /* A column is numbers only when every value is one. */
+  g_assert_cmpstr (json_object_get_string_member (object, "move"), ==, "6 / 2");
+  g_assert_cmpint (json_object_get_int_member (object, "reaction"), ==, 0);
+  object = json_array_get_object_element (array, 1);
+  g_assert_cmpstr (json_object_get_string_member (object, "move"), ==, "4 / 6");
+  g_assert_cmpint (json_object_get_int_member (object, "reaction"), ==, -1);
+
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "json");
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, &error));
+  g_assert_no_error (error);
+  object = json_array_get_object_element (json_node_get_array (json_parser_get_root (parser)), 0);
+  g_assert_cmpstr (json_object_get_string_member (object, "move"), ==, "8");
 
   /* The text table names things for people. */
   RUN_OK (f, &run, "units", "Vimeiro");

@@ -154,6 +154,8 @@ muster_cli_cmd_units (MusterCli  *cli,
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GPtrArray) headings = g_ptr_array_new ();
   g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GPtrArray) texts = NULL;
+  g_autoptr(GArray) numeric = NULL;
   g_autoptr(GError) error = NULL;
   MusterCliFormat format;
   MusterRuleset *ruleset;
@@ -195,6 +197,24 @@ muster_cli_cmd_units (MusterCli  *cli,
     }
 #undef COLUMN
 
+  /* A stat column is a number in JSON only when every unit's value is. */
+  texts = g_ptr_array_new_with_free_func (g_free);
+  numeric = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  for (guint j = 0; j < stats->len; j++)
+    {
+      const MusterUnitStatDef *stat = g_ptr_array_index (stats, j);
+      gboolean all_numbers = TRUE;
+
+      for (guint i = 0; i < units->len; i++)
+        {
+          char *text = muster_unit_dup_stat_text (g_ptr_array_index (units, i), ruleset, stat->key);
+
+          all_numbers &= text == NULL || g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, NULL, NULL);
+          g_ptr_array_add (texts, text);
+        }
+      g_array_append_val (numeric, all_numbers);
+    }
+
   table = muster_cli_table_new (keys->len, (const char * const *) keys->pdata,
                                 (const char * const *) headings->pdata);
   for (guint i = 0; i < units->len; i++)
@@ -218,14 +238,12 @@ muster_cli_cmd_units (MusterCli  *cli,
       muster_cli_table_add_text (table, muster_unit_get_status (unit));
       for (guint j = 0; j < stats->len; j++)
         {
-          const MusterUnitStatDef *stat = g_ptr_array_index (stats, j);
-          g_autofree char *text = muster_unit_dup_stat_text (unit, ruleset, stat->key);
-          gint64 number;
+          const char *text = g_ptr_array_index (texts, j * units->len + i);
 
           if (text == NULL)
             muster_cli_table_add_none (table);
-          else if (g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL))
-            muster_cli_table_add_int (table, number);
+          else if (g_array_index (numeric, gboolean, j))
+            muster_cli_table_add_int (table, g_ascii_strtoll (text, NULL, 10));
           else
             muster_cli_table_add_text (table, text);
         }
