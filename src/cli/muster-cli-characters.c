@@ -18,8 +18,36 @@
 
 /* --- A character as a table row --------------------------------------------- */
 
+/* For a ruleset kept by unit, the campaign's unit names by id (the
+ * roster's unit column); NULL for one kept by figure. */
+static GHashTable *
+unit_names (MusterCli       *cli,
+            MusterCampaign  *campaign,
+            MusterRuleset   *ruleset,
+            GError         **error)
+{
+  g_autoptr(GHashTable) names = NULL;
+  g_autoptr(GPtrArray) units = NULL;
+
+  if (muster_ruleset_get_kept_by (ruleset) != MUSTER_KEPT_BY_UNIT)
+    return NULL;
+  names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  units = muster_store_list_units (cli->store, muster_campaign_get_id (campaign), 0, error);
+  if (units == NULL)
+    return NULL;
+  for (guint i = 0; i < units->len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+      gint64 id = muster_unit_get_id (unit);
+
+      g_hash_table_insert (names, g_memdup2 (&id, sizeof id), g_strdup (muster_unit_get_name (unit)));
+    }
+  return g_steal_pointer (&names);
+}
+
 static MusterCliTable *
 character_table_new (MusterRuleset *ruleset,
+                     GHashTable    *units,
                      gboolean       detailed)
 {
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
@@ -32,6 +60,8 @@ character_table_new (MusterRuleset *ruleset,
   COLUMN ("name", _("Name"));
   COLUMN ("force", _("Force"));
   COLUMN ("side", _("Side"));
+  if (units != NULL)
+    COLUMN ("unit", _("Unit"));
   COLUMN ("type", _("Type"));
   COLUMN ("weapon", _("Weapon"));
   COLUMN ("status", _("Status"));
@@ -53,6 +83,8 @@ character_table_new (MusterRuleset *ruleset,
       COLUMN ("mounted", _("Mounted"));
       COLUMN ("light_wounds", _("Light wounds"));
       COLUMN ("serious_wounds", _("Serious wounds"));
+      if (units != NULL)
+        COLUMN ("unit_id", _("Unit id"));
       COLUMN ("notes", _("Notes"));
     }
 #undef COLUMN
@@ -65,9 +97,12 @@ character_table_new (MusterRuleset *ruleset,
 static void
 add_character_row (MusterCliTable  *table,
                    MusterRuleset   *ruleset,
+                   GHashTable      *units,
                    MusterCharacter *character,
                    gboolean         detailed)
 {
+  gint64 unit_id = muster_character_get_unit_id (character);
+
   MusterStatus status = muster_character_get_status (character);
   const char *type = muster_character_get_troop_type (character);
   const char *weapon = muster_character_get_weapon (character);
@@ -77,6 +112,10 @@ add_character_row (MusterCliTable  *table,
   muster_cli_table_add_text (table, muster_character_get_name (character));
   muster_cli_table_add_text (table, muster_character_get_force_name (character));
   muster_cli_table_add_text (table, muster_character_get_side (character));
+  if (units != NULL && unit_id != 0)
+    muster_cli_table_add_text (table, g_hash_table_lookup (units, &unit_id));
+  else if (units != NULL)
+    muster_cli_table_add_none (table);
   muster_cli_table_add_value (table, type, muster_cli_troop_type_name (ruleset, type));
   muster_cli_table_add_value (table, weapon, muster_cli_weapon_name (ruleset, weapon));
   muster_cli_table_add_value (table, muster_status_to_string (status), muster_status_get_label (status));
@@ -103,6 +142,10 @@ add_character_row (MusterCliTable  *table,
       muster_cli_table_add_bool (table, mounted, mounted ? _("yes") : _("no"));
       muster_cli_table_add_int (table, muster_character_get_light_wounds (character));
       muster_cli_table_add_int (table, muster_character_get_serious_wounds (character));
+      if (units != NULL && unit_id != 0)
+        muster_cli_table_add_int (table, unit_id);
+      else if (units != NULL)
+        muster_cli_table_add_none (table);
       muster_cli_table_add_text (table, muster_character_get_notes (character));
     }
 }
@@ -224,6 +267,7 @@ muster_cli_cmd_roster (MusterCli  *cli,
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GPtrArray) characters = NULL;
   g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GHashTable) units = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
   MusterCliFormat format;
@@ -244,10 +288,13 @@ muster_cli_cmd_roster (MusterCli  *cli,
                                              &error);
   if (characters == NULL)
     return muster_cli_fail (error);
+  units = unit_names (cli, campaign, ruleset, &error);
+  if (error != NULL)
+    return muster_cli_fail (error);
 
-  table = character_table_new (ruleset, FALSE);
+  table = character_table_new (ruleset, units, FALSE);
   for (guint i = 0; i < characters->len; i++)
-    add_character_row (table, ruleset, g_ptr_array_index (characters, i), FALSE);
+    add_character_row (table, ruleset, units, g_ptr_array_index (characters, i), FALSE);
   muster_cli_table_print (table, format, FALSE);
   return 0;
 }
@@ -270,8 +317,10 @@ print_field (guint       width,
 static void
 print_sheet (MusterCampaign  *campaign,
              MusterRuleset   *ruleset,
+             GHashTable      *units,
              MusterCharacter *character)
 {
+  gint64 unit_id = muster_character_get_unit_id (character);
   MusterStatus status = muster_character_get_status (character);
   const char *rank = muster_character_get_rank (character);
   const char *notes = muster_character_get_notes (character);
@@ -282,8 +331,8 @@ print_sheet (MusterCampaign  *campaign,
   g_autofree char *kills = g_strdup_printf ("%d", muster_character_get_kills (character));
   g_autofree char *games = g_strdup_printf ("%d", muster_character_get_games (character));
   const char *labels[] = {
-    _("Id"), _("Campaign"), _("Force"), _("Rank"), _("Type"), _("Weapon"), _("Mounted"),
-    _("Status"), _("Wounds"), _("Kills"), _("Games"),
+    _("Id"), _("Campaign"), _("Force"), _("Unit"), _("Rank"), _("Type"), _("Weapon"),
+    _("Mounted"), _("Status"), _("Wounds"), _("Kills"), _("Games"),
   };
   guint width = 0;
   guint stat_width = 0;
@@ -311,6 +360,8 @@ print_sheet (MusterCampaign  *campaign,
   print_field (width, _("Id"), id);
   print_field (width, _("Campaign"), muster_campaign_get_name (campaign));
   print_field (width, _("Force"), force);
+  if (units != NULL && unit_id != 0)
+    print_field (width, _("Unit"), g_hash_table_lookup (units, &unit_id));
   if (rank != NULL && *rank != '\0')
     print_field (width, _("Rank"), rank);
   print_field (width, _("Type"), muster_cli_troop_type_name (ruleset, muster_character_get_troop_type (character)));
@@ -357,6 +408,7 @@ muster_cli_cmd_show (MusterCli  *cli,
   g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(GHashTable) units = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
   MusterCliFormat format;
@@ -381,13 +433,17 @@ muster_cli_cmd_show (MusterCli  *cli,
   if ((ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
 
+  units = unit_names (cli, campaign, ruleset, &error);
+  if (error != NULL)
+    return muster_cli_fail (error);
+
   if (format == MUSTER_CLI_FORMAT_TEXT)
-    print_sheet (campaign, ruleset, character);
+    print_sheet (campaign, ruleset, units, character);
   else
     {
-      g_autoptr(MusterCliTable) table = character_table_new (ruleset, TRUE);
+      g_autoptr(MusterCliTable) table = character_table_new (ruleset, units, TRUE);
 
-      add_character_row (table, ruleset, character, TRUE);
+      add_character_row (table, ruleset, units, character, TRUE);
       muster_cli_table_print (table, format, TRUE);
     }
   return 0;
