@@ -415,6 +415,33 @@ collect_accels (GtkWidget  *widget,
     collect_accels (child, accels);
 }
 
+/* Does what pressing @accel in @window does, short of a key event: finds
+ * the shortcut among the window's controllers and activates it. */
+static gboolean
+activate_shortcut (GtkWidget  *window,
+                   const char *accel)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
 static void
 test_shortcuts (void)
 {
@@ -451,7 +478,16 @@ test_shortcuts (void)
     if (!g_hash_table_contains (listed, shortcuts[i].accel))
       g_error ("The shortcuts window does not list %s", shortcuts[i].accel);
 
-  /* The main window's actions answer their shortcuts. */
+  /* The window's shortcut controllers reach the window's actions: Ctrl+R
+   * opens the recruit dialog. */
+  {
+    guint before = g_list_model_get_n_items (gtk_window_get_toplevels ());
+
+    g_assert_true (activate_shortcut (GTK_WIDGET (f.window), "<Control>r"));
+    muster_gui_spin ();
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, before + 1);
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-help-overlay", NULL));
   muster_gui_spin ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
