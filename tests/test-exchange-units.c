@@ -14,6 +14,7 @@
 #include "muster-exchange.h"
 #include "muster-game.h"
 #include "muster-store.h"
+#include "muster-exchange-test-util.h"
 #include "muster-store-private.h"
 #include "muster-test-util.h"
 #include "muster-unit.h"
@@ -23,71 +24,6 @@
  * units and their values, through export and import. */
 
 /* --- Helpers ------------------------------------------------------------- */
-
-static char *
-export_campaign (MusterStore *store,
-                 gint64       campaign_id)
-{
-  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (muster_exchange_export_campaign (store, campaign_id, stream, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL));
-  g_output_stream_close (stream, NULL, NULL);
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (stream));
-}
-
-static char *
-export_force (MusterStore *store,
-              gint64       force_id)
-{
-  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (muster_exchange_export_force (store, force_id, stream, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL));
-  g_output_stream_close (stream, NULL, NULL);
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (stream));
-}
-
-/* Runs SQL with positional parameters, "i" (int64) or "t" (text) per ?;
- * returns the first column of the first row, or the new row id. */
-static gint64
-sql (MusterStore *store,
-     const char  *statement,
-     const char  *types,
-     ...)
-{
-  sqlite3 *db = muster_store_get_db (store);
-  sqlite3_stmt *stmt = NULL;
-  va_list args;
-  gint64 result;
-  int rc;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, statement, -1, &stmt, NULL), ==, SQLITE_OK);
-  va_start (args, types);
-  for (int i = 0; types[i] != '\0'; i++)
-    {
-      if (types[i] == 'i')
-        sqlite3_bind_int64 (stmt, i + 1, va_arg (args, gint64));
-      else
-        sqlite3_bind_text (stmt, i + 1, va_arg (args, const char *), -1, SQLITE_TRANSIENT);
-    }
-  va_end (args);
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    result = sqlite3_column_int64 (stmt, 0);
-  else
-    {
-      if (rc != SQLITE_DONE)
-        g_error ("%s: %s", statement, sqlite3_errmsg (db));
-      result = sqlite3_last_insert_rowid (db);
-    }
-  sqlite3_finalize (stmt);
-  return result;
-}
 
 static char *
 sql_text (MusterStore *store,
@@ -283,61 +219,6 @@ make_chosen_men (MusterStore *store,
   g_assert_true (muster_store_commit (store, NULL));
 }
 
-/* Lines of @text up to @needle, counting from 1. */
-static int
-line_of (const char *text,
-         const char *needle)
-{
-  const char *p = strstr (text, needle);
-  int line = 1;
-
-  g_assert_nonnull (p);
-  for (const char *q = text; q < p; q++)
-    if (*q == '\n')
-      line++;
-  return line;
-}
-
-static char *
-replace_once (const char *text,
-              const char *from,
-              const char *to)
-{
-  const char *p = strstr (text, from);
-
-  g_assert_nonnull (p);
-  return g_strdup_printf ("%.*s%s%s", (int) (p - text), text, to, p + strlen (from));
-}
-
-/* Imports @data, which must fail with @code and a message holding each of
- * the NULL-terminated strings, and leave the library as it was. */
-static void
-expect_refused (MusterStore *store,
-                const char  *data,
-                int          code,
-                ...)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = muster_store_dump (store);
-  g_autofree char *after = NULL;
-  const char *needle;
-  va_list args;
-
-  g_assert_cmpint (muster_exchange_import_data (store, data, strlen (data), "bad.muster", 0, NULL, &error),
-                   ==, 0);
-  g_assert_error (error, MUSTER_EXCHANGE_ERROR, code);
-  g_test_message ("refused: %s", error->message);
-
-  va_start (args, code);
-  while ((needle = va_arg (args, const char *)) != NULL)
-    if (strstr (error->message, needle) == NULL)
-      g_error ("“%s” is not in the message “%s”", needle, error->message);
-  va_end (args);
-
-  after = muster_store_dump (store);
-  g_assert_cmpstr (before, ==, after);
-}
-
 /* The Chosen Men export with @from changed to @to must be refused with
  * @code, naming the line of @marker (NULL: of @from) and @needle; a
  * library holding the campaign already is left as it was. */
@@ -358,7 +239,7 @@ mutated_refused_at (const char *from,
   good = export_campaign (store, cm.campaign);
   bad = replace_once (good, from, to);
   where = g_strdup_printf ("line %d", line_of (good, marker != NULL ? marker : from));
-  expect_refused (store, bad, code, where, needle, NULL);
+  g_free (expect_refused (store, 0, bad, -1, code, where, needle, NULL));
 }
 
 static void
@@ -500,14 +381,6 @@ test_undo_after_import (void)
                      "SELECT u.status FROM unit u JOIN force f ON f.id = u.force_id"
                      " WHERE f.campaign_id = ? AND u.name = '1er Hussards'", copy - 1);
   g_assert_cmpstr (status, ==, "destroyed");
-}
-
-static char *
-strip_totals (const char *text)
-{
-  g_autoptr(GRegex) regex = g_regex_new (" kills=\"[0-9]+\" games=\"[0-9]+\"", 0, 0, NULL);
-
-  return g_regex_replace_literal (regex, text, -1, 0, "", 0, NULL);
 }
 
 /* A force file carries its units with the values kept on them. */

@@ -7,6 +7,7 @@
 #include "muster-character.h"
 #include "muster-character-window.h"
 #include "muster-force.h"
+#include "muster-game.h"
 #include "muster-new-unit-dialog.h"
 #include "muster-recruit.h"
 #include "muster-roster-page.h"
@@ -372,6 +373,51 @@ test_unit_sheet (void)
   fixture_close (&f);
 }
 
+/* The games a unit fought show on its sheet, with what it lost. */
+static void
+test_unit_history (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCharacter) roux = NULL;
+  MusterUnitResult result = { 2, 1, 0, 0, NULL, NULL };
+  MusterUnitWindow *window;
+  GtkListBoxRow *row;
+  gint64 characters[2];
+  gint64 units[2];
+  gint64 game;
+
+  fixture_open_chosen_men (&f);
+  roux = muster_store_find_character (f.store, f.campaign_id, "Jean Roux", &error);
+  g_assert_no_error (error);
+  characters[0] = f.officer;
+  characters[1] = muster_character_get_id (roux);
+  game = muster_store_create_game (f.store, f.campaign_id, "The Ford", "1811-04-03", characters, 2, &error);
+  g_assert_no_error (error);
+  units[0] = f.light;
+  units[1] = f.voltigeurs;
+  g_assert_true (muster_store_add_game_units (f.store, game, units, 2, &error));
+  g_assert_no_error (error);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (f.light));
+  spin ();
+  window = MUSTER_UNIT_WINDOW (find_window (MUSTER_TYPE_UNIT_WINDOW, f.light));
+  g_assert_nonnull (window);
+  row = find_row (muster_unit_window_get_games (window), "Game 1: The Ford");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "12 figures, not recorded yet");
+
+  /* Recording the result shows at once. */
+  g_assert_true (muster_store_set_unit_result (f.store, game, f.light, &result, &error));
+  g_assert_no_error (error);
+  spin ();
+  g_assert_cmpuint (count_rows (muster_unit_window_get_games (window)), ==, 1);
+  row = find_row (muster_unit_window_get_games (window), "Game 1: The Ford");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "12 figures: 2 killed, 1 wounded");
+
+  fixture_close (&f);
+}
+
 /* Deleting a unit offers Undo; Undo brings it back with its character. */
 static void
 test_delete_undo (void)
@@ -529,6 +575,7 @@ main (int   argc,
   g_test_add_func ("/gui/units/roster", test_roster_shows_units);
   g_test_add_func ("/gui/units/new-unit", test_new_unit_dialog);
   g_test_add_func ("/gui/units/sheet", test_unit_sheet);
+  g_test_add_func ("/gui/units/history", test_unit_history);
   g_test_add_func ("/gui/units/delete-undo", test_delete_undo);
   g_test_add_func ("/gui/units/character-sheet", test_character_sheet_unit);
   g_test_add_func ("/gui/units/sharpes", test_sharpes_no_units);

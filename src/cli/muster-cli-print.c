@@ -7,12 +7,15 @@
 
 #include "muster-cards-sheet.h"
 #include "muster-cli-private.h"
+#include "muster-deck-sheet.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-roster-sheet.h"
+#include "muster-unit.h"
+#include "muster-units-sheet.h"
 
 static const char * const sheet_names[] = {
-  "figure-stats", "playsheet", "cards", "roster",
+  "figure-stats", "playsheet", "cards", "roster", "units", "deck",
 };
 
 /* The characters to print: those named by --characters, in that order;
@@ -82,15 +85,18 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autofree char *character_names = NULL;
   g_autofree char *paper_name = NULL;
   g_autofree char *output = NULL;
+  g_auto(GStrv) specials = NULL;
   int turns = 16;
   const GOptionEntry entries[] = {
     { "force", 0, 0, G_OPTION_ARG_STRING, &force_name,
-      N_("Print FORCE’s characters only"), N_("FORCE") },
+      N_("Print FORCE’s characters (or units) only"), N_("FORCE") },
     { "characters", 0, 0, G_OPTION_ARG_STRING, &character_names,
       N_("Print these characters, by id or name, separated by commas "
          "(default: every active character; the roster lists everyone)"), N_("ID,…") },
     { "turns", 0, 0, G_OPTION_ARG_INT, &turns,
       N_("Turn boxes on the Figure Stats sheet: 16 or 32"), N_("TURNS") },
+    { "special", 0, 0, G_OPTION_ARG_STRING_ARRAY, &specials,
+      N_("Add a Special Effect card called NAME to the deck; repeatable"), N_("NAME") },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper_name,
       N_("Paper size: a4 or letter (default: a4)"), N_("PAPER") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -101,6 +107,7 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(GPtrArray) units = NULL;
   g_autoptr(MusterSheet) sheet = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
@@ -113,7 +120,13 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_option_context_set_description (context,
                                     _("Sheets: figure-stats (the playsheet of turn and wound boxes), "
                                       "playsheet (the ruleset’s reference tables), "
-                                      "cards (stat cards, nine to a page) and roster (a table of characters)."));
+                                      "cards (stat cards, nine to a page), "
+                                      "roster (a table of characters), "
+                                      "units (for rule sets kept by unit: a table of the units with their "
+                                      "values and attached characters; roster still lists the characters alone) "
+                                      "and deck (for rule sets played with a card deck, such as Big Skirmishes: "
+                                      "a Character card for every active character of both sides, two Pause "
+                                      "cards, Free Action, Joker, Dummy and a card for each --special)."));
 
   if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
       !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
@@ -123,7 +136,14 @@ muster_cli_cmd_print (MusterCli  *cli,
   for (guint i = 0; i < G_N_ELEMENTS (sheet_names); i++)
     known |= g_str_equal (kind, sheet_names[i]);
   if (!known)
-    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards or roster."), kind);
+    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards, roster, units or deck."), kind);
+  if (specials != NULL && !g_str_equal (kind, "deck"))
+    return muster_cli_usage_error (cli, _("--special adds cards to the deck only: print the deck sheet, or leave it out."));
+  if (character_names != NULL && g_str_equal (kind, "units"))
+    return muster_cli_usage_error (cli, _("The units sheet lists whole units: leave out --characters, and use --force for one force’s units."));
+  for (guint i = 0; specials != NULL && specials[i] != NULL; i++)
+    if (*g_strstrip (specials[i]) == '\0')
+      return muster_cli_usage_error (cli, _("A --special card needs a name."));
   if (output == NULL)
     return muster_cli_usage_error (cli, _("Say where to write the PDF with -o FILE."));
   if (turns != 16 && turns != 32)
@@ -139,10 +159,23 @@ muster_cli_cmd_print (MusterCli  *cli,
       (force = muster_cli_find_force (cli, campaign, force_name, &error)) == NULL)
     return muster_cli_fail (error);
 
+  if (g_str_equal (kind, "units"))
+    {
+      if (muster_ruleset_get_kept_by (ruleset) != MUSTER_KEPT_BY_UNIT)
+        return muster_cli_failf (_("Campaign “%s” plays %s, which keeps no units: print its roster instead."),
+                                 muster_campaign_get_name (campaign), muster_ruleset_get_title (ruleset));
+      units = muster_store_list_units (cli->store, muster_campaign_get_id (campaign),
+                                       force != NULL ? muster_force_get_id (force) : 0, &error);
+      if (units == NULL)
+        return muster_cli_fail (error);
+    }
+
   if (!g_str_equal (kind, "playsheet"))
     {
+      /* The unit roster shows who is fit to lead: it leaves out the dead
+       * and retired itself. */
       characters = select_characters (cli, campaign, force, character_names,
-                                      g_str_equal (kind, "roster"), &error);
+                                      g_str_equal (kind, "roster") || g_str_equal (kind, "units"), &error);
       if (characters == NULL)
         return muster_cli_fail (error);
     }
@@ -158,6 +191,14 @@ muster_cli_cmd_print (MusterCli  *cli,
     sheet = muster_playsheet_sheet_new (ruleset);
   else if (g_str_equal (kind, "cards"))
     sheet = muster_cards_sheet_new (ruleset, characters);
+  else if (g_str_equal (kind, "units"))
+    sheet = muster_units_sheet_new (ruleset, units, characters, NULL);
+  else if (g_str_equal (kind, "deck"))
+    {
+      sheet = muster_deck_sheet_new (ruleset, characters, (const char * const *) specials, &error);
+      if (sheet == NULL)
+        return muster_cli_fail (error);
+    }
   else
     sheet = muster_roster_sheet_new (ruleset, characters, NULL);
   muster_sheet_set_title (sheet, title);

@@ -46,7 +46,7 @@ static const MusterCliCommand commands[] = {
   { "add-ruleset",  muster_cli_cmd_add_ruleset,  N_("Check a ruleset file and add it to the rulesets campaigns can use"), N_("FILE") },
   { "backup",       muster_cli_cmd_backup,       N_("Write a consistent copy of the whole library to FILE"), N_("FILE") },
   { "restore",      muster_cli_cmd_restore,      N_("Replace the library by a backup, keeping a copy of it"), N_("FILE") },
-  { "print",        muster_cli_cmd_print,        N_("Print a sheet to PDF: figure-stats, playsheet, cards or roster"), N_("SHEET CAMPAIGN -o FILE") },
+  { "print",        muster_cli_cmd_print,        N_("Print a sheet to PDF: figure-stats, playsheet, cards, roster, units or deck"), N_("SHEET CAMPAIGN -o FILE") },
 };
 
 /* --- Messages ----------------------------------------------------------- */

@@ -588,8 +588,8 @@ muster_import_element_end (Import     *im,
     on_campaign_ruleset_end (im, muster_import_attr (im, "id"), muster_import_attr (im, "version"), text, line);
 }
 
-/* TRUE when the document has a DOCTYPE before its root element; @line is
- * where. Scanned on the bytes so that a DOCTYPE never reaches the parser. */
+/* Units come before characters in each force, but a character may lead a
+ * unit of a force written after his own. */
 gboolean
 muster_import_apply_unit_fixups (Import *im)
 {

@@ -12,7 +12,9 @@
 #include "muster-exchange-private.h"
 #include "muster-ruleset.h"
 
-/* Helpers */
+/* The streaming writer the exporters share: ids, values and elements, and
+ * libxml2's output into a GOutputStream. After a failure the writer calls
+ * do nothing, and muster_export_finish() reports it. */
 
 GHashTable *
 muster_export_id_map_new (void)

@@ -12,9 +12,9 @@
 #include "muster-exchange-private.h"
 #include "muster-ruleset.h"
 
-/* Writing a file. Ids in the file are given in the order elements are
- * written (f1, f2 ... in force order, c1, c2 ... over all forces), so the
- * same rows always get the same ids. */
+/* Writing a file: the campaign or force with its units and characters,
+ * and the public API. Games, resolutions, rolls and the log are in
+ * muster-exchange-games.c; the writer itself in muster-exchange-writer.c. */
 
 G_DEFINE_QUARK (muster-exchange-error-quark, muster_exchange_error)
 

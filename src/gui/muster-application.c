@@ -228,20 +228,39 @@ muster_application_handle_local_options (GApplication *app,
   return -1;
 }
 
+/* The shortcuts the keyboard shortcuts window (ui/gtk/help-overlay.ui)
+ * lists; Ctrl+Z stays the main window's own, so that a text field's Undo
+ * comes first. */
+static const struct {
+  const char *action;
+  const char *accel;
+} accels[] = {
+  { "app.quit", "<Control>q" },
+  { "app.help", "F1" },
+  { "app.preferences", "<Control>comma" },
+  { "win.new-campaign", "<Control>n" },
+  { "win.recruit", "<Control>r" },
+  { "win.new-game", "<Control>g" },
+  { "win.print", "<Control>p" },
+  { "win.find", "<Control>f" },
+  { "win.import", "<Control>o" },
+  { "win.export", "<Control>e" },
+  { "win.close", "<Control>w" },
+};
+
 static void
 muster_application_startup (GApplication *app)
 {
-  const char *quit_accels[] = { "<Control>q", NULL };
-  const char *help_accels[] = { "F1", NULL };
-  const char *prefs_accels[] = { "<Control>comma", NULL };
-
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.help", help_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", prefs_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    {
+      const char *one[] = { accels[i].accel, NULL };
+
+      gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, one);
+    }
 }
 
 static void

@@ -79,6 +79,8 @@ force_button (MusterCampaignSettings *self,
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, tooltip);
+  /* The row's title says which force. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
   gtk_widget_add_css_class (button, "flat");
   g_object_set_data_full (G_OBJECT (button), "force-id",
                           g_memdup2 (&force_id, sizeof force_id), g_free);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-card-grid.h"
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
 #include "muster-sheet-private.h"
@@ -19,13 +20,7 @@ struct _MusterCardsSheet
 
 G_DEFINE_FINAL_TYPE (MusterCardsSheet, muster_cards_sheet, MUSTER_TYPE_SHEET)
 
-#define CARD_ROWS      (MUSTER_CARDS_PER_PAGE / MUSTER_CARDS_PER_ROW)
-#define FRAME_INSET     6.0
 #define PAD            12.0
-#define MARK_OFFSET     3.0
-#define MARK_LENGTH    14.0
-/* Keep cut marks this far from the paper's edge. */
-#define MARK_EDGE       6.0
 
 typedef struct
 {
@@ -62,68 +57,6 @@ weapon_name (MusterCardsSheet *self,
 }
 
 static void
-grid_origin (const MusterPageSize *size,
-             double               *x,
-             double               *y)
-{
-  /* Centred on the paper: nine cards fill almost all of a Letter page, so
-   * the margins cannot be kept clear as well. */
-  *x = (size->width - MUSTER_CARDS_PER_ROW * MUSTER_CARD_WIDTH) / 2.0;
-  *y = (size->height - CARD_ROWS * MUSTER_CARD_HEIGHT) / 2.0;
-}
-
-static void
-draw_cut_marks (cairo_t              *cr,
-                const MusterPageSize *size)
-{
-  double x0, y0, x1, y1;
-  double top_len, side_len;
-
-  grid_origin (size, &x0, &y0);
-  x1 = x0 + MUSTER_CARDS_PER_ROW * MUSTER_CARD_WIDTH;
-  y1 = y0 + CARD_ROWS * MUSTER_CARD_HEIGHT;
-  top_len = CLAMP (y0 - MARK_OFFSET - MARK_EDGE, 0.0, MARK_LENGTH);
-  side_len = CLAMP (x0 - MARK_OFFSET - MARK_EDGE, 0.0, MARK_LENGTH);
-
-  for (guint i = 0; i <= MUSTER_CARDS_PER_ROW && top_len > 0; i++)
-    {
-      double x = x0 + i * MUSTER_CARD_WIDTH;
-
-      muster_sheet_line (cr, x, y0 - MARK_OFFSET, x, y0 - MARK_OFFSET - top_len, 0.5);
-      muster_sheet_line (cr, x, y1 + MARK_OFFSET, x, y1 + MARK_OFFSET + top_len, 0.5);
-    }
-
-  for (guint i = 0; i <= CARD_ROWS && side_len > 0; i++)
-    {
-      double y = y0 + i * MUSTER_CARD_HEIGHT;
-
-      muster_sheet_line (cr, x0 - MARK_OFFSET, y, x0 - MARK_OFFSET - side_len, y, 0.5);
-      muster_sheet_line (cr, x1 + MARK_OFFSET, y, x1 + MARK_OFFSET + side_len, y, 0.5);
-    }
-}
-
-static void
-rounded_frame (cairo_t *cr,
-               double   x,
-               double   y,
-               double   w,
-               double   h,
-               double   r)
-{
-  cairo_save (cr);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-  cairo_set_line_width (cr, 0.75);
-  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-  cairo_stroke (cr);
-  cairo_restore (cr);
-}
-
-static void
 draw_card (MusterCardsSheet *self,
            Pen              *pen,
            MusterCharacter  *character,
@@ -138,8 +71,7 @@ draw_card (MusterCardsSheet *self,
   double cy = y + PAD;
   double col_w, box;
 
-  rounded_frame (cr, x + FRAME_INSET, y + FRAME_INSET,
-                 MUSTER_CARD_WIDTH - 2 * FRAME_INSET, MUSTER_CARD_HEIGHT - 2 * FRAME_INSET, 8.0);
+  muster_card_grid_draw_frame (cr, x, y);
 
   /* Who: name, troop type, weapon, force. */
   if (character != NULL)
@@ -280,7 +212,7 @@ muster_cards_sheet_get_n_pages (MusterSheet          *sheet,
 {
   MusterCardsSheet *self = MUSTER_CARDS_SHEET (sheet);
 
-  return MAX (1, (self->characters->len + MUSTER_CARDS_PER_PAGE - 1) / MUSTER_CARDS_PER_PAGE);
+  return muster_card_grid_get_n_pages (self->characters->len);
 }
 
 static void
@@ -291,7 +223,6 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
 {
   MusterCardsSheet *self = MUSTER_CARDS_SHEET (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
-  double x0, y0;
   Pen pen = { 0 };
 
   pen.cr = cr;
@@ -304,22 +235,21 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
   pen.value_font = muster_sheet_font (13, TRUE, FALSE);
 
   cairo_set_source_rgb (cr, 0, 0, 0);
-  grid_origin (size, &x0, &y0);
-  draw_cut_marks (cr, size);
+  muster_card_grid_draw_cut_marks (cr, size);
 
   for (guint slot = 0; slot < MUSTER_CARDS_PER_PAGE; slot++)
     {
       guint index = page * MUSTER_CARDS_PER_PAGE + slot;
       MusterCharacter *character = NULL;
+      double x, y;
 
       if (index < self->characters->len)
         character = g_ptr_array_index (self->characters, index);
       else if (self->characters->len > 0)
         break;
 
-      draw_card (self, &pen, character,
-                 x0 + (slot % MUSTER_CARDS_PER_ROW) * MUSTER_CARD_WIDTH,
-                 y0 + (slot / MUSTER_CARDS_PER_ROW) * MUSTER_CARD_HEIGHT);
+      muster_card_grid_get_slot (size, slot, &x, &y);
+      draw_card (self, &pen, character, x, y);
     }
 
   pango_font_description_free (pen.name_font);

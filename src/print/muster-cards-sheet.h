@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-card-grid.h"
 #include "muster-ruleset.h"
 #include "muster-sheet.h"
 
 G_BEGIN_DECLS
-
-/* Poker-card size, 63.5 x 88.9 mm, in points; three by three to a page. */
-#define MUSTER_CARD_WIDTH      180.0
-#define MUSTER_CARD_HEIGHT     252.0
-#define MUSTER_CARDS_PER_ROW   3
-#define MUSTER_CARDS_PER_PAGE  9
 
 /*
  * Stat cards: one card per character with its name, force, troop type,

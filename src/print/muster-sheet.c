@@ -17,6 +17,7 @@ typedef struct
 } MusterSheetPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MusterSheet, muster_sheet, G_TYPE_OBJECT)
+G_DEFINE_QUARK (muster-sheet-error-quark, muster_sheet_error)
 
 enum {
   PROP_0,

@@ -20,6 +20,14 @@ typedef struct {
   double margin_left;
 } MusterPageSize;
 
+/* Why a sheet cannot be drawn for what it was given. */
+#define MUSTER_SHEET_ERROR (muster_sheet_error_quark ())
+GQuark muster_sheet_error_quark (void);
+
+typedef enum {
+  MUSTER_SHEET_ERROR_UNSUPPORTED,   /* the campaign's rules have no such sheet */
+} MusterSheetError;
+
 typedef enum {
   MUSTER_PAPER_A4,
   MUSTER_PAPER_LETTER,

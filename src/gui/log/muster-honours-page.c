@@ -17,6 +17,7 @@ struct _MusterHonoursPage
   AdwBin               parent_instance;
 
   AdwToastOverlay     *toast_overlay;
+  GtkStack            *stack;
   AdwPreferencesGroup *fallen_group;
   AdwPreferencesGroup *recovered_group;
   AdwPreferencesGroup *prisoners_group;
@@ -245,6 +246,7 @@ reload (MusterHonoursPage *self)
   g_autoptr(GPtrArray) kills = NULL;
   g_autoptr(GPtrArray) survived = NULL;
   g_autoptr(GPtrArray) on_roll = NULL;
+  gboolean any = FALSE;
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -256,7 +258,10 @@ reload (MusterHonoursPage *self)
   g_array_set_size (self->prisoners, 0);
 
   if (self->campaign_id == 0)
-    return;
+    {
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
 
   add_fallen (self);
   add_recovered (self);
@@ -268,6 +273,11 @@ reload (MusterHonoursPage *self)
   add_records (self, self->kills_group, kills, _("No kills yet"));
   add_records (self, self->survived_group, survived, _("No game resolved yet"));
   add_records (self, self->roll_group, on_roll, _("No game resolved yet"));
+
+  /* Rows of "no one yet" alone make the empty state. */
+  for (guint i = 0; i < self->rows->len && !any; i++)
+    any = g_object_get_data (g_ptr_array_index (self->rows, i), "character-id") != NULL;
+  gtk_stack_set_visible_child_name (self->stack, any ? "honours" : "empty");
 }
 
 static void
@@ -302,6 +312,7 @@ muster_honours_page_class_init (MusterHonoursPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/musterapp/Muster/muster-honours-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterHonoursPage, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterHonoursPage, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterHonoursPage, fallen_group);
   gtk_widget_class_bind_template_child (widget_class, MusterHonoursPage, recovered_group);
   gtk_widget_class_bind_template_child (widget_class, MusterHonoursPage, prisoners_group);

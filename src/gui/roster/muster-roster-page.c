@@ -43,6 +43,8 @@ struct _MusterRosterPage
   GtkPaned           *paned;
   AdwStatusPage      *empty_status;
   GtkWidget          *new_unit_button;
+  GtkWidget          *characters_heading;
+  GtkWidget          *recruit_button;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
@@ -484,6 +486,8 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, paned);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, empty_status);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_unit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, recruit_button);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
@@ -590,6 +594,12 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
                                  self->by_unit ? ruleset : NULL);
   gtk_widget_set_visible (self->unit_list, self->by_unit);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
+  gtk_widget_set_visible (self->characters_heading, self->by_unit);
+  /* Units come first where the rules keep them. */
+  if (self->by_unit)
+    gtk_widget_remove_css_class (self->recruit_button, "suggested-action");
+  else
+    gtk_widget_add_css_class (self->recruit_button, "suggested-action");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit", self->by_unit);
   if (self->by_unit)
     {

@@ -112,6 +112,11 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Room for a usual name before the text is cut short. */
+  if (column->kind == COLUMN_NAME || column->kind == COLUMN_FORCE || column->kind == COLUMN_CHARACTERS)
+    gtk_label_set_width_chars (GTK_LABEL (label), 10);
+  else if (column->kind == COLUMN_KIND)
+    gtk_label_set_width_chars (GTK_LABEL (label), 8);
   if (numeric)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);

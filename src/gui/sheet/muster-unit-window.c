@@ -352,8 +352,6 @@ build_ruleset_rows (MusterUnitWindow *self)
       else
         {
           widget = gtk_label_new (NULL);
-          gtk_label_set_selectable (GTK_LABEL (widget), FALSE);
-          gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
           gtk_label_set_xalign (GTK_LABEL (widget), 1.0);
           gtk_widget_add_css_class (widget, "numeric");
         }

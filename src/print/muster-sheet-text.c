@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-print"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-sheet-text.h"
+
+const char *
+muster_sheet_troop_type_name (MusterRuleset   *ruleset,
+                              MusterCharacter *character)
+{
+  const char *id = muster_character_get_troop_type (character);
+  const MusterTroopType *type = id != NULL ? muster_ruleset_lookup_troop_type (ruleset, id) : NULL;
+
+  return type != NULL ? type->name : id;
+}
+
+const char *
+muster_sheet_stat_entry_name (MusterRuleset       *ruleset,
+                              MusterCharacter     *character,
+                              const MusterStatDef *stat,
+                              int                  value)
+{
+  const char *id = muster_character_get_troop_type (character);
+  const MusterTroopType *type = id != NULL ? muster_ruleset_lookup_troop_type (ruleset, id) : NULL;
+
+  if (type == NULL)
+    return NULL;
+
+  for (guint i = 0; i < type->rolls->len; i++)
+    {
+      const MusterStatRoll *roll = g_ptr_array_index (type->rolls, i);
+
+      if (roll->table == NULL || g_strcmp0 (roll->stat, stat->key) != 0)
+        continue;
+
+      for (guint j = 0; j < roll->table->entries->len; j++)
+        {
+          const MusterTableEntry *entry = g_ptr_array_index (roll->table->entries, j);
+
+          if (entry->value == value)
+            return entry->name;
+        }
+    }
+
+  return NULL;
+}
+
+int
+muster_sheet_derived_value (const MusterDerivedStat *derived,
+                            MusterCharacter         *character,
+                            int                      value)
+{
+  return value * (muster_character_get_mounted (character) ? derived->mounted_times : derived->times);
+}
+
+char *
+muster_sheet_character_stats (MusterRuleset   *ruleset,
+                              MusterCharacter *character)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
+    {
+      const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
+      const char *entry;
+      int value;
+
+      if (!muster_character_get_stat (character, stat->key, &value))
+        continue;
+
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      entry = muster_sheet_stat_entry_name (ruleset, character, stat, value);
+      if (entry != NULL)
+        /* TRANSLATORS: a stat, its value and what the value is called, e.g. "Class 3 Leader" */
+        g_string_append_printf (text, _("%s %d %s"), stat->name, value, entry);
+      else
+        /* TRANSLATORS: a stat and its value, e.g. "Rank 2" */
+        g_string_append_printf (text, _("%s %d"), stat->name, value);
+
+      for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
+        {
+          const MusterDerivedStat *derived = g_ptr_array_index (stat->derived, j);
+
+          g_string_append (text, " · ");
+          g_string_append_printf (text, _("%s %d"), derived->name,
+                                  muster_sheet_derived_value (derived, character, value));
+        }
+    }
+
+  return g_string_free (text, FALSE);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-character.h"
+#include "muster-ruleset.h"
+
+G_BEGIN_DECLS
+
+/* How sheets put a character's ruleset values into words. */
+
+/* The troop type's name, or its id when the ruleset has no such type. */
+const char *muster_sheet_troop_type_name (MusterRuleset         *ruleset,
+                                          MusterCharacter       *character);
+/* The name of the table entry the stat's value stands for ("Leader" for
+ * Class 3), when the character's troop type rolls the stat on a table;
+ * else NULL. */
+const char *muster_sheet_stat_entry_name (MusterRuleset         *ruleset,
+                                          MusterCharacter       *character,
+                                          const MusterStatDef   *stat,
+                                          int                    value);
+/* A derived value (command range, move): the stat times the derived
+ * stat's factor, the mounted factor for a mounted character. */
+int         muster_sheet_derived_value   (const MusterDerivedStat *derived,
+                                          MusterCharacter       *character,
+                                          int                    value);
+/* Every stat with what follows from it, on one line:
+ * "Class 3 Leader · Command range (inches) 9 · Move on his own (inches) 12". */
+char       *muster_sheet_character_stats (MusterRuleset         *ruleset,
+                                          MusterCharacter       *character);
+
+G_END_DECLS

@@ -1,0 +1,686 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-print"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "muster-character.h"
+#include "muster-sheet-private.h"
+#include "muster-sheet-text.h"
+#include "muster-unit.h"
+#include "muster-units-sheet.h"
+
+typedef enum {
+  COLUMN_NAME,
+  COLUMN_FORCE,
+  COLUMN_TYPE,
+  COLUMN_RATING,
+  COLUMN_SIZE,
+  COLUMN_LOST,
+  COLUMN_LEFT,
+  COLUMN_STAT,
+  COLUMN_STATUS,
+} ColumnKind;
+
+typedef struct
+{
+  ColumnKind      kind;
+  char           *title;
+  const char     *stat;     /* for COLUMN_STAT */
+  double          width;
+  PangoAlignment  align;
+} Column;
+
+typedef enum {
+  ROW_UNIT,
+  ROW_CHARACTER,
+  ROW_GROUP,                /* the heading of the characters with no unit */
+} RowKind;
+
+/* One row of the table where the plan puts it. */
+typedef struct
+{
+  RowKind          kind;
+  MusterUnit      *unit;        /* ROW_UNIT */
+  MusterCharacter *character;   /* ROW_CHARACTER */
+  guint            block;       /* unit number, for the shading */
+  guint            page;
+  double           y;
+  double           height;
+} Row;
+
+struct _MusterUnitsSheet
+{
+  MusterSheet     parent_instance;
+
+  MusterRuleset  *ruleset;
+  GPtrArray      *units;        /* of MusterUnit */
+  GPtrArray      *characters;   /* of MusterCharacter */
+  gboolean        show_force;
+  gboolean        show_status;
+
+  /* The layout for the last page size asked about. */
+  MusterPageSize  plan_size;
+  GArray         *columns;      /* of Column */
+  GArray         *rows;         /* of Row */
+  double          header_height;
+  guint           n_pages;
+};
+
+G_DEFINE_FINAL_TYPE (MusterUnitsSheet, muster_units_sheet, MUSTER_TYPE_SHEET)
+
+#define TITLE_HEIGHT   26.0
+#define CELL_PAD        3.0
+#define CELL_SIZE       8.0
+#define INDENT         14.0
+#define MIN_NAME       70.0
+
+typedef struct
+{
+  PangoLayout          *layout;
+  PangoFontDescription *header_font;
+  PangoFontDescription *cell_font;
+  PangoFontDescription *name_font;
+  PangoFontDescription *character_font;
+} Fonts;
+
+/* Helpers */
+
+static void
+fonts_init (Fonts       *fonts,
+            PangoLayout *layout)
+{
+  fonts->layout = layout;
+  fonts->header_font = muster_sheet_font (7.5, TRUE, FALSE);
+  fonts->cell_font = muster_sheet_font (CELL_SIZE, FALSE, FALSE);
+  fonts->name_font = muster_sheet_font (CELL_SIZE, TRUE, FALSE);
+  fonts->character_font = muster_sheet_font (7.5, FALSE, TRUE);
+}
+
+static void
+fonts_clear (Fonts *fonts)
+{
+  g_clear_pointer (&fonts->header_font, pango_font_description_free);
+  g_clear_pointer (&fonts->cell_font, pango_font_description_free);
+  g_clear_pointer (&fonts->name_font, pango_font_description_free);
+  g_clear_pointer (&fonts->character_font, pango_font_description_free);
+}
+
+static void
+column_clear (Column *column)
+{
+  g_clear_pointer (&column->title, g_free);
+}
+
+static void
+add_column (GArray         *columns,
+            ColumnKind      kind,
+            const char     *title,
+            const char     *stat,
+            PangoAlignment  align)
+{
+  Column column = { kind, g_strdup (title), stat, 0.0, align };
+
+  g_array_append_val (columns, column);
+}
+
+static gboolean
+is_listed (MusterCharacter *character)
+{
+  MusterStatus status = muster_character_get_status (character);
+
+  return status != MUSTER_STATUS_DEAD && status != MUSTER_STATUS_RETIRED;
+}
+
+static gboolean
+has_unit (MusterUnitsSheet *self,
+          gint64            unit_id)
+{
+  for (guint i = 0; i < self->units->len; i++)
+    if (muster_unit_get_id (g_ptr_array_index (self->units, i)) == unit_id)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+unit_cell (MusterUnitsSheet *self,
+           MusterUnit       *unit,
+           const Column     *column)
+{
+  switch (column->kind)
+    {
+    case COLUMN_NAME:
+      return g_strdup (muster_unit_get_name (unit));
+
+    case COLUMN_FORCE:
+      return g_strdup (muster_unit_get_force_name (unit));
+
+    case COLUMN_TYPE:
+      {
+        const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (self->ruleset, muster_unit_get_kind (unit));
+
+        return g_strdup (kind != NULL ? kind->name : muster_unit_get_kind (unit));
+      }
+
+    case COLUMN_RATING:
+      {
+        const char *id = muster_unit_get_rating (unit);
+        const MusterRatingDef *rating = id != NULL ? muster_ruleset_lookup_rating (self->ruleset, id) : NULL;
+
+        return g_strdup (rating != NULL ? rating->name : id);
+      }
+
+    case COLUMN_SIZE:
+      return g_strdup_printf ("%d", muster_unit_get_size (unit));
+
+    case COLUMN_LOST:
+      return g_strdup_printf ("%d", muster_unit_get_lost (unit));
+
+    case COLUMN_LEFT:
+      return g_strdup_printf ("%d", muster_unit_get_present (unit));
+
+    case COLUMN_STAT:
+      return muster_unit_dup_stat_text (unit, self->ruleset, column->stat);
+
+    case COLUMN_STATUS:
+      {
+        const char *status = muster_unit_get_status (unit);
+
+        if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DESTROYED) == 0)
+          /* TRANSLATORS: a unit's status on the unit roster */
+          return g_strdup (C_("unit", "Destroyed"));
+        if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DISBANDED) == 0)
+          /* TRANSLATORS: a unit's status on the unit roster */
+          return g_strdup (C_("unit", "Disbanded"));
+        /* TRANSLATORS: a unit's status on the unit roster */
+        return g_strdup (C_("unit", "Active"));
+      }
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static char *
+character_text (MusterUnitsSheet *self,
+                MusterCharacter  *character)
+{
+  g_autofree char *stats = muster_sheet_character_stats (self->ruleset, character);
+  const char *type = muster_sheet_troop_type_name (self->ruleset, character);
+  GString *text = g_string_new ("↳ ");
+
+  g_string_append (text, muster_character_get_name (character));
+  if (type != NULL)
+    g_string_append_printf (text, " — %s", type);
+  if (stats != NULL && *stats != '\0')
+    g_string_append_printf (text, " · %s", stats);
+  if (muster_character_get_status (character) != MUSTER_STATUS_ACTIVE)
+    g_string_append_printf (text, " (%s)", muster_status_get_label (muster_character_get_status (character)));
+
+  return g_string_free (text, FALSE);
+}
+
+static double
+longest_word (Fonts                      *fonts,
+              const PangoFontDescription *font,
+              const char                 *text)
+{
+  g_auto(GStrv) words = NULL;
+  double longest = 0.0;
+
+  if (text == NULL)
+    return 0.0;
+
+  words = g_strsplit (text, " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    longest = MAX (longest, muster_sheet_text_width (fonts->layout, font, words[i]));
+
+  return longest;
+}
+
+/* Each column gets what its longest word needs (a number or a unit
+ * stat's value, such as movement dice "3 / 4 / 5 / –", is one word; the
+ * name at least MIN_NAME), then what is left goes to the columns whose
+ * text would otherwise wrap. */
+static void
+shape_columns (MusterUnitsSheet *self,
+               Fonts            *fonts,
+               double            width)
+{
+  guint n = self->columns->len;
+  g_autofree double *natural = g_new0 (double, n);
+  g_autofree double *minimum = g_new0 (double, n);
+  double sum_natural = 0.0, sum_minimum = 0.0;
+  double extra;
+
+  for (guint c = 0; c < n; c++)
+    {
+      Column *column = &g_array_index (self->columns, Column, c);
+      const PangoFontDescription *font = column->kind == COLUMN_NAME ? fonts->name_font : fonts->cell_font;
+      gboolean words = column->kind == COLUMN_NAME || column->kind == COLUMN_FORCE ||
+                       column->kind == COLUMN_TYPE || column->kind == COLUMN_RATING ||
+                       column->kind == COLUMN_STATUS;
+
+      /* A heading wraps rather than widen its column. */
+      minimum[c] = longest_word (fonts, fonts->header_font, column->title);
+      natural[c] = minimum[c];
+
+      for (guint u = 0; u < self->units->len; u++)
+        {
+          g_autofree char *text = unit_cell (self, g_ptr_array_index (self->units, u), column);
+          double whole = muster_sheet_text_width (fonts->layout, font, text);
+
+          natural[c] = MAX (natural[c], whole);
+          minimum[c] = MAX (minimum[c], words ? longest_word (fonts, font, text) : whole);
+        }
+
+      if (column->kind == COLUMN_NAME)
+        minimum[c] = MIN (MAX (minimum[c], MIN_NAME), natural[c]);
+      natural[c] += 2 * CELL_PAD;
+      minimum[c] += 2 * CELL_PAD;
+      sum_natural += natural[c];
+      sum_minimum += minimum[c];
+    }
+
+  /* Past the minimum, the name column first: a unit's name on one line. */
+  extra = width - sum_minimum;
+  for (guint c = 0; c < n && sum_natural > width && extra > 0; c++)
+    if (g_array_index (self->columns, Column, c).kind == COLUMN_NAME)
+      {
+        double grow = MIN (extra, natural[c] - minimum[c]);
+
+        minimum[c] += grow;
+        sum_minimum += grow;
+        extra -= grow;
+      }
+
+  for (guint c = 0; c < n; c++)
+    {
+      Column *column = &g_array_index (self->columns, Column, c);
+
+      if (sum_natural <= width)
+        /* Room to spare: the name column takes it. */
+        column->width = natural[c] + (column->kind == COLUMN_NAME ? width - sum_natural : 0.0);
+      else if (sum_minimum <= width)
+        column->width = minimum[c] + (width - sum_minimum) * (natural[c] - minimum[c]) / (sum_natural - sum_minimum);
+      else
+        column->width = width * minimum[c] / sum_minimum;
+    }
+}
+
+/* The height of a unit's row (or of the header when @unit is NULL), or
+ * draws it at (@x, @y) when @cr is set. */
+static double
+unit_row_height (MusterUnitsSheet *self,
+                 cairo_t          *cr,
+                 Fonts            *fonts,
+                 MusterUnit       *unit,
+                 double            x,
+                 double            y)
+{
+  double height = 0.0;
+  double cx = x;
+
+  for (guint c = 0; c < self->columns->len; c++)
+    {
+      const Column *column = &g_array_index (self->columns, Column, c);
+      g_autofree char *text = unit != NULL ? unit_cell (self, unit, column) : g_strdup (column->title);
+      const PangoFontDescription *font = unit == NULL ? fonts->header_font
+                                         : column->kind == COLUMN_NAME ? fonts->name_font : fonts->cell_font;
+
+      height = MAX (height, muster_sheet_draw_wrapped (cr, fonts->layout, font, text,
+                                                       cx + CELL_PAD, y + CELL_PAD,
+                                                       column->width - 2 * CELL_PAD, column->align));
+      cx += column->width;
+    }
+
+  return MAX (height, CELL_SIZE * 1.2) + 2 * CELL_PAD;
+}
+
+static double
+table_width (MusterUnitsSheet *self)
+{
+  double width = 0.0;
+
+  for (guint c = 0; c < self->columns->len; c++)
+    width += g_array_index (self->columns, Column, c).width;
+
+  return width;
+}
+
+static double
+character_row_height (MusterUnitsSheet *self,
+                      cairo_t          *cr,
+                      Fonts            *fonts,
+                      MusterCharacter  *character,
+                      double            x,
+                      double            y)
+{
+  g_autofree char *text = NULL;
+
+  if (character == NULL)
+    return MAX (muster_sheet_draw_wrapped (cr, fonts->layout, fonts->name_font,
+                                           _("Characters with no unit"),
+                                           x + CELL_PAD, y + CELL_PAD + 4,
+                                           table_width (self) - 2 * CELL_PAD, PANGO_ALIGN_LEFT),
+                CELL_SIZE * 1.2) + 2 * CELL_PAD + 4;
+
+  text = character_text (self, character);
+  return MAX (muster_sheet_draw_wrapped (cr, fonts->layout, fonts->character_font, text,
+                                         x + INDENT, y + 1.5,
+                                         table_width (self) - INDENT - CELL_PAD, PANGO_ALIGN_LEFT),
+              CELL_SIZE) + 3.0;
+}
+
+static void
+make_columns (MusterUnitsSheet *self)
+{
+  GPtrArray *stats = muster_ruleset_get_unit_stats (self->ruleset);
+  GPtrArray *ratings = muster_ruleset_get_ratings (self->ruleset);
+
+  self->columns = g_array_new (FALSE, TRUE, sizeof (Column));
+  g_array_set_clear_func (self->columns, (GDestroyNotify) column_clear);
+
+  /* TRANSLATORS: a column heading on the unit roster */
+  add_column (self->columns, COLUMN_NAME, C_("units", "Unit"), NULL, PANGO_ALIGN_LEFT);
+  if (self->show_force)
+    add_column (self->columns, COLUMN_FORCE, C_("units", "Force"), NULL, PANGO_ALIGN_LEFT);
+  add_column (self->columns, COLUMN_TYPE, C_("units", "Type"), NULL, PANGO_ALIGN_LEFT);
+  if (ratings != NULL && ratings->len > 0)
+    add_column (self->columns, COLUMN_RATING, C_("units", "Rating"), NULL, PANGO_ALIGN_LEFT);
+  /* TRANSLATORS: a column heading on the unit roster: figures the unit has */
+  add_column (self->columns, COLUMN_SIZE, C_("units", "Size"), NULL, PANGO_ALIGN_CENTER);
+  /* TRANSLATORS: a column heading on the unit roster: figures lost for good */
+  add_column (self->columns, COLUMN_LOST, C_("units", "Lost"), NULL, PANGO_ALIGN_CENTER);
+  /* TRANSLATORS: a column heading on the unit roster: figures remaining */
+  add_column (self->columns, COLUMN_LEFT, C_("units", "Left"), NULL, PANGO_ALIGN_CENTER);
+
+  for (guint i = 0; stats != NULL && i < stats->len; i++)
+    {
+      const MusterUnitStatDef *stat = g_ptr_array_index (stats, i);
+
+      add_column (self->columns, COLUMN_STAT, stat->name, stat->key, PANGO_ALIGN_CENTER);
+    }
+
+  if (self->show_status)
+    add_column (self->columns, COLUMN_STATUS, C_("units", "Status"), NULL, PANGO_ALIGN_LEFT);
+}
+
+static void
+place_row (MusterUnitsSheet *self,
+           Row              *row,
+           guint             page,
+           double           *y)
+{
+  row->page = page;
+  row->y = *y;
+  g_array_append_val (self->rows, *row);
+  *y += row->height;
+}
+
+static void
+ensure_plan (MusterUnitsSheet     *self,
+             const MusterPageSize *size)
+{
+  PangoContext *context;
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(GArray) pending = g_array_new (FALSE, TRUE, sizeof (Row));
+  double width = size->width - size->margin_left - size->margin_right;
+  double top, bottom, y;
+  guint page = 0;
+  guint block = 0;
+  Fonts fonts = { 0 };
+
+  if (self->rows != NULL && memcmp (&self->plan_size, size, sizeof *size) == 0)
+    return;
+
+  g_clear_pointer (&self->rows, g_array_unref);
+  self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  self->plan_size = *size;
+
+  context = muster_sheet_create_measure_context ();
+  layout = pango_layout_new (context);
+  g_object_unref (context);
+  fonts_init (&fonts, layout);
+
+  shape_columns (self, &fonts, width);
+  self->header_height = unit_row_height (self, NULL, &fonts, NULL, 0, 0);
+
+  top = size->margin_top + TITLE_HEIGHT + self->header_height;
+  bottom = size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
+  y = top;
+
+  /* Blocks: each unit with its characters, then the characters with no
+   * unit under a heading of their own. A block goes whole to the next
+   * page when it does not fit what is left of this one. */
+  for (guint u = 0; u <= self->units->len; u++)
+    {
+      MusterUnit *unit = u < self->units->len ? g_ptr_array_index (self->units, u) : NULL;
+      double block_height = 0.0;
+
+      g_array_set_size (pending, 0);
+
+      if (unit != NULL)
+        {
+          Row row = { ROW_UNIT, unit, NULL, block, 0, 0, 0 };
+
+          row.height = unit_row_height (self, NULL, &fonts, unit, 0, 0);
+          g_array_append_val (pending, row);
+        }
+
+      for (guint i = 0; i < self->characters->len; i++)
+        {
+          MusterCharacter *character = g_ptr_array_index (self->characters, i);
+          gint64 unit_id = muster_character_get_unit_id (character);
+          Row row = { ROW_CHARACTER, NULL, character, block, 0, 0, 0 };
+
+          if (!is_listed (character))
+            continue;
+          if (unit != NULL ? unit_id != muster_unit_get_id (unit)
+                           : unit_id > 0 && has_unit (self, unit_id))
+            continue;
+
+          if (unit == NULL && pending->len == 0)
+            {
+              Row group = { ROW_GROUP, NULL, NULL, block, 0, 0, 0 };
+
+              group.height = character_row_height (self, NULL, &fonts, NULL, 0, 0);
+              g_array_append_val (pending, group);
+            }
+          row.height = character_row_height (self, NULL, &fonts, character, 0, 0);
+          g_array_append_val (pending, row);
+        }
+
+      for (guint i = 0; i < pending->len; i++)
+        block_height += g_array_index (pending, Row, i).height;
+      if (y > top && y + block_height > bottom)
+        {
+          page++;
+          y = top;
+        }
+
+      for (guint i = 0; i < pending->len; i++)
+        {
+          Row *row = &g_array_index (pending, Row, i);
+
+          /* A block longer than a page breaks where it must. */
+          if (y > top && y + row->height > bottom)
+            {
+              page++;
+              y = top;
+            }
+          place_row (self, row, page, &y);
+        }
+      block++;
+    }
+
+  self->n_pages = page + 1;
+  fonts_clear (&fonts);
+}
+
+/* MusterSheet */
+
+static guint
+muster_units_sheet_get_n_pages (MusterSheet          *sheet,
+                                const MusterPageSize *size)
+{
+  MusterUnitsSheet *self = MUSTER_UNITS_SHEET (sheet);
+
+  ensure_plan (self, size);
+  return self->n_pages;
+}
+
+static void
+muster_units_sheet_draw_page (MusterSheet          *sheet,
+                              cairo_t              *cr,
+                              const MusterPageSize *size,
+                              guint                 page)
+{
+  MusterUnitsSheet *self = MUSTER_UNITS_SHEET (sheet);
+  g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
+  g_autoptr(PangoFontDescription) title_font = muster_sheet_font (14, TRUE, FALSE);
+  const char *title = muster_sheet_get_title (sheet);
+  double x = size->margin_left;
+  double y = size->margin_top;
+  double width = size->width - size->margin_left - size->margin_right;
+  double full;
+  double last_y;
+  Fonts fonts = { 0 };
+
+  ensure_plan (self, size);
+  fonts_init (&fonts, layout);
+  full = table_width (self);
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  muster_sheet_draw_line (cr, layout, title_font, title != NULL ? title : C_("units", "Units"),
+                          x, y, width, TITLE_HEIGHT - 6, PANGO_ALIGN_LEFT);
+  y += TITLE_HEIGHT;
+
+  /* The header row, on every page. */
+  muster_sheet_fill_box (cr, x, y, full, self->header_height, 0.85);
+  unit_row_height (self, cr, &fonts, NULL, x, y);
+  muster_sheet_line (cr, x, y, x + full, y, 0.75);
+  muster_sheet_line (cr, x, y + self->header_height, x + full, y + self->header_height, 0.75);
+  last_y = y + self->header_height;
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+
+      if (row->page != page)
+        continue;
+
+      if (row->block % 2 == 1)
+        muster_sheet_fill_box (cr, x, row->y, full, row->height, 0.94);
+
+      switch (row->kind)
+        {
+        case ROW_UNIT:
+          if (row->y > size->margin_top + TITLE_HEIGHT + self->header_height + 0.5)
+            muster_sheet_line (cr, x, row->y, x + full, row->y, 0.4);
+          unit_row_height (self, cr, &fonts, row->unit, x, row->y);
+          break;
+
+        case ROW_GROUP:
+          muster_sheet_line (cr, x, row->y, x + full, row->y, 0.75);
+          character_row_height (self, cr, &fonts, NULL, x, row->y);
+          break;
+
+        case ROW_CHARACTER:
+          cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+          character_row_height (self, cr, &fonts, row->character, x, row->y);
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+      last_y = row->y + row->height;
+    }
+  muster_sheet_line (cr, x, last_y, x + full, last_y, 0.75);
+
+  muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
+  fonts_clear (&fonts);
+}
+
+/* GObject */
+
+static void
+muster_units_sheet_finalize (GObject *object)
+{
+  MusterUnitsSheet *self = MUSTER_UNITS_SHEET (object);
+
+  g_clear_object (&self->ruleset);
+  g_clear_pointer (&self->units, g_ptr_array_unref);
+  g_clear_pointer (&self->characters, g_ptr_array_unref);
+  g_clear_pointer (&self->columns, g_array_unref);
+  g_clear_pointer (&self->rows, g_array_unref);
+
+  G_OBJECT_CLASS (muster_units_sheet_parent_class)->finalize (object);
+}
+
+static void
+muster_units_sheet_class_init (MusterUnitsSheetClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
+
+  object_class->finalize = muster_units_sheet_finalize;
+
+  sheet_class->get_n_pages = muster_units_sheet_get_n_pages;
+  sheet_class->draw_page = muster_units_sheet_draw_page;
+}
+
+static void
+muster_units_sheet_init (MusterUnitsSheet *self)
+{
+  self->units = g_ptr_array_new_with_free_func (g_object_unref);
+  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+/* Public */
+
+/**
+ * muster_units_sheet_new:
+ * @ruleset: the campaign's ruleset: its unit kinds, ratings and unit stats
+ * @units: (element-type MusterUnit) (nullable): the rows
+ * @characters: (element-type MusterCharacter) (nullable): the characters
+ *   to list under their units, or last when they have none
+ * @title: (nullable): the heading, e.g. the campaign's or force's name
+ *
+ * Returns: (transfer full): a new sheet
+ */
+MusterSheet *
+muster_units_sheet_new (MusterRuleset *ruleset,
+                        GPtrArray     *units,
+                        GPtrArray     *characters,
+                        const char    *title)
+{
+  MusterUnitsSheet *self;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
+
+  self = g_object_new (MUSTER_TYPE_UNITS_SHEET, "title", title, NULL);
+  self->ruleset = g_object_ref (ruleset);
+
+  for (guint i = 0; units != NULL && i < units->len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+
+      g_ptr_array_add (self->units, g_object_ref (unit));
+      if (muster_unit_get_force_id (unit) != muster_unit_get_force_id (g_ptr_array_index (units, 0)))
+        self->show_force = TRUE;
+      if (g_strcmp0 (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) != 0)
+        self->show_status = TRUE;
+    }
+
+  for (guint i = 0; characters != NULL && i < characters->len; i++)
+    g_ptr_array_add (self->characters, g_object_ref (g_ptr_array_index (characters, i)));
+
+  make_columns (self);
+
+  return MUSTER_SHEET (self);
+}

@@ -1,0 +1,941 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test"
+
+#include "config.h"
+
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
+#include <poppler.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-deck-sheet.h"
+#include "muster-force.h"
+#include "muster-recruit.h"
+#include "muster-ruleset.h"
+#include "muster-sheet.h"
+#include "muster-store.h"
+#include "muster-test-util.h"
+#include "muster-unit.h"
+#include "muster-units-sheet.h"
+
+/* The sheets of rule sets kept by unit: the Big Skirmishes card deck and
+ * the unit roster. */
+
+typedef PopplerDocument TestDoc;
+typedef PopplerPage     TestPage;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestDoc, g_object_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestPage, g_object_unref)
+
+typedef struct
+{
+  char        *dir;
+  char        *library;
+  MusterStore *store;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  f->store = muster_test_open_store (&f->library);
+  f->dir = g_path_get_dirname (f->library);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_clear_object (&f->store);
+  muster_test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->library);
+}
+
+/* Helpers */
+
+static MusterRuleset *
+ruleset (const char *id)
+{
+  g_autoptr(GError) error = NULL;
+  MusterRuleset *rules = muster_rulesets_lookup (id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (rules);
+  return rules;
+}
+
+static gint64
+make_campaign (Fixture    *f,
+               const char *rules,
+               const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) rules_object = ruleset (rules);
+  gint64 id = muster_store_create_campaign (f->store, name, rules_object, 1809, NULL, &error);
+
+  g_assert_no_error (error);
+  return id;
+}
+
+static gint64
+make_force (Fixture    *f,
+            gint64      campaign,
+            const char *name,
+            const char *side)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = muster_store_create_force (f->store, campaign, name, side, &error);
+
+  g_assert_no_error (error);
+  return id;
+}
+
+static gint64
+make_unit (Fixture    *f,
+           gint64      force,
+           const char *name,
+           const char *kind,
+           const char *rating,
+           int         size)
+{
+  g_autoptr(GError) error = NULL;
+  MusterUnitSpec spec = { name, kind, rating, size, NULL };
+  gint64 id = muster_store_create_unit (f->store, force, &spec, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static void
+recruit (Fixture    *f,
+         gint64      force,
+         gint64      unit,
+         const char *type,
+         const char *name,
+         guint       count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = muster_store_recruit_into (f->store, force, unit, type, NULL, name, count, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, count);
+}
+
+static GPtrArray *
+characters_of (Fixture *f,
+               gint64   campaign)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *characters = muster_store_list_characters (f->store, campaign, 0, &error);
+
+  g_assert_no_error (error);
+  return characters;
+}
+
+static GPtrArray *
+units_of (Fixture *f,
+          gint64   campaign,
+          gint64   force)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *units = muster_store_list_units (f->store, campaign, force, &error);
+
+  g_assert_no_error (error);
+  return units;
+}
+
+static TestDoc *
+open_pdf (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = g_filename_to_uri (path, NULL, &error);
+  PopplerDocument *doc;
+
+  g_assert_no_error (error);
+  doc = poppler_document_new_from_file (uri, NULL, &error);
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* Writes @sheet to NAME.pdf in the fixture's directory and opens it; with
+ * MUSTER_PRINT_OUTPUT set, a copy goes there to look at. */
+static TestDoc *
+render (Fixture     *f,
+        MusterSheet *sheet,
+        MusterPaper  paper,
+        const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_strdup_printf ("%s.pdf", name);
+  g_autofree char *path = g_build_filename (f->dir, file, NULL);
+  const char *keep = g_getenv ("MUSTER_PRINT_OUTPUT");
+
+  muster_sheet_export_pdf (sheet, paper, path, &error);
+  g_assert_no_error (error);
+
+  if (keep != NULL)
+    {
+      g_autofree char *contents = NULL;
+      g_autofree char *copy = g_build_filename (keep, file, NULL);
+      gsize length;
+
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+    }
+
+  return open_pdf (path);
+}
+
+/* A page's text with a space wherever two glyphs stand apart, so that
+ * neighbouring cells do not run into one word. */
+static char *
+page_text (PopplerDocument *doc,
+           int              index)
+{
+  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
+  g_autofree char *text = NULL;
+  PopplerRectangle *rects = NULL;
+  PopplerRectangle *prev = NULL;
+  guint n_rects = 0;
+  GString *out = g_string_new (NULL);
+  guint i = 0;
+
+  g_assert_nonnull (page);
+  text = poppler_page_get_text (page);
+  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+
+  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n')
+        {
+          g_string_append_c (out, '\n');
+          prev = NULL;
+          continue;
+        }
+      if (prev != NULL &&
+          (rects[i].x1 - prev->x2 > 1.0 || ABS (rects[i].y1 - prev->y1) > 2.0))
+        g_string_append_c (out, ' ');
+      g_string_append_unichar (out, c);
+      prev = &rects[i];
+    }
+
+  g_free (rects);
+  return g_string_free (out, FALSE);
+}
+
+typedef struct
+{
+  gunichar c;
+  double   x1;
+  double   x2;
+  double   y;
+} Glyph;
+
+static int
+compare_y (gconstpointer a,
+           gconstpointer b)
+{
+  const Glyph *ga = a, *gb = b;
+
+  return ga->y < gb->y ? -1 : ga->y > gb->y;
+}
+
+static int
+compare_x (gconstpointer a,
+           gconstpointer b)
+{
+  const Glyph *ga = a, *gb = b;
+
+  return ga->x1 < gb->x1 ? -1 : ga->x1 > gb->x1;
+}
+
+/* A page's text line by line as it lies on the paper: glyphs whose
+ * middles are within 3 points of each other make a line, read left to
+ * right, with a space wherever two stand apart. Poppler's own order runs
+ * down a table's columns. */
+static char *
+page_lines (PopplerDocument *doc,
+            int              index)
+{
+  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
+  g_autofree char *text = poppler_page_get_text (page);
+  g_autoptr(GArray) glyphs = g_array_new (FALSE, FALSE, sizeof (Glyph));
+  PopplerRectangle *rects = NULL;
+  guint n_rects = 0;
+  GString *out = g_string_new (NULL);
+  guint i = 0, start = 0;
+
+  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
+    {
+      Glyph glyph = { g_utf8_get_char (p), rects[i].x1, rects[i].x2, (rects[i].y1 + rects[i].y2) / 2.0 };
+
+      if (glyph.c != '\n' && !g_unichar_isspace (glyph.c))
+        g_array_append_val (glyphs, glyph);
+    }
+  g_free (rects);
+
+  g_array_sort (glyphs, compare_y);
+  for (i = 0; i <= glyphs->len; i++)
+    {
+      if (i < glyphs->len &&
+          g_array_index (glyphs, Glyph, i).y - g_array_index (glyphs, Glyph, start).y <= 3.0)
+        continue;
+
+      qsort (&g_array_index (glyphs, Glyph, start), i - start, sizeof (Glyph), compare_x);
+      for (guint j = start; j < i; j++)
+        {
+          const Glyph *glyph = &g_array_index (glyphs, Glyph, j);
+
+          if (j > start && glyph->x1 - g_array_index (glyphs, Glyph, j - 1).x2 > 1.0)
+            g_string_append_c (out, ' ');
+          g_string_append_unichar (out, glyph->c);
+        }
+      g_string_append_c (out, '\n');
+      start = i;
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+static char *
+document_lines (PopplerDocument *doc)
+{
+  GString *all = g_string_new (NULL);
+
+  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
+    {
+      g_autofree char *text = page_lines (doc, i);
+
+      g_string_append (all, text);
+    }
+
+  return g_string_free (all, FALSE);
+}
+
+/* The whole document's text on one line per page, with newlines as spaces
+ * so that wrapped names can be found. */
+static char *
+document_text (PopplerDocument *doc)
+{
+  GString *all = g_string_new (NULL);
+
+  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
+    {
+      g_autofree char *text = page_text (doc, i);
+
+      g_strdelimit (text, "\n", ' ');
+      g_string_append (all, text);
+      g_string_append_c (all, '\n');
+    }
+
+  return g_string_free (all, FALSE);
+}
+
+/* TRUE when @word stands in @text as a whole token. */
+static gboolean
+has_token (const char *text,
+           const char *word)
+{
+  gsize len = strlen (word);
+
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    if ((p == text || g_ascii_isspace (p[-1])) && (p[len] == '\0' || g_ascii_isspace (p[len])))
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+count (const char *text,
+       const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* The text of the card in @slot of page @index: the glyphs that lie on
+ * it, with a space wherever two stand apart. */
+static char *
+card_text (PopplerDocument *doc,
+           MusterPaper      paper,
+           int              index,
+           guint            slot)
+{
+  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
+  g_autofree char *text = poppler_page_get_text (page);
+  PopplerRectangle *rects = NULL;
+  PopplerRectangle *prev = NULL;
+  guint n_rects = 0;
+  GString *out = g_string_new (NULL);
+  MusterPageSize size;
+  double x, y;
+  guint i = 0;
+
+  muster_page_size_init_for_paper (&size, paper);
+  muster_card_grid_get_slot (&size, slot, &x, &y);
+  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+
+  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
+    {
+      gunichar c = g_utf8_get_char (p);
+      double cx = (rects[i].x1 + rects[i].x2) / 2.0;
+      double cy = (rects[i].y1 + rects[i].y2) / 2.0;
+
+      if (c == '\n' || cx < x || cx > x + MUSTER_CARD_WIDTH || cy < y || cy > y + MUSTER_CARD_HEIGHT)
+        continue;
+      if (prev != NULL &&
+          (rects[i].x1 - prev->x2 > 1.0 || ABS (rects[i].y1 - prev->y1) > 2.0))
+        g_string_append_c (out, ' ');
+      g_string_append_unichar (out, c);
+      prev = &rects[i];
+    }
+
+  g_free (rects);
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_paper (PopplerDocument *doc,
+              MusterPaper      paper)
+{
+  MusterPageSize size;
+
+  muster_page_size_init_for_paper (&size, paper);
+  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
+    {
+      g_autoptr(TestPage) page = poppler_document_get_page (doc, i);
+      double width, height;
+
+      poppler_page_get_size (page, &width, &height);
+      g_assert_cmpfloat_with_epsilon (width, size.width, 0.5);
+      g_assert_cmpfloat_with_epsilon (height, size.height, 0.5);
+    }
+}
+
+/* A Big Skirmishes campaign: @per_side Characters a side (the Blue
+ * side's mounted), some infantry. */
+static gint64
+big_skirmish (Fixture *f,
+              guint    per_side)
+{
+  gint64 campaign = make_campaign (f, "big-skirmishes", "Vimeiro 1808");
+  gint64 red = make_force (f, campaign, "95th Rifles", "Red");
+  gint64 blue = make_force (f, campaign, "Voltigeurs du 70e", "Blue");
+
+  if (per_side > 0)
+    {
+      recruit (f, red, 0, "character", NULL, per_side);
+      recruit (f, blue, 0, "mounted-character", NULL, per_side);
+    }
+  return campaign;
+}
+
+/* The deck */
+
+static void
+test_deck_ruleset (void)
+{
+  const char *ids[] = { "sharpes-skirmish", "big-skirmishes", "napoleonic-skirmish",
+                        "chosen-men", "small-unit-engagements" };
+
+  /* Only Big Skirmishes is played with a card deck; the others are
+   * refused with a message naming the rules. */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(MusterRuleset) rules = ruleset (ids[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterSheet) sheet = muster_deck_sheet_new (rules, NULL, NULL, &error);
+      gboolean has = g_str_equal (ids[i], "big-skirmishes");
+
+      g_assert_cmpint (muster_deck_sheet_ruleset_has_deck (rules), ==, has);
+      if (has)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (sheet);
+        }
+      else
+        {
+          g_assert_error (error, MUSTER_SHEET_ERROR, MUSTER_SHEET_ERROR_UNSUPPORTED);
+          g_assert_null (sheet);
+          g_assert_nonnull (strstr (error->message, muster_ruleset_get_title (rules)));
+          g_assert_nonnull (strstr (error->message, "card deck"));
+        }
+    }
+}
+
+static void
+test_deck_pages (void)
+{
+  const guint sides[] = { 0, 1, 2, 8, 50 };
+  const char *specials[] = { "Bridge blown", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      Fixture each = { 0 };
+      gint64 campaign;
+      g_autoptr(GPtrArray) characters = NULL;
+      g_autoptr(MusterRuleset) rules = ruleset ("big-skirmishes");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterSheet) sheet = NULL;
+      guint n_cards;
+
+      fixture_setup (&each, NULL);
+      campaign = big_skirmish (&each, sides[i]);
+      characters = characters_of (&each, campaign);
+      g_assert_cmpuint (characters->len, ==, 2 * sides[i]);
+
+      sheet = muster_deck_sheet_new (rules, characters, specials, &error);
+      g_assert_no_error (error);
+      n_cards = characters->len + MUSTER_DECK_N_FIXED_CARDS + 1;
+      g_assert_cmpuint (muster_deck_sheet_get_n_cards (MUSTER_DECK_SHEET (sheet)), ==, n_cards);
+
+      for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
+        {
+          g_autofree char *name = g_strdup_printf ("deck-%u-%s", sides[i], muster_paper_to_string (paper));
+          g_autoptr(TestDoc) doc = render (&each, sheet, paper, name);
+          MusterPageSize size;
+
+          muster_page_size_init_for_paper (&size, paper);
+          g_assert_cmpuint (muster_sheet_get_n_pages (sheet, &size), ==, (n_cards + 8) / 9);
+          g_assert_cmpint (poppler_document_get_n_pages (doc), ==, (int) (n_cards + 8) / 9);
+          assert_paper (doc, paper);
+        }
+
+      fixture_teardown (&each, NULL);
+    }
+}
+
+static void
+test_deck_text (Fixture       *f,
+                gconstpointer  data)
+{
+  gint64 campaign = big_skirmish (f, 4);
+  g_autoptr(GPtrArray) characters = characters_of (f, campaign);
+  g_autoptr(MusterRuleset) rules = ruleset ("big-skirmishes");
+  const char *specials[] = { "Bridge blown", "Reinforcements arrive on the Lourinhã road", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterSheet) sheet = muster_deck_sheet_new (rules, characters, specials, &error);
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *text = NULL;
+  const char *classes[] = { NULL, "Duffer", "Professional", "Leader", "Hero" };
+
+  g_assert_no_error (error);
+  muster_sheet_set_title (sheet, "Vimeiro 1808");
+  doc = render (f, sheet, MUSTER_PAPER_A4, "deck-text");
+  text = document_text (doc);
+
+  /* 8 Character cards, 2 Pause, Free Action, Joker, Dummy, 2 Special. */
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 2);
+
+  for (guint i = 0; i < characters->len; i++)
+    {
+      MusterCharacter *character = g_ptr_array_index (characters, i);
+      g_autofree char *name = g_strdup (muster_character_get_name (character));
+      g_autofree char *range = NULL;
+      g_autofree char *move = NULL;
+      g_autofree char *at = card_text (doc, MUSTER_PAPER_A4, i / 9, i % 9);
+      int class_value;
+
+      g_assert_true (muster_character_get_stat (character, "class", &class_value));
+      g_assert_cmpint (class_value, >=, 1);
+      g_assert_cmpint (class_value, <=, 4);
+      g_assert_nonnull (strstr (at, name));
+      g_assert_cmpuint (count (text, name), ==, 1);
+
+      /* On his card: force and side, Class and its name, command range
+       * (Class × 3) and move (× 4, × 8 mounted). */
+      range = g_strdup_printf ("%d", class_value * 3);
+      move = g_strdup_printf ("%d", class_value * (muster_character_get_mounted (character) ? 8 : 4));
+      g_assert_nonnull (strstr (at, muster_character_get_force_name (character)));
+      g_assert_nonnull (strstr (at, muster_character_get_side (character)));
+      g_assert_nonnull (strstr (at, classes[class_value]));
+      g_assert_nonnull (strstr (at, "Command range (inches)"));
+      g_assert_nonnull (strstr (at, "Move on his own (inches)"));
+      g_assert_true (has_token (at, range));
+      g_assert_true (has_token (at, move));
+    }
+
+  /* Then the other cards, each with its title and what it does. */
+  {
+    const char *cards[][2] = {
+      { "Pause", "First Pause drawn: fight the combats left over" },
+      { "Pause", "Second Pause drawn: discard unused bonus cards" },
+      { "Free Action", "One free action by any unit" },
+      { "Joker", "One free re-roll" },
+      { "Dummy", "keeps your opponent guessing" },
+      { "Bridge blown", "As the scenario says" },
+      /* A long name wraps whole, never cut short. */
+      { "Reinforcements arrive on the Lourinhã road", "As the scenario says" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cards); i++)
+      {
+        guint index = characters->len + i;
+        g_autofree char *card = card_text (doc, MUSTER_PAPER_A4, index / 9, index % 9);
+
+        g_assert_nonnull (strstr (card, cards[i][0]));
+        g_assert_nonnull (strstr (card, cards[i][1]));
+        g_assert_nonnull (strstr (card, "Vimeiro 1808"));
+        if (i >= 2)
+          /* Bonus cards say who gets them, by the campaign's own sides. */
+          g_assert_nonnull (strstr (card, "even Red, odd Blue"));
+        if (i >= 5)
+          g_assert_nonnull (strstr (card, "Special Effect"));
+      }
+  }
+}
+
+/* The unit roster */
+
+static void
+test_units_values (Fixture       *f,
+                   gconstpointer  data)
+{
+  gint64 campaign = make_campaign (f, "napoleonic-skirmish", "Bussaco 1810");
+  gint64 force = make_force (f, campaign, "1/88th Connaught Rangers", NULL);
+  gint64 grenadiers = make_unit (f, force, "Grenadier company", "grenadier", NULL, 10);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) rules = ruleset ("napoleonic-skirmish");
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *text = NULL;
+  const char *officer, *unit_at, *militia_at, *loose_at;
+
+  make_unit (f, force, "Portuguese ordenança", "militia", NULL, 10);
+  recruit (f, force, grenadiers, "officer", "Captain Tom Lavender", 1);
+  recruit (f, force, 0, "commander", "Colonel Alexander Wallace", 1);
+  g_assert_true (muster_store_set_unit_number (f->store, grenadiers, "lost", 3, &error));
+  g_assert_no_error (error);
+
+  units = units_of (f, campaign, 0);
+  characters = characters_of (f, campaign);
+  sheet = muster_units_sheet_new (rules, units, characters, "Bussaco 1810");
+  doc = render (f, sheet, MUSTER_PAPER_A4, "units-napoleonic");
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 1);
+  text = document_lines (doc);
+
+  /* The header: type, figures, then every unit stat of the ruleset. */
+  for (const char **h = (const char *[]) { "Unit", "Type", "Size", "Lost", "Left", "Line", "(square)",
+                                           "March", "Open", "Major", NULL }; *h != NULL; h++)
+    g_assert_nonnull (strstr (text, *h));
+
+  /* The grenadiers: 10, 3 lost, 7 left; their movement dice per
+   * formation; morale 11 with a leader, 9 without, 10 major. */
+  unit_at = strstr (text, "Grenadier company");
+  g_assert_nonnull (unit_at);
+  g_assert_nonnull (strstr (unit_at, "Grenadiers 10 3 7 2 / – / 3 / – 3 / 4 / 4 / 4 3 / 4 / 5 / – 11 9 10"));
+  /* The militia's morale: 8 and 6, major 7. */
+  militia_at = strstr (text, "Portuguese ordenança");
+  g_assert_nonnull (militia_at);
+  g_assert_nonnull (strstr (militia_at, "8 6 7"));
+
+  /* His officer under the grenadiers, with his rank; the commander with
+   * no unit at the end. */
+  officer = strstr (text, "Captain Tom Lavender");
+  g_assert_nonnull (officer);
+  g_assert_true (officer > unit_at && officer < militia_at);
+  g_assert_nonnull (strstr (officer, "Officer · Rank 2"));
+  loose_at = strstr (text, "Characters with no unit");
+  g_assert_nonnull (loose_at);
+  g_assert_true (loose_at > militia_at);
+  g_assert_nonnull (strstr (loose_at, "Colonel Alexander Wallace"));
+  g_assert_nonnull (strstr (text, "Page 1 of 1"));
+}
+
+static void
+test_units_other_rules (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 cm = make_campaign (f, "chosen-men", "Fuentes de Oñoro");
+  gint64 cm_force = make_force (f, cm, "5/60th Rifles", NULL);
+  gint64 squad = make_unit (f, cm_force, "Sergeant Harper's squad", "infantry", "veteran", 10);
+  gint64 sue = make_campaign (f, "small-unit-engagements", "Quebec 1759");
+  gint64 sue_force = make_force (f, sue, "Fraser's Highlanders", NULL);
+  gint64 company = make_unit (f, sue_force, "Grenadier company", "regular", "tough", 12);
+  gint64 bs = big_skirmish (f, 0);
+  g_autoptr(GPtrArray) bs_forces = muster_store_list_forces (f->store, bs, &error);
+  gint64 line = make_unit (f, muster_force_get_id (g_ptr_array_index (bs_forces, 0)),
+                           "Light company", "infantry", "elite", 12);
+
+  g_assert_no_error (error);
+
+  /* Chosen Men: base morale 9 for veterans, 7 once colours are lost. */
+  g_assert_true (muster_store_set_unit_number (f->store, squad, "morale_loss", 2, &error));
+  g_assert_no_error (error);
+  recruit (f, cm_force, squad, "squad-leader", "Patrick Harper", 1);
+  {
+    g_autoptr(MusterRuleset) rules = ruleset ("chosen-men");
+    g_autoptr(GPtrArray) units = units_of (f, cm, 0);
+    g_autoptr(GPtrArray) characters = characters_of (f, cm);
+    g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
+    g_autoptr(TestDoc) doc = render (f, sheet, MUSTER_PAPER_A4, "units-chosen-men");
+    g_autofree char *text = document_lines (doc);
+    const char *at = strstr (text, "Sergeant Harper's squad");
+
+    g_assert_nonnull (strstr (text, "Base"));
+    g_assert_nonnull (strstr (text, "Musicians"));
+    g_assert_nonnull (at);
+    g_assert_nonnull (strstr (at, "Infantry squad Veteran 10 0 10 7 2d10"));
+    g_assert_nonnull (strstr (at, "Patrick Harper — Squad leader · Rank 1"));
+  }
+
+  /* Small Unit Engagements: a regular company of 12 that lost 4 has 3
+   * bases of 3 left (a part-filled base counts). */
+  g_assert_true (muster_store_set_unit_number (f->store, company, "lost", 4, &error));
+  g_assert_no_error (error);
+  recruit (f, sue_force, company, "officer", "Captain Simon Fraser", 1);
+  {
+    g_autoptr(MusterRuleset) rules = ruleset ("small-unit-engagements");
+    g_autoptr(GPtrArray) units = units_of (f, sue, 0);
+    g_autoptr(GPtrArray) characters = characters_of (f, sue);
+    g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
+    g_autoptr(TestDoc) doc = render (f, sheet, MUSTER_PAPER_LETTER, "units-sue");
+    g_autofree char *text = document_lines (doc);
+    const char *at = strstr (text, "Grenadier company");
+
+    assert_paper (doc, MUSTER_PAPER_LETTER);
+    g_assert_nonnull (strstr (text, "Bases"));
+    g_assert_nonnull (at);
+    g_assert_nonnull (strstr (at, "Regular company Tough 12 4 8 3 3 whole bases"));
+    g_assert_nonnull (strstr (at, "Captain Simon Fraser — Officer · Command radius (inches) 6"));
+  }
+
+  /* Big Skirmishes: rating and what it gives, a Character with his Class
+   * and what follows from it. */
+  recruit (f, muster_force_get_id (g_ptr_array_index (bs_forces, 0)), line, "character", "Major Hogan", 1);
+  {
+    g_autoptr(MusterRuleset) rules = ruleset ("big-skirmishes");
+    g_autoptr(GPtrArray) units = units_of (f, bs, 0);
+    g_autoptr(GPtrArray) characters = characters_of (f, bs);
+    g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
+    g_autoptr(TestDoc) doc = render (f, sheet, MUSTER_PAPER_A4, "units-big-skirmishes");
+    g_autofree char *text = document_lines (doc);
+    const char *at = strstr (text, "Light company");
+
+    g_assert_nonnull (at);
+    g_assert_nonnull (strstr (at, "Infantry Elite 12 0 12 4 / 6 1 re-roll 1s round up"));
+    g_assert_nonnull (strstr (at, "Major Hogan — Character · Class "));
+    g_assert_nonnull (strstr (at, "Command range (inches) "));
+  }
+}
+
+static void
+test_units_pages (void)
+{
+  const guint sizes[] = { 0, 1, 20, 90 };
+  guint last_pages = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      Fixture each = { 0 };
+      gint64 campaign, first, second;
+      g_autoptr(GPtrArray) units = NULL;
+      g_autoptr(GPtrArray) characters = NULL;
+      g_autoptr(MusterRuleset) rules = NULL;
+      g_autoptr(MusterSheet) sheet = NULL;
+      guint pages[2];
+
+      fixture_setup (&each, NULL);
+      campaign = make_campaign (&each, "napoleonic-skirmish", "Talavera 1809");
+      first = make_force (&each, campaign, "2nd Guards Brigade", "British");
+      second = make_force (&each, campaign, "9e Léger", "French");
+      for (guint u = 0; u < sizes[i]; u++)
+        {
+          g_autofree char *name = g_strdup_printf ("Unit number %u", u + 1);
+          gint64 force = u % 2 ? second : first;
+          gint64 unit = make_unit (&each, force, name, u % 3 ? "line" : "light", NULL, 10);
+
+          /* Every other unit with an officer and an NCO. */
+          if (u % 2 == 0)
+            {
+              recruit (&each, force, unit, "officer", NULL, 1);
+              recruit (&each, force, unit, "nco", NULL, 1);
+            }
+        }
+
+      units = units_of (&each, campaign, 0);
+      characters = characters_of (&each, campaign);
+      g_assert_cmpuint (units->len, ==, sizes[i]);
+      rules = ruleset ("napoleonic-skirmish");
+      sheet = muster_units_sheet_new (rules, units, characters, "Talavera 1809");
+
+      for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
+        {
+          g_autofree char *file = g_strdup_printf ("units-%u-%s", sizes[i], muster_paper_to_string (paper));
+          g_autoptr(TestDoc) doc = render (&each, sheet, paper, file);
+          g_autofree char *all = document_lines (doc);
+          MusterPageSize size;
+          int n_pages = poppler_document_get_n_pages (doc);
+
+          muster_page_size_init_for_paper (&size, paper);
+          g_assert_cmpuint (muster_sheet_get_n_pages (sheet, &size), ==, (guint) n_pages);
+          pages[paper] = (guint) n_pages;
+          assert_paper (doc, paper);
+
+          /* The header row and the page number on every page. */
+          for (int p = 0; p < n_pages; p++)
+            {
+              g_autofree char *text = page_lines (doc, p);
+              g_autofree char *number = g_strdup_printf ("Page %d of %d", p + 1, n_pages);
+
+              g_assert_nonnull (strstr (text, "Talavera 1809"));
+              /* Units of two forces have a Force column. */
+              g_assert_nonnull (strstr (text, sizes[i] > 1 ? "Unit Force Type Size Lost Left"
+                                                           : "Unit Type Size Lost Left"));
+              g_assert_nonnull (strstr (text, number));
+            }
+
+          /* Every unit once, in order, its officer and NCO after it. */
+          for (guint u = 0; u < sizes[i]; u++)
+            {
+              g_autofree char *name = g_strdup_printf ("Unit number %u ", u + 1);
+
+              g_assert_cmpuint (count (all, name), ==, 1);
+            }
+          for (guint c = 0; c < characters->len; c++)
+            g_assert_cmpuint (count (all, muster_character_get_name (g_ptr_array_index (characters, c))), >=, 1);
+        }
+
+      /* Letter is shorter than A4: never fewer pages. */
+      g_assert_cmpuint (pages[MUSTER_PAPER_LETTER], >=, pages[MUSTER_PAPER_A4]);
+      g_assert_cmpuint (pages[MUSTER_PAPER_A4], >=, last_pages);
+      last_pages = pages[MUSTER_PAPER_A4];
+      if (sizes[i] <= 1)
+        g_assert_cmpuint (pages[MUSTER_PAPER_A4], ==, 1);
+      if (sizes[i] >= 90)
+        g_assert_cmpuint (pages[MUSTER_PAPER_A4], >=, 3);
+
+      fixture_teardown (&each, NULL);
+    }
+}
+
+/* muster-cli print deck and units */
+
+static int
+run_cli (Fixture  *f,
+         char    **err,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  const char *cli = g_getenv ("MUSTER_CLI");
+  const char *arg;
+  int wait_status = 0;
+  va_list args;
+
+  if (cli == NULL)
+    g_error ("MUSTER_CLI is not set: run the tests with meson test");
+
+  g_ptr_array_add (argv, (char *) cli);
+  g_ptr_array_add (argv, (char *) "--library");
+  g_ptr_array_add (argv, f->library);
+  va_start (args, err);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &out, err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  return WEXITSTATUS (wait_status);
+}
+
+static void
+test_cli (Fixture       *f,
+          gconstpointer  data)
+{
+  gint64 campaign = big_skirmish (f, 3);
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, campaign);
+  g_autofree char *deck = g_build_filename (f->dir, "deck.pdf", NULL);
+  g_autofree char *units = g_build_filename (f->dir, "units.pdf", NULL);
+  g_autoptr(GPtrArray) characters = characters_of (f, campaign);
+  g_autoptr(GPtrArray) forces = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  gint64 sharpes;
+
+  /* The deck of both sides, on Letter, with two Special Effect cards. */
+  g_assert_cmpint (run_cli (f, &err, "print", "deck", id, "--special", "Bridge blown",
+                            "--special", "The convoy", "--paper", "letter", "-o", deck, NULL), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  doc = open_pdf (deck);
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 2);   /* 6 + 5 + 2 cards */
+  assert_paper (doc, MUSTER_PAPER_LETTER);
+  text = document_text (doc);
+  for (guint i = 0; i < characters->len; i++)
+    g_assert_nonnull (strstr (text, muster_character_get_name (g_ptr_array_index (characters, i))));
+  g_assert_nonnull (strstr (text, "Bridge blown"));
+  g_assert_nonnull (strstr (text, "The convoy"));
+  g_assert_nonnull (strstr (text, "Joker"));
+  g_clear_object (&doc);
+  g_clear_pointer (&text, g_free);
+
+  /* The unit roster of one force. */
+  forces = muster_store_list_forces (f->store, campaign, &error);
+  g_assert_no_error (error);
+  make_unit (f, muster_force_get_id (g_ptr_array_index (forces, 0)), "Light company", "infantry", "elite", 12);
+  make_unit (f, muster_force_get_id (g_ptr_array_index (forces, 1)), "Voltigeur company", "skirmishers", "raw", 10);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "print", "units", id, "--force", "95th Rifles", "-o", units, NULL), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  doc = open_pdf (units);
+  text = document_text (doc);
+  g_assert_nonnull (strstr (text, "Vimeiro 1808 — 95th Rifles"));
+  g_assert_nonnull (strstr (text, "Light company"));
+  g_assert_null (strstr (text, "Voltigeur company"));
+  g_assert_nonnull (strstr (text, "Characters with no unit"));
+
+  /* Refusals, each saying why. */
+  sharpes = muster_store_create_sample (f->store, "Sample", &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *sample = g_strdup_printf ("%" G_GINT64_FORMAT, sharpes);
+
+#define FAILS(code, needle, ...) \
+  G_STMT_START { \
+    g_clear_pointer (&err, g_free); \
+    g_assert_cmpint (run_cli (f, &err, __VA_ARGS__, NULL), ==, code); \
+    g_assert_nonnull (strstr (err, needle)); \
+  } G_STMT_END
+
+    FAILS (1, "is not played with a card deck", "print", "deck", sample, "-o", deck);
+    FAILS (1, "keeps no units", "print", "units", sample, "-o", units);
+    FAILS (2, "--special", "print", "cards", id, "--special", "Bridge blown", "-o", deck);
+    FAILS (2, "--characters", "print", "units", id, "--characters", "1", "-o", units);
+    FAILS (2, "units or deck", "print", "tokens", id, "-o", units);
+#undef FAILS
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/print/deck/ruleset", test_deck_ruleset);
+  g_test_add_func ("/print/deck/pages", test_deck_pages);
+  g_test_add ("/print/deck/text", Fixture, NULL, fixture_setup, test_deck_text, fixture_teardown);
+  g_test_add ("/print/units/values", Fixture, NULL, fixture_setup, test_units_values, fixture_teardown);
+  g_test_add ("/print/units/other-rules", Fixture, NULL, fixture_setup, test_units_other_rules, fixture_teardown);
+  g_test_add_func ("/print/units/pages", test_units_pages);
+  g_test_add ("/print/units/cli", Fixture, NULL, fixture_setup, test_cli, fixture_teardown);
+
+  return g_test_run ();
+}
