@@ -2,7 +2,8 @@
 #define G_LOG_DOMAIN "muster-engine"
 
 /* The between-game steps for characters: countdown, death roll, out for
- * games, capture, wounds, stat drops and recovery. */
+ * games, capture, wounds, stat drops, recovery, retiring a spent
+ * character and striking off the killed. */
 
 #include "config.h"
 
