@@ -12,6 +12,7 @@
 #include "muster-character.h"
 #include "muster-deck-sheet.h"
 #include "muster-force.h"
+#include "muster-playsheet-sheet.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
 #include "muster-sheet.h"
@@ -820,6 +821,116 @@ test_units_pages (void)
     }
 }
 
+/* The Playsheet of each rule set */
+
+/* Every glyph of every page inside the paper's margins. */
+static void
+assert_within_margins (PopplerDocument *doc,
+                       MusterPaper      paper)
+{
+  MusterPageSize size;
+
+  muster_page_size_init_for_paper (&size, paper);
+  for (int p = 0; p < poppler_document_get_n_pages (doc); p++)
+    {
+      g_autoptr(TestPage) page = poppler_document_get_page (doc, p);
+      PopplerRectangle *rects = NULL;
+      guint n_rects = 0;
+
+      g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
+      for (guint i = 0; i < n_rects; i++)
+        {
+          g_assert_cmpfloat (rects[i].x1, >=, size.margin_left - 1.0);
+          g_assert_cmpfloat (rects[i].x2, <=, size.width - size.margin_right + 1.0);
+          g_assert_cmpfloat (rects[i].y1, >=, size.margin_top - 1.0);
+          g_assert_cmpfloat (rects[i].y2, <=, size.height - size.margin_bottom + 1.0);
+        }
+      g_free (rects);
+    }
+}
+
+static void
+test_playsheet_rule_sets (Fixture       *f,
+                          gconstpointer  data)
+{
+  const char *ids[] = { "sharpes-skirmish", "big-skirmishes", "napoleonic-skirmish",
+                        "chosen-men", "small-unit-engagements" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(MusterRuleset) rules = ruleset (ids[i]);
+      g_autoptr(MusterSheet) sheet = muster_playsheet_sheet_new (rules);
+      GPtrArray *tables = muster_ruleset_get_reference_tables (rules);
+      GPtrArray *readings = muster_ruleset_get_house_readings (rules);
+      g_autofree char *heading = g_strdup_printf ("%s: Playsheet", muster_ruleset_get_title (rules));
+      guint house_rows = 0;
+
+      /* Each shipped ruleset lists its house readings. */
+      g_assert_cmpuint (readings->len, >, 0);
+      muster_sheet_set_title (sheet, "A campaign with a rather long name, 1808–1814");
+
+      for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
+        {
+          g_autofree char *file = g_strdup_printf ("playsheet-%s-%s", ids[i], muster_paper_to_string (paper));
+          g_autoptr(TestDoc) doc = render (f, sheet, paper, file);
+          g_autofree char *text = document_text (doc);
+
+          /* The heading whole, never cut short. */
+          g_assert_nonnull (strstr (text, heading));
+          g_assert_nonnull (strstr (text, "A campaign with a rather long name, 1808–1814"));
+
+          for (guint t = 0; t < tables->len; t++)
+            {
+              const MusterReferenceTable *table = g_ptr_array_index (tables, t);
+
+              g_assert_nonnull (strstr (text, table->title));
+              if (table->house)
+                {
+                  g_autofree char *marked = g_strdup_printf ("%s †", table->title);
+
+                  g_assert_nonnull (strstr (text, marked));
+                }
+              for (guint r = 0; r < table->rows->len; r++)
+                {
+                  const char *first = g_ptr_array_index ((GPtrArray *) g_ptr_array_index (table->rows, r), 0);
+                  g_autofree char *marked = g_strdup_printf ("%s †", first);
+
+                  /* A row that is Muster's reading carries the mark. */
+                  if (g_array_index (table->house_rows, gboolean, r))
+                    {
+                      g_assert_nonnull (strstr (text, marked));
+                      house_rows++;
+                    }
+                  else
+                    g_assert_nonnull (strstr (text, first));
+                }
+              /* A house note is told from the text's own. */
+              if (table->house_note != NULL && table->text_note != NULL)
+                g_assert_nonnull (strstr (text, "† House reading:"));
+            }
+
+          /* The house readings, each by its title, in a table of their own. */
+          g_assert_nonnull (strstr (text, "House readings"));
+          for (guint r = 0; r < readings->len; r++)
+            {
+              const MusterHouseReading *reading = g_ptr_array_index (readings, r);
+              g_auto(GStrv) words = g_strsplit (reading->title, " ", -1);
+
+              /* A title may wrap in its cell: look for each word. */
+              for (guint w = 0; words[w] != NULL; w++)
+                g_assert_nonnull (strstr (text, words[w]));
+            }
+
+          assert_within_margins (doc, paper);
+        }
+
+      /* Big Skirmishes marks its Class rows; every ruleset but Sharpe's
+       * has some row of Muster's own. */
+      if (!g_str_equal (ids[i], "sharpes-skirmish"))
+        g_assert_cmpuint (house_rows, >, 0);
+    }
+}
+
 /* muster-cli print deck and units */
 
 static int
@@ -936,6 +1047,7 @@ main (int   argc,
   g_test_add ("/print/units/other-rules", Fixture, NULL, fixture_setup, test_units_other_rules, fixture_teardown);
   g_test_add_func ("/print/units/pages", test_units_pages);
   g_test_add ("/print/units/cli", Fixture, NULL, fixture_setup, test_cli, fixture_teardown);
+  g_test_add ("/print/playsheet/rule-sets", Fixture, NULL, fixture_setup, test_playsheet_rule_sets, fixture_teardown);
 
   return g_test_run ();
 }

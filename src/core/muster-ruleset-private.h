@@ -42,6 +42,7 @@ struct _MusterRuleset
   GPtrArray    *lookup_tables;     /* MusterLookupTable */
   GPtrArray    *steps;             /* MusterStepDef */
   GPtrArray    *reference_tables;  /* MusterReferenceTable */
+  GPtrArray    *house_readings;    /* MusterHouseReading */
 };
 
 /* Freeing what the sections build (muster-ruleset.c). */

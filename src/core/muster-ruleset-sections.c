@@ -566,6 +566,45 @@ load_steps (MusterRuleset  *self,
   return TRUE;
 }
 
+/* The notes of @node that are house readings (or that are not), one a
+ * line; NULL when there are none. */
+static const char *
+notes_marked (MusterRuleset *self,
+              xmlNodePtr     node,
+              gboolean       house)
+{
+  g_autoptr(GString) str = g_string_new (NULL);
+
+  FOREACH_CHILD (note, node, "note")
+    {
+      if (muster_ruleset_attr_bool (self, note, "house") != house)
+        continue;
+      if (str->len > 0)
+        g_string_append_c (str, '\n');
+      g_string_append (str, muster_ruleset_text_of (self, note));
+    }
+
+  return str->len > 0 ? muster_ruleset_intern (self, str->str) : NULL;
+}
+
+static gboolean
+load_house_readings (MusterRuleset  *self,
+                     xmlNodePtr      section,
+                     GError        **error)
+{
+  FOREACH_CHILD (node, section, "house-reading")
+    {
+      MusterHouseReading *reading = g_new0 (MusterHouseReading, 1);
+
+      reading->id = muster_ruleset_attr (self, node, "id");
+      reading->title = muster_ruleset_child_text (self, node, "title");
+      reading->note = muster_ruleset_notes_of (self, node);
+      g_ptr_array_add (self->house_readings, reading);
+    }
+
+  return TRUE;
+}
+
 static gboolean
 load_reference (MusterRuleset  *self,
                 xmlNodePtr      section,
@@ -583,6 +622,9 @@ load_reference (MusterRuleset  *self,
       table->title = muster_ruleset_child_text (self, node, "title");
       table->house = muster_ruleset_attr_bool (self, node, "house");
       table->note = muster_ruleset_notes_of (self, node);
+      table->text_note = notes_marked (self, node, FALSE);
+      table->house_note = notes_marked (self, node, TRUE);
+      table->house_rows = g_array_new (FALSE, TRUE, sizeof (gboolean));
       table->columns = g_ptr_array_new ();
       table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
       g_ptr_array_add (self->reference_tables, table);
@@ -600,7 +642,9 @@ load_reference (MusterRuleset  *self,
       FOREACH_CHILD (row_node, node, "row")
         {
           GPtrArray *row = g_ptr_array_new ();
+          gboolean house = muster_ruleset_attr_bool (self, row_node, "house");
 
+          g_array_append_val (table->house_rows, house);
           FOREACH_CHILD (cell, row_node, "cell")
             g_ptr_array_add (row, (gpointer) muster_ruleset_text_of (self, cell));
           g_ptr_array_add (table->rows, row);
@@ -679,6 +723,7 @@ muster_ruleset_load_document (MusterRuleset  *self,
     { "tables",       load_tables },
     { "between-game", load_steps },
     { "reference",    load_reference },
+    { "house-readings", load_house_readings },
   };
 
   self->id = muster_ruleset_attr (self, root, "id");

@@ -73,6 +73,7 @@ muster_ruleset_reference_table_free (gpointer data)
 
   g_ptr_array_unref (table->columns);
   g_ptr_array_unref (table->rows);
+  g_clear_pointer (&table->house_rows, g_array_unref);
   g_free (table);
 }
 
@@ -121,6 +122,7 @@ muster_ruleset_finalize (GObject *object)
   g_clear_pointer (&self->lookup_tables, g_ptr_array_unref);
   g_clear_pointer (&self->steps, g_ptr_array_unref);
   g_clear_pointer (&self->reference_tables, g_ptr_array_unref);
+  g_clear_pointer (&self->house_readings, g_ptr_array_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->xml, g_free);
@@ -151,6 +153,7 @@ muster_ruleset_init (MusterRuleset *self)
   self->lookup_tables = g_ptr_array_new_with_free_func (muster_ruleset_lookup_table_free);
   self->steps = g_ptr_array_new_with_free_func (muster_ruleset_step_free);
   self->reference_tables = g_ptr_array_new_with_free_func (muster_ruleset_reference_table_free);
+  self->house_readings = g_ptr_array_new_with_free_func (g_free);
 }
 
 /* Public API */
@@ -391,6 +394,13 @@ muster_ruleset_get_reference_tables (MusterRuleset *self)
 {
   g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
   return self->reference_tables;
+}
+
+GPtrArray *
+muster_ruleset_get_house_readings (MusterRuleset *self)
+{
+  g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
+  return self->house_readings;
 }
 
 GPtrArray *

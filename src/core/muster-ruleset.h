@@ -136,10 +136,21 @@ typedef struct {
   const char *id;
   const char *title;
   gboolean    house;
-  const char *note;       /* may be NULL */
+  const char *note;       /* every note, one a line; may be NULL */
   GPtrArray  *columns;    /* of const char* */
   GPtrArray  *rows;       /* of GPtrArray* of const char* */
+  const char *text_note;  /* the notes that are the text's own; may be NULL */
+  const char *house_note; /* the notes marked as house readings; may be NULL */
+  GArray     *house_rows; /* of gboolean, one per row: a house reading */
 } MusterReferenceTable;
+
+/* A place where the texts are silent or contradict themselves, and the
+ * reading the ruleset chose (<house-readings>). */
+typedef struct {
+  const char *id;
+  const char *title;
+  const char *note;       /* its notes, one a line */
+} MusterHouseReading;
 
 /* Where a unit stat's value comes from. */
 typedef enum {
@@ -224,6 +235,7 @@ GPtrArray             *muster_ruleset_get_steps       (MusterRuleset *self); /* 
 GPtrArray             *muster_ruleset_get_lookup_tables (MusterRuleset *self); /* of MusterLookupTable* */
 const MusterLookupTable *muster_ruleset_lookup_table  (MusterRuleset *self, const char *id);
 GPtrArray             *muster_ruleset_get_reference_tables (MusterRuleset *self); /* of MusterReferenceTable* */
+GPtrArray             *muster_ruleset_get_house_readings (MusterRuleset *self); /* of MusterHouseReading* */
 GPtrArray             *muster_ruleset_get_unit_kinds  (MusterRuleset *self); /* of MusterUnitKindDef* */
 const MusterUnitKindDef *muster_ruleset_lookup_unit_kind (MusterRuleset *self, const char *id);
 GPtrArray             *muster_ruleset_get_ratings     (MusterRuleset *self); /* of MusterRatingDef* */

@@ -42,6 +42,10 @@ struct _MusterPlaysheetSheet
   MusterSheet     parent_instance;
 
   MusterRuleset  *ruleset;
+  /* The ruleset's reference tables, then its house readings as a table
+   * of their own. */
+  GPtrArray      *tables;     /* of MusterReferenceTable*, not owned */
+  MusterReferenceTable *readings;
 
   /* The layout for the last page size asked about. */
   MusterPageSize  plan_size;
@@ -97,7 +101,7 @@ fonts_clear (Fonts *fonts)
 static void
 free_shapes (MusterPlaysheetSheet *self)
 {
-  GPtrArray *tables = muster_ruleset_get_reference_tables (self->ruleset);
+  GPtrArray *tables = self->tables;
 
   if (self->shapes == NULL)
     return;
@@ -128,6 +132,28 @@ cell_at (GPtrArray *row,
   return column < row->len ? g_ptr_array_index (row, column) : NULL;
 }
 
+static gboolean
+row_is_house (const MusterReferenceTable *table,
+              guint                       row)
+{
+  return table->house_rows != NULL && row < table->house_rows->len &&
+         g_array_index (table->house_rows, gboolean, row);
+}
+
+/* A cell's text; the first cell of a row that is a house reading carries
+ * the mark the notes explain. */
+static char *
+cell_text (const MusterReferenceTable *table,
+           guint                       row,
+           guint                       column)
+{
+  const char *text = cell_at (g_ptr_array_index (table->rows, row), column);
+
+  if (column == 0 && row_is_house (table, row))
+    return g_strdup_printf ("%s\u00a0†", text != NULL ? text : "");
+  return g_strdup (text);
+}
+
 static char *
 title_text (const MusterReferenceTable *table)
 {
@@ -139,12 +165,29 @@ title_text (const MusterReferenceTable *table)
 static char *
 note_text (const MusterReferenceTable *table)
 {
-  if (table->note == NULL || *table->note == '\0')
-    return NULL;
-  if (table->house)
-    /* TRANSLATORS: under a Playsheet table whose reading is Muster's own */
-    return g_strdup_printf (_("† House reading: %s"), table->note);
-  return g_strdup (table->note);
+  const char *text_note = table->text_note;
+  const char *house_note = table->house_note;
+  g_autofree char *house = NULL;
+
+  /* A table that is Muster's own reading with no note marked as one:
+   * every note tells of that reading. */
+  if (table->house && house_note == NULL)
+    {
+      text_note = NULL;
+      house_note = table->note;
+    }
+  /* Rulesets built by hand (tests) may set the note alone. */
+  if (table->text_note == NULL && table->house_note == NULL && !table->house)
+    text_note = table->note;
+
+  if (house_note == NULL || *house_note == '\0')
+    return text_note != NULL && *text_note != '\0' ? g_strdup (text_note) : NULL;
+
+  /* TRANSLATORS: under a Playsheet table whose reading is Muster's own */
+  house = g_strdup_printf (_("† House reading: %s"), house_note);
+  if (text_note == NULL || *text_note == '\0')
+    return g_steal_pointer (&house);
+  return g_strdup_printf ("%s\n%s", text_note, house);
 }
 
 static double
@@ -192,7 +235,7 @@ shape_table (Fonts                      *fonts,
 
       for (guint r = 0; r < table->rows->len; r++)
         {
-          const char *cell = cell_at (g_ptr_array_index (table->rows, r), c);
+          g_autofree char *cell = cell_text (table, r, c);
 
           natural[c] = MAX (natural[c], muster_sheet_text_width (fonts->layout, fonts->cell_font, cell));
           minimum[c] = MAX (minimum[c], longest_word (fonts, fonts->cell_font, cell));
@@ -218,25 +261,27 @@ shape_table (Fonts                      *fonts,
     }
 }
 
-/* The height of a row of cells (or of the header when @row is NULL), or
+/* The height of row @row (or of the header when @row is NO_ROW), or
  * draws it at (@x, @y) when @cr is set. */
+#define NO_ROW G_MAXUINT
+
 static double
 row_height (cairo_t                    *cr,
             Fonts                      *fonts,
             const MusterReferenceTable *table,
             const TableShape           *shape,
-            GPtrArray                  *row,
+            guint                       row,
             double                      x,
             double                      y)
 {
-  const PangoFontDescription *font = row != NULL ? fonts->cell_font : fonts->header_font;
+  const PangoFontDescription *font = row != NO_ROW ? fonts->cell_font : fonts->header_font;
   double height = 0.0;
   double cx = x;
 
   for (guint c = 0; c < shape->n_columns; c++)
     {
-      const char *text = row != NULL ? cell_at (row, c)
-                                     : c < table->columns->len ? g_ptr_array_index (table->columns, c) : NULL;
+      g_autofree char *text = row != NO_ROW ? cell_text (table, row, c)
+                                            : g_strdup (c < table->columns->len ? g_ptr_array_index (table->columns, c) : NULL);
       PangoAlignment align = shape->centred[c] ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT;
 
       height = MAX (height, muster_sheet_draw_wrapped (cr, fonts->layout, font, text,
@@ -298,7 +343,7 @@ ensure_plan (MusterPlaysheetSheet *self,
 {
   PangoContext *context;
   g_autoptr(PangoLayout) layout = NULL;
-  GPtrArray *tables = muster_ruleset_get_reference_tables (self->ruleset);
+  GPtrArray *tables = self->tables;
   double width = size->width - size->margin_left - size->margin_right;
   Cursor cursor = { 0 };
   Fonts fonts = { 0 };
@@ -335,9 +380,9 @@ ensure_plan (MusterPlaysheetSheet *self,
 
       title_h = muster_sheet_draw_wrapped (NULL, layout, fonts.title_font, title,
                                            0, 0, cursor.column_width, PANGO_ALIGN_LEFT) + TITLE_GAP;
-      header_h = table->columns->len > 0 ? row_height (NULL, &fonts, table, shape, NULL, 0, 0) : 0.0;
+      header_h = table->columns->len > 0 ? row_height (NULL, &fonts, table, shape, NO_ROW, 0, 0) : 0.0;
       first_h = table->rows->len > 0
-        ? row_height (NULL, &fonts, table, shape, g_ptr_array_index (table->rows, 0), 0, 0) : 0.0;
+        ? row_height (NULL, &fonts, table, shape, 0, 0, 0) : 0.0;
       note_h = note != NULL
         ? muster_sheet_draw_wrapped (NULL, layout, fonts.note_font, note, 0, 0,
                                      cursor.column_width, PANGO_ALIGN_LEFT) + NOTE_GAP : 0.0;
@@ -357,7 +402,7 @@ ensure_plan (MusterPlaysheetSheet *self,
       for (guint r = 0; r < table->rows->len; r++)
         {
           double h = r == 0 ? first_h
-                            : row_height (NULL, &fonts, table, shape, g_ptr_array_index (table->rows, r), 0, 0);
+                            : row_height (NULL, &fonts, table, shape, r, 0, 0);
 
           /* The last row keeps the note with it. */
           double needed = r + 1 == table->rows->len ? h + note_h : h;
@@ -404,11 +449,12 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
 {
   MusterPlaysheetSheet *self = MUSTER_PLAYSHEET_SHEET (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
-  g_autoptr(PangoFontDescription) heading_font = muster_sheet_font (14, TRUE, FALSE);
+  PangoFontDescription *heading_font = muster_sheet_font (14, TRUE, FALSE);
   g_autoptr(PangoFontDescription) source_font = muster_sheet_font (8, FALSE, TRUE);
-  GPtrArray *tables = muster_ruleset_get_reference_tables (self->ruleset);
+  GPtrArray *tables = self->tables;
   double width = size->width - size->margin_left - size->margin_right;
   double column_width = (width - COLUMN_GAP) / 2.0;
+  double title_width, heading_width;
   g_autofree char *heading = NULL;
   Fonts fonts = { 0 };
 
@@ -418,12 +464,24 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
 
   /* TRANSLATORS: the Playsheet's heading, e.g. "Sharpe's Skirmish: Playsheet" */
   heading = g_strdup_printf (_("%s: Playsheet"), muster_ruleset_get_title (self->ruleset));
+  /* A long title ("Big Skirmishes / Small Battles") takes the room the
+   * campaign's name leaves it, and a smaller size before it is cut short. */
+  title_width = MIN (muster_sheet_text_width (layout, source_font, muster_sheet_get_title (sheet)) + 12.0,
+                     width * 0.4);
+  heading_width = MAX (width * 0.6, width - title_width);
+  for (double points = 14.0;
+       points > 10.0 && muster_sheet_text_width (layout, heading_font, heading) > heading_width;
+       points -= 1.0)
+    {
+      pango_font_description_free (heading_font);
+      heading_font = muster_sheet_font (points - 1.0, TRUE, FALSE);
+    }
   muster_sheet_draw_line (cr, layout, heading_font, heading,
-                          size->margin_left, size->margin_top, width * 0.6, HEADING_HEIGHT - 8,
+                          size->margin_left, size->margin_top, heading_width, HEADING_HEIGHT - 8,
                           PANGO_ALIGN_LEFT);
   if (muster_sheet_get_title (sheet) != NULL)
     muster_sheet_draw_line (cr, layout, source_font, muster_sheet_get_title (sheet),
-                            size->margin_left + width * 0.6, size->margin_top, width * 0.4,
+                            size->margin_left + heading_width, size->margin_top, width - heading_width,
                             HEADING_HEIGHT - 8, PANGO_ALIGN_RIGHT);
   muster_sheet_line (cr, size->margin_left, size->margin_top + HEADING_HEIGHT - 6,
                      size->margin_left + width, size->margin_top + HEADING_HEIGHT - 6, 1.0);
@@ -453,7 +511,7 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
 
         case PIECE_HEADER:
           muster_sheet_fill_box (cr, piece->x, piece->y, column_width, piece->height, 0.85);
-          row_height (cr, &fonts, table, shape, NULL, piece->x, piece->y);
+          row_height (cr, &fonts, table, shape, NO_ROW, piece->x, piece->y);
           muster_sheet_line (cr, piece->x, piece->y, piece->x + column_width, piece->y, 0.75);
           muster_sheet_line (cr, piece->x, piece->y + piece->height,
                              piece->x + column_width, piece->y + piece->height, 0.5);
@@ -462,8 +520,7 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
         case PIECE_ROW:
           if (piece->row % 2 == 1)
             muster_sheet_fill_box (cr, piece->x, piece->y, column_width, piece->height, 0.95);
-          row_height (cr, &fonts, table, shape, g_ptr_array_index (table->rows, piece->row),
-                      piece->x, piece->y);
+          row_height (cr, &fonts, table, shape, piece->row, piece->x, piece->y);
           muster_sheet_line (cr, piece->x, piece->y + piece->height,
                              piece->x + column_width, piece->y + piece->height,
                              piece->row + 1 == table->rows->len ? 0.75 : 0.25);
@@ -487,6 +544,7 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
 
   muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
   fonts_clear (&fonts);
+  pango_font_description_free (heading_font);
 }
 
 /* GObject */
@@ -498,6 +556,13 @@ muster_playsheet_sheet_finalize (GObject *object)
 
   free_shapes (self);
   g_clear_pointer (&self->plan, g_array_unref);
+  g_clear_pointer (&self->tables, g_ptr_array_unref);
+  if (self->readings != NULL)
+    {
+      g_ptr_array_unref (self->readings->columns);
+      g_ptr_array_unref (self->readings->rows);
+      g_clear_pointer (&self->readings, g_free);
+    }
   g_clear_object (&self->ruleset);
 
   G_OBJECT_CLASS (muster_playsheet_sheet_parent_class)->finalize (object);
@@ -532,11 +597,49 @@ MusterSheet *
 muster_playsheet_sheet_new (MusterRuleset *ruleset)
 {
   MusterPlaysheetSheet *self;
+  GPtrArray *tables;
+  GPtrArray *readings;
 
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
 
   self = g_object_new (MUSTER_TYPE_PLAYSHEET_SHEET, NULL);
   self->ruleset = g_object_ref (ruleset);
+  self->tables = g_ptr_array_new ();
+
+  tables = muster_ruleset_get_reference_tables (ruleset);
+  for (guint i = 0; i < tables->len; i++)
+    g_ptr_array_add (self->tables, g_ptr_array_index (tables, i));
+
+  /* Where the texts are silent or contradict themselves, the readings
+   * the ruleset chose, last, so that a † above can be looked up. */
+  readings = muster_ruleset_get_house_readings (ruleset);
+  if (readings != NULL && readings->len > 0)
+    {
+      self->readings = g_new0 (MusterReferenceTable, 1);
+      self->readings->id = "house-readings";
+      /* TRANSLATORS: the heading of the Playsheet's last table */
+      self->readings->title = _("House readings");
+      self->readings->house = FALSE;
+      self->readings->text_note = _("Where the rules are silent or contradict themselves, Muster reads them so. "
+                                    "Tables and rows marked † follow these readings.");
+      self->readings->note = self->readings->text_note;
+      self->readings->columns = g_ptr_array_new ();
+      /* TRANSLATORS: a column of the Playsheet's house readings: what the reading is about */
+      g_ptr_array_add (self->readings->columns, (gpointer) _("Where"));
+      /* TRANSLATORS: a column of the Playsheet's house readings */
+      g_ptr_array_add (self->readings->columns, (gpointer) _("Muster’s reading"));
+      self->readings->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+      for (guint i = 0; i < readings->len; i++)
+        {
+          const MusterHouseReading *reading = g_ptr_array_index (readings, i);
+          GPtrArray *row = g_ptr_array_new ();
+
+          g_ptr_array_add (row, (gpointer) reading->title);
+          g_ptr_array_add (row, (gpointer) (reading->note != NULL ? reading->note : ""));
+          g_ptr_array_add (self->readings->rows, row);
+        }
+      g_ptr_array_add (self->tables, self->readings);
+    }
 
   return MUSTER_SHEET (self);
 }

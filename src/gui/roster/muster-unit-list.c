@@ -200,7 +200,7 @@ update_actions (MusterUnitList *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.open", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.delete", any);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new", self->campaign_id != 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new", self->campaign_id != 0 && self->ruleset != NULL);
 }
 
 static void
@@ -534,7 +534,7 @@ muster_unit_list_open_new_unit (MusterUnitList *self)
 
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
 
-  if (self->campaign_id == 0)
+  if (self->campaign_id == 0 || self->ruleset == NULL)
     return NULL;
 
   root = gtk_widget_get_root (GTK_WIDGET (self));

@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterUnitList, muster_unit_list, MUSTER, UNIT_LIST, AdwBin)
 
 GtkWidget           *muster_unit_list_new             (MusterStore    *store);
-/* @ruleset may be NULL. */
+/* @ruleset: NULL when the campaign keeps no units (nothing can be added). */
 void                 muster_unit_list_set_campaign    (MusterUnitList *self,
                                                        gint64          campaign_id,
                                                        MusterRuleset  *ruleset);
