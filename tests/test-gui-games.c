@@ -189,6 +189,23 @@ test_new_game (void)
   g_assert_no_error (error);
   g_assert_cmpuint (participants->len, ==, 4);
 
+  /* The page lists who takes part in the selected game. */
+  g_assert_cmpint (muster_games_page_get_selected_game (MUSTER_GAMES_PAGE (fx.page)), ==, game_id);
+  {
+    GtkWidget *list = GTK_WIDGET (gtk_widget_get_template_child (fx.page, MUSTER_TYPE_GAMES_PAGE, "participants_list"));
+    guint n = 0;
+
+    for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+      {
+        g_assert_true (ADW_IS_ACTION_ROW (row));
+        g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Taking part");
+        n++;
+      }
+    g_assert_cmpuint (n, ==, 4);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_widget_get_template_child (fx.page, MUSTER_TYPE_GAMES_PAGE, "participants_title"))),
+                     ==, "Game 1 “The Bridge”");
+  }
+
   /* A planned game cannot be resolved: the dialog gives the engine's reason. */
   {
     MusterResolveDialog *dialog = MUSTER_RESOLVE_DIALOG (muster_games_page_resolve (MUSTER_GAMES_PAGE (fx.page)));

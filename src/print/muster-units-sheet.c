@@ -213,6 +213,8 @@ character_text (MusterUnitsSheet *self,
   GString *text = g_string_new ("↳ ");
 
   g_string_append (text, muster_character_get_name (character));
+  if (self->show_force)
+    g_string_append_printf (text, ", %s", muster_character_get_force_name (character));
   if (type != NULL)
     g_string_append_printf (text, " — %s", type);
   if (stats != NULL && *stats != '\0')
@@ -678,7 +680,14 @@ muster_units_sheet_new (MusterRuleset *ruleset,
     }
 
   for (guint i = 0; characters != NULL && i < characters->len; i++)
-    g_ptr_array_add (self->characters, g_object_ref (g_ptr_array_index (characters, i)));
+    {
+      MusterCharacter *character = g_ptr_array_index (characters, i);
+
+      g_ptr_array_add (self->characters, g_object_ref (character));
+      if (muster_character_get_force_id (character) !=
+          muster_character_get_force_id (g_ptr_array_index (characters, 0)))
+        self->show_force = TRUE;
+    }
 
   make_columns (self);
 

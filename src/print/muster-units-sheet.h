@@ -15,7 +15,8 @@ G_BEGIN_DECLS
  * no unit come last. The table breaks across pages (a unit stays with
  * its characters where it can) with its header row repeated, and
  * "Page 1 of 3" at the foot. Dead and retired characters are left out;
- * a Force column is added when the units come from more than one force,
+ * a Force column (and each character's force) is added when the units or
+ * characters come from more than one force,
  * a Status column when any unit is no longer active.
  */
 #define MUSTER_TYPE_UNITS_SHEET (muster_units_sheet_get_type ())

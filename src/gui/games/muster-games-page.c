@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-campaign.h"
+#include "muster-character-history.h"
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-games-page.h"
@@ -20,6 +22,9 @@ struct _MusterGamesPage
   AdwToastOverlay    *toast_overlay;
   GtkStack           *stack;
   GtkColumnView      *column_view;
+  GtkWidget          *participants_box;
+  GtkLabel           *participants_title;
+  GtkListBox         *participants_list;
 
   MusterStore        *store;
   gint64              campaign_id;
@@ -204,6 +209,63 @@ collect_forces (MusterStore *store,
 }
 
 static void
+on_participant_activated (AdwActionRow *row)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "character-id"));
+
+  gtk_widget_activate_action (GTK_WIDGET (row), "app.open-character", "x", id);
+}
+
+/* Who took part in the selected game and what happened to them. */
+static void
+show_participants (MusterGamesPage *self)
+{
+  MusterGame *game = get_selected (self);
+  g_autoptr(GPtrArray) participants = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->participants_list))) != NULL)
+    gtk_list_box_remove (self->participants_list, child);
+
+  gtk_widget_set_visible (self->participants_box, game != NULL);
+  if (game == NULL)
+    return;
+
+  title = g_strdup_printf (_("Game %d “%s”"), muster_game_get_number (game), muster_game_get_title (game));
+  gtk_label_set_label (self->participants_title, title);
+
+  campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
+  participants = muster_store_list_participants (self->store, muster_game_get_id (game), &error);
+  if (participants == NULL)
+    {
+      show_error (self, error);
+      return;
+    }
+  for (guint i = 0; i < participants->len; i++)
+    {
+      MusterParticipant *p = g_ptr_array_index (participants, i);
+      g_autofree char *what = muster_character_history_describe (p, campaign ? muster_campaign_get_ruleset (campaign) : NULL);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *force = gtk_label_new (p->force_name);
+
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), p->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
+      gtk_label_set_ellipsize (GTK_LABEL (force), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (force, "dim-label");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), force);
+      g_object_set_data (G_OBJECT (row), "character-id", GSIZE_TO_POINTER (p->character_id));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_widget_set_tooltip_text (row, _("Open the character’s sheet"));
+      g_signal_connect (row, "activated", G_CALLBACK (on_participant_activated), NULL);
+      gtk_list_box_append (self->participants_list, row);
+    }
+}
+
+static void
 update_actions (MusterGamesPage *self)
 {
   MusterGame *game = get_selected (self);
@@ -224,6 +286,7 @@ update_actions (MusterGamesPage *self)
                                  game != NULL && state == MUSTER_GAME_PLANNED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.print", game != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.undo-resolve", last != 0);
+  show_participants (self);
 }
 
 static void
@@ -463,6 +526,9 @@ muster_games_page_class_init (MusterGamesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterGamesPage, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterGamesPage, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterGamesPage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamesPage, participants_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamesPage, participants_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamesPage, participants_list);
   gtk_widget_class_bind_template_callback (widget_class, on_column_view_activate);
 
   gtk_widget_class_install_action (widget_class, "games.new", NULL, new_action);

@@ -41,10 +41,9 @@ join_names (GPtrArray *names)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* "Wounded (1 light) · put out Jean Roussel and 2 unnamed figures". */
-static char *
-describe_participation (const MusterParticipant *p,
-                        MusterRuleset           *ruleset)
+char *
+muster_character_history_describe (const MusterParticipant *p,
+                                   MusterRuleset           *ruleset)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GPtrArray) victims = g_ptr_array_new_with_free_func (g_free);
@@ -85,7 +84,7 @@ add_game (MusterCharacterHistory  *self,
           GPtrArray               *log)
 {
   g_autofree char *title = g_strdup_printf (_("Game %d “%s”"), p->game_number, p->game_title);
-  g_autofree char *what = describe_participation (p, ruleset);
+  g_autofree char *what = muster_character_history_describe (p, ruleset);
   g_autofree char *subtitle = NULL;
   GtkWidget *row = adw_expander_row_new ();
   guint n_entries = 0;

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "muster-game.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -21,5 +22,10 @@ GtkWidget  *muster_character_history_new         (MusterStore            *store,
 guint       muster_character_history_get_n_games (MusterCharacterHistory *self);
 const char *muster_character_history_get_summary (MusterCharacterHistory *self,
                                                   guint                   index);
+
+/* What happened to @participant in their game: "Wounded (1 light,
+ * 0 serious) · put out Jean Roussel and 2 unnamed figures". */
+char       *muster_character_history_describe    (const MusterParticipant *participant,
+                                                  MusterRuleset           *ruleset);
 
 G_END_DECLS

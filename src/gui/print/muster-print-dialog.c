@@ -16,6 +16,9 @@ struct _MusterPrintDialog
   MusterPrintJob  *job;
   MusterSheet     *sheet;
   guint            n_pages;
+  GtkStringList   *sheets;
+  MusterPrintSheet sheet_at[MUSTER_PRINT_DECK + 1];
+  guint            n_sheets;
   GtkStringList   *scopes;
   MusterPrintScope scope_at[3];
   gboolean         updating;
@@ -27,6 +30,7 @@ struct _MusterPrintDialog
   AdwComboRow     *sheet_row;
   AdwComboRow     *scope_row;
   AdwComboRow     *turns_row;
+  AdwEntryRow     *specials_row;
   AdwComboRow     *paper_row;
   AdwActionRow    *summary_row;
   GtkImage        *summary_icon;
@@ -65,13 +69,68 @@ update_actions (MusterPrintDialog *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "print.cancel-export", exporting);
 }
 
+/* The sheets the campaign's rules have: the units sheet for rulesets
+ * kept by unit, the deck for those played with one. */
+static void
+fill_sheets (MusterPrintDialog *self)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  self->n_sheets = 0;
+  for (MusterPrintSheet sheet = MUSTER_PRINT_FIGURE_STATS; sheet <= MUSTER_PRINT_DECK; sheet++)
+    if (muster_print_job_has_sheet (self->job, sheet))
+      {
+        self->sheet_at[self->n_sheets++] = sheet;
+        g_ptr_array_add (names, (gpointer) muster_print_sheet_get_name (sheet));
+      }
+  g_ptr_array_add (names, NULL);
+
+  self->updating = TRUE;
+  gtk_string_list_splice (self->sheets, 0, g_list_model_get_n_items (G_LIST_MODEL (self->sheets)),
+                          (const char * const *) names->pdata);
+  self->updating = FALSE;
+}
+
+static guint
+sheet_position (MusterPrintDialog *self,
+                MusterPrintSheet   sheet)
+{
+  for (guint i = 0; i < self->n_sheets; i++)
+    if (self->sheet_at[i] == sheet)
+      return i;
+  return 0;
+}
+
+static char *
+units_label (MusterPrintDialog *self,
+             MusterPrintScope   scope)
+{
+  g_autoptr(GError) error = NULL;
+  guint n = muster_print_job_count_units (self->job, scope, &error);
+
+  if (error != NULL)
+    g_warning ("Counting units: %s", error->message);
+
+  if (scope == MUSTER_PRINT_SCOPE_FORCE)
+    /* TRANSLATORS: %s is a force's name, %u how many units it has */
+    return g_strdup_printf (ngettext ("The force %s (%u unit)",
+                                      "The force %s (%u units)", n),
+                            muster_print_job_get_force_name (self->job), n);
+  return g_strdup_printf (ngettext ("The whole campaign (%u unit)",
+                                    "The whole campaign (%u units)", n), n);
+}
+
 static char *
 scope_label (MusterPrintDialog *self,
              MusterPrintScope   scope)
 {
   g_autoptr(GError) error = NULL;
-  guint n = muster_print_job_count_characters (self->job, scope, &error);
+  guint n;
 
+  if (muster_print_job_get_sheet (self->job) == MUSTER_PRINT_UNITS)
+    return units_label (self, scope);
+
+  n = muster_print_job_count_characters (self->job, scope, &error);
   if (error != NULL)
     g_warning ("Counting characters: %s", error->message);
 
@@ -131,13 +190,16 @@ update_summary (MusterPrintDialog *self)
   self->n_pages = 0;
 
   self->updating = TRUE;
-  adw_combo_row_set_selected (self->sheet_row, kind);
+  adw_combo_row_set_selected (self->sheet_row, sheet_position (self, kind));
   adw_combo_row_set_selected (self->turns_row, muster_print_job_get_turns (self->job) == 32 ? 1 : 0);
   adw_combo_row_set_selected (self->paper_row, muster_print_job_get_paper (self->job));
   self->updating = FALSE;
 
   gtk_widget_set_visible (GTK_WIDGET (self->turns_row), kind == MUSTER_PRINT_FIGURE_STATS);
   gtk_widget_set_visible (GTK_WIDGET (self->scope_row), kind != MUSTER_PRINT_PLAYSHEET);
+  gtk_widget_set_visible (GTK_WIDGET (self->specials_row), kind == MUSTER_PRINT_DECK);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->scope_row),
+                                 kind == MUSTER_PRINT_UNITS ? _("_Units") : _("_Characters"));
 
   self->sheet = muster_print_job_build_sheet (self->job, &error);
   if (self->sheet != NULL)
@@ -178,6 +240,7 @@ set_exporting (MusterPrintDialog *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->sheet_row), !exporting);
   gtk_widget_set_sensitive (GTK_WIDGET (self->scope_row), !exporting);
   gtk_widget_set_sensitive (GTK_WIDGET (self->turns_row), !exporting);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->specials_row), !exporting);
   gtk_widget_set_sensitive (GTK_WIDGET (self->paper_row), !exporting);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, NULL);
@@ -205,8 +268,19 @@ on_job_busy (MusterPrintDialog *self)
 static void
 on_sheet_selected (MusterPrintDialog *self)
 {
-  if (!self->updating)
-    muster_print_job_set_sheet (self->job, adw_combo_row_get_selected (self->sheet_row));
+  guint selected = adw_combo_row_get_selected (self->sheet_row);
+
+  if (!self->updating && selected < self->n_sheets)
+    muster_print_job_set_sheet (self->job, self->sheet_at[selected]);
+}
+
+static void
+on_specials_changed (MusterPrintDialog *self)
+{
+  g_auto(GStrv) names = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->specials_row)), ",", -1);
+
+  muster_print_job_set_specials (self->job, (const char * const *) names);
+  update_summary (self);
 }
 
 static void
@@ -449,7 +523,9 @@ muster_print_dialog_class_init (MusterPrintDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, sheet_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, scope_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, scopes);
+  gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, sheets);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, turns_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, specials_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, paper_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, summary_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, summary_icon);
@@ -459,6 +535,7 @@ muster_print_dialog_class_init (MusterPrintDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_sheet_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_scope_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_turns_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_specials_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_paper_selected);
 
   gtk_widget_class_install_action (widget_class, "print.print", NULL, print_action);
@@ -499,7 +576,7 @@ muster_print_dialog_new (GtkWindow         *parent,
   job = muster_print_job_new (store, campaign_id, force_id, character_ids, error);
   if (job == NULL)
     return NULL;
-  muster_print_job_set_sheet (job, sheet);
+  muster_print_job_set_sheet (job, muster_print_job_has_sheet (job, sheet) ? sheet : MUSTER_PRINT_FIGURE_STATS);
 
   self = g_object_new (MUSTER_TYPE_PRINT_DIALOG,
                        "transient-for", parent,
@@ -512,6 +589,7 @@ muster_print_dialog_new (GtkWindow         *parent,
   g_signal_connect_object (self->job, "notify::paper", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->job, "notify::busy", G_CALLBACK (on_job_busy), self, G_CONNECT_SWAPPED);
 
+  fill_sheets (self);
   update_scopes (self);
   update_summary (self);
 

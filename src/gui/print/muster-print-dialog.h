@@ -12,6 +12,8 @@ typedef enum {
   MUSTER_PRINT_PLAYSHEET,
   MUSTER_PRINT_CARDS,
   MUSTER_PRINT_ROSTER,
+  MUSTER_PRINT_UNITS,        /* rulesets kept by unit */
+  MUSTER_PRINT_DECK,         /* rulesets played with a card deck */
 } MusterPrintSheet;
 
 /*

@@ -8,12 +8,15 @@
 #include "muster-campaign.h"
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
+#include "muster-deck-sheet.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-force.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-print-job.h"
 #include "muster-print-preview.h"
 #include "muster-roster-sheet.h"
+#include "muster-unit.h"
+#include "muster-units-sheet.h"
 
 /* The sheets' own margins; a page setup may ask for more, never less. */
 #define MIN_MARGIN 36.0
@@ -32,6 +35,7 @@ struct _MusterPrintJob
   MusterPrintScope   scope;
   guint              turns;
   MusterPaper        paper;
+  GStrv              specials;
   GtkPageSetup      *page_setup;
   GtkPrintSettings  *print_settings;
 
@@ -62,6 +66,8 @@ static const char * const sheet_names[] = {
   [MUSTER_PRINT_PLAYSHEET]    = N_("Playsheet"),
   [MUSTER_PRINT_CARDS]        = N_("Stat Cards"),
   [MUSTER_PRINT_ROSTER]       = N_("Roster"),
+  [MUSTER_PRINT_UNITS]        = N_("Units"),
+  [MUSTER_PRINT_DECK]         = N_("Card Deck"),
 };
 
 /* Helpers */
@@ -145,7 +151,27 @@ load_settings (MusterPrintJob *self)
 static gboolean
 wants_everyone (MusterPrintJob *self)
 {
-  return self->sheet == MUSTER_PRINT_ROSTER;
+  /* The unit roster leaves out the dead and retired itself. */
+  return self->sheet == MUSTER_PRINT_ROSTER || self->sheet == MUSTER_PRINT_UNITS;
+}
+
+static gboolean
+scope_fits_sheet (MusterPrintJob   *self,
+                  MusterPrintSheet  sheet,
+                  MusterPrintScope  scope)
+{
+  /* A selection of characters does not say which units to list. */
+  return !(sheet == MUSTER_PRINT_UNITS && scope == MUSTER_PRINT_SCOPE_CHARACTERS);
+}
+
+static GPtrArray *
+load_units (MusterPrintJob  *self,
+            GError         **error)
+{
+  return muster_store_list_units (self->store, muster_campaign_get_id (self->campaign),
+                                  self->scope == MUSTER_PRINT_SCOPE_FORCE && self->force != NULL
+                                    ? muster_force_get_id (self->force) : 0,
+                                  error);
 }
 
 static GPtrArray *
@@ -373,6 +399,7 @@ muster_print_job_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->page_setup);
   g_clear_object (&self->print_settings);
+  g_clear_pointer (&self->specials, g_strfreev);
 
   G_OBJECT_CLASS (muster_print_job_parent_class)->finalize (object);
 }
@@ -454,7 +481,7 @@ muster_print_job_class_init (MusterPrintJobClass *klass)
   object_class->set_property = muster_print_job_set_property;
 
   properties[PROP_SHEET] =
-    g_param_spec_uint ("sheet", NULL, NULL, 0, MUSTER_PRINT_ROSTER, 0,
+    g_param_spec_uint ("sheet", NULL, NULL, 0, MUSTER_PRINT_DECK, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SCOPE] =
     g_param_spec_uint ("scope", NULL, NULL, 0, MUSTER_PRINT_SCOPE_CAMPAIGN, 0,
@@ -530,10 +557,18 @@ muster_print_job_set_sheet (MusterPrintJob   *self,
                             MusterPrintSheet  sheet)
 {
   g_return_if_fail (MUSTER_IS_PRINT_JOB (self));
-  g_return_if_fail (sheet <= MUSTER_PRINT_ROSTER);
+  g_return_if_fail (sheet <= MUSTER_PRINT_DECK);
 
   if (self->sheet == sheet)
     return;
+
+  /* The scope first, so that those who follow the sheet see one that
+   * fits it. */
+  if (!scope_fits_sheet (self, sheet, self->scope))
+    {
+      self->scope = self->force != NULL ? MUSTER_PRINT_SCOPE_FORCE : MUSTER_PRINT_SCOPE_CAMPAIGN;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCOPE]);
+    }
 
   self->sheet = sheet;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHEET]);
@@ -623,7 +658,7 @@ muster_print_job_has_scope (MusterPrintJob   *self,
   switch (scope)
     {
     case MUSTER_PRINT_SCOPE_CHARACTERS:
-      return self->character_ids != NULL;
+      return self->character_ids != NULL && scope_fits_sheet (self, self->sheet, scope);
     case MUSTER_PRINT_SCOPE_FORCE:
       return self->force != NULL;
     case MUSTER_PRINT_SCOPE_CAMPAIGN:
@@ -631,6 +666,70 @@ muster_print_job_has_scope (MusterPrintJob   *self,
     default:
       return FALSE;
     }
+}
+
+gboolean
+muster_print_job_has_sheet (MusterPrintJob   *self,
+                            MusterPrintSheet  sheet)
+{
+  MusterRuleset *ruleset;
+
+  g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), FALSE);
+
+  ruleset = muster_campaign_get_ruleset (self->campaign);
+  switch (sheet)
+    {
+    case MUSTER_PRINT_UNITS:
+      return ruleset != NULL && muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT;
+    case MUSTER_PRINT_DECK:
+      return ruleset != NULL && muster_deck_sheet_ruleset_has_deck (ruleset);
+    default:
+      return sheet <= MUSTER_PRINT_DECK;
+    }
+}
+
+const char * const *
+muster_print_job_get_specials (MusterPrintJob *self)
+{
+  g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), NULL);
+
+  return (const char * const *) self->specials;
+}
+
+void
+muster_print_job_set_specials (MusterPrintJob     *self,
+                               const char * const *specials)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_if_fail (MUSTER_IS_PRINT_JOB (self));
+
+  for (guint i = 0; specials != NULL && specials[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strstrip (g_strdup (specials[i]));
+
+      if (*name != '\0')
+        g_strv_builder_add (builder, name);
+    }
+
+  g_clear_pointer (&self->specials, g_strfreev);
+  self->specials = g_strv_builder_end (builder);
+}
+
+guint
+muster_print_job_count_units (MusterPrintJob    *self,
+                              MusterPrintScope   scope,
+                              GError           **error)
+{
+  g_autoptr(GPtrArray) units = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), 0);
+
+  units = muster_store_list_units (self->store, muster_campaign_get_id (self->campaign),
+                                   scope == MUSTER_PRINT_SCOPE_FORCE && self->force != NULL
+                                     ? muster_force_get_id (self->force) : 0,
+                                   error);
+  return units != NULL ? units->len : 0;
 }
 
 guint
@@ -666,6 +765,14 @@ muster_print_job_get_force_name (MusterPrintJob *self)
 }
 
 const char *
+muster_print_sheet_get_name (MusterPrintSheet sheet)
+{
+  g_return_val_if_fail (sheet < G_N_ELEMENTS (sheet_names), NULL);
+
+  return _(sheet_names[sheet]);
+}
+
+const char *
 muster_print_job_get_sheet_name (MusterPrintJob *self)
 {
   g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), NULL);
@@ -692,6 +799,63 @@ muster_print_job_get_suggested_filename (MusterPrintJob *self)
   return g_steal_pointer (&name);
 }
 
+static char *
+sheet_title (MusterPrintJob *self)
+{
+  if (self->scope == MUSTER_PRINT_SCOPE_FORCE && self->force != NULL)
+    return g_strdup_printf ("%s — %s", muster_campaign_get_name (self->campaign),
+                            muster_force_get_name (self->force));
+  return g_strdup (muster_campaign_get_name (self->campaign));
+}
+
+/* The sheets of rulesets kept by unit or played with a deck, which the
+ * CLI prints as `units` and `deck`. */
+static MusterSheet *
+build_unit_sheet (MusterPrintJob  *self,
+                  MusterRuleset   *ruleset,
+                  GError         **error)
+{
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autofree char *title = NULL;
+
+  if (self->sheet == MUSTER_PRINT_UNITS && muster_ruleset_get_kept_by (ruleset) != MUSTER_KEPT_BY_UNIT)
+    {
+      g_set_error (error, MUSTER_SHEET_ERROR, MUSTER_SHEET_ERROR_UNSUPPORTED,
+                   _("Campaign “%s” plays %s, which keeps no units: print its roster instead."),
+                   muster_campaign_get_name (self->campaign), muster_ruleset_get_title (ruleset));
+      return NULL;
+    }
+
+  characters = load_characters (self, self->scope, error);
+  if (characters == NULL)
+    return NULL;
+
+  if (self->sheet == MUSTER_PRINT_DECK)
+    sheet = muster_deck_sheet_new (ruleset, characters, (const char * const *) self->specials, error);
+  else
+    {
+      units = load_units (self, error);
+      if (units == NULL)
+        return NULL;
+      if (units->len == 0 && characters->len == 0)
+        {
+          g_set_error_literal (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                               _("There are no units to list: choose a force or campaign that has some."));
+          return NULL;
+        }
+      sheet = muster_units_sheet_new (ruleset, units, characters, NULL);
+    }
+
+  if (sheet == NULL)
+    return NULL;
+
+  title = sheet_title (self);
+  muster_sheet_set_title (sheet, title);
+  return g_steal_pointer (&sheet);
+}
+
 MusterSheet *
 muster_print_job_build_sheet (MusterPrintJob  *self,
                               GError         **error)
@@ -712,6 +876,9 @@ muster_print_job_build_sheet (MusterPrintJob  *self,
                    muster_campaign_get_name (self->campaign));
       return NULL;
     }
+
+  if (self->sheet == MUSTER_PRINT_UNITS || self->sheet == MUSTER_PRINT_DECK)
+    return build_unit_sheet (self, ruleset, error);
 
   if (self->sheet != MUSTER_PRINT_PLAYSHEET)
     {
@@ -750,11 +917,7 @@ muster_print_job_build_sheet (MusterPrintJob  *self,
       break;
     }
 
-  if (self->scope == MUSTER_PRINT_SCOPE_FORCE && self->force != NULL)
-    title = g_strdup_printf ("%s — %s", muster_campaign_get_name (self->campaign),
-                             muster_force_get_name (self->force));
-  else
-    title = g_strdup (muster_campaign_get_name (self->campaign));
+  title = sheet_title (self);
   muster_sheet_set_title (sheet, title);
 
   return g_steal_pointer (&sheet);

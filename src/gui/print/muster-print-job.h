@@ -22,8 +22,9 @@ typedef enum {
  * between runs). It builds the renderer, and runs a GtkPrintOperation
  * whose pages the renderer draws, with Muster's own preview window.
  *
- * Figure Stats and stat cards take a force's or campaign's active
- * characters; the roster lists everyone, as `muster-cli print` does.
+ * Figure Stats, stat cards and the deck take a force's or campaign's
+ * active characters; the roster lists everyone, as `muster-cli print`
+ * does; the units sheet a force's or campaign's units.
  */
 #define MUSTER_TYPE_PRINT_JOB (muster_print_job_get_type ())
 G_DECLARE_FINAL_TYPE (MusterPrintJob, muster_print_job, MUSTER, PRINT_JOB, GObject)
@@ -50,6 +51,18 @@ void              muster_print_job_set_paper        (MusterPrintJob       *self,
 
 gboolean          muster_print_job_has_scope        (MusterPrintJob       *self,
                                                      MusterPrintScope      scope);
+/* Whether the campaign's ruleset has @sheet: units for rulesets kept by
+ * unit, the deck for those played with one. */
+gboolean          muster_print_job_has_sheet        (MusterPrintJob       *self,
+                                                     MusterPrintSheet      sheet);
+/* The names of the deck's Special Effect cards; blanks are dropped. */
+const char * const *muster_print_job_get_specials   (MusterPrintJob       *self);
+void              muster_print_job_set_specials     (MusterPrintJob       *self,
+                                                     const char * const   *specials);
+/* How many units @scope gives the units sheet. */
+guint             muster_print_job_count_units      (MusterPrintJob       *self,
+                                                     MusterPrintScope      scope,
+                                                     GError              **error);
 /* How many characters @scope gives the current sheet. */
 guint             muster_print_job_count_characters (MusterPrintJob       *self,
                                                      MusterPrintScope      scope,
@@ -57,6 +70,8 @@ guint             muster_print_job_count_characters (MusterPrintJob       *self,
 const char       *muster_print_job_get_campaign_name (MusterPrintJob      *self);
 /* NULL without a force. */
 const char       *muster_print_job_get_force_name   (MusterPrintJob       *self);
+/* The name of @sheet, translated. */
+const char       *muster_print_sheet_get_name       (MusterPrintSheet      sheet);
 /* "Figure Stats", "Playsheet"…, translated. */
 const char       *muster_print_job_get_sheet_name   (MusterPrintJob       *self);
 /* "Figure Stats — Campaign.pdf" */
