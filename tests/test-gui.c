@@ -77,6 +77,9 @@ test_window_empty (void)
   main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "empty");
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, 0);
+  /* No pages to switch between. */
+  g_assert_false (adw_view_switcher_title_get_view_switcher_enabled (
+    ADW_VIEW_SWITCHER_TITLE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "switcher_title"))));
   /* The sample was offered, once. */
   g_assert_true (g_settings_get_boolean (settings, "sample-offered"));
 
@@ -86,6 +89,8 @@ test_window_empty (void)
   g_assert_cmpint (id, >, 0);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "campaign");
   g_assert_cmpuint (count_characters (f.store, id), ==, 24);
+  g_assert_true (adw_view_switcher_title_get_view_switcher_enabled (
+    ADW_VIEW_SWITCHER_TITLE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "switcher_title"))));
 
   muster_gui_fixture_close (&f);
 }

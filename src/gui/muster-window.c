@@ -51,6 +51,9 @@ set_campaign (MusterWindow *self,
   adw_view_switcher_title_set_title (self->switcher_title,
                                      campaign ? muster_campaign_get_name (campaign) : _("Muster"));
   gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
+  /* No pages to switch between without a campaign: the title says Muster. */
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0);
   muster_window_update_actions (self);
 }
 
