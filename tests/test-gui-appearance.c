@@ -8,6 +8,7 @@
 #include "muster-application.h"
 #include "muster-campaign-settings.h"
 #include "muster-character-history.h"
+#include "muster-character-window.h"
 #include "muster-force-dialog.h"
 #include "muster-games-page.h"
 #include "muster-gui-test-util.h"
@@ -16,6 +17,7 @@
 #include "muster-new-campaign-dialog.h"
 #include "muster-preferences-window.h"
 #include "muster-recruit.h"
+#include "muster-recruit-dialog.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
@@ -238,7 +240,7 @@ test_names_dialogs (void)
 {
   Fixture f = { 0 };
   MusterGamesPage *games;
-  GtkWidget *dialogs[8];
+  GtkWidget *dialogs[10];
   GtkWidget *history_window;
 
   if (g_getenv ("MUSTER_CLI") == NULL)
@@ -265,6 +267,9 @@ test_names_dialogs (void)
   history_window = gtk_window_new ();
   gtk_window_set_child (GTK_WINDOW (history_window), muster_character_history_new (f.store, 1));
   dialogs[7] = history_window;
+  dialogs[8] = muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0);
+  muster_application_open_character (muster_gui_test_get_app (), 1);
+  dialogs[9] = muster_gui_find_toplevel (MUSTER_TYPE_CHARACTER_WINDOW);
 
   for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
     {
