@@ -18,6 +18,7 @@
 #include "muster-preferences-window.h"
 #include "muster-recruit.h"
 #include "muster-recruit-dialog.h"
+#include "muster-roster-page.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
@@ -342,6 +343,11 @@ test_empty_campaign (void)
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, id);
   muster_gui_spin ();
+
+  /* No forces and no characters: add a force. */
+  stack = GTK_STACK (muster_gui_template_child (page (&f, "roster"), MUSTER_TYPE_ROSTER_PAGE, "stack"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  assert_status (stack, "win.new-force");
 
   /* No games: plan one. */
   stack = GTK_STACK (muster_gui_template_child (page (&f, "games"), MUSTER_TYPE_GAMES_PAGE, "stack"));
