@@ -10,7 +10,9 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-cards-sheet.h"
 #include "muster-deck-sheet.h"
+#include "muster-figure-stats-sheet.h"
 #include "muster-force.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-recruit.h"
@@ -938,6 +940,40 @@ test_playsheet_rule_sets (Fixture       *f,
     }
 }
 
+/* The figure sheets of rulesets whose stats are words */
+
+static void
+test_word_stats (Fixture       *f,
+                 gconstpointer  data)
+{
+  gint64 campaign = make_campaign (f, "chosen-men", "Fuentes de Oñoro");
+  gint64 force = make_force (f, campaign, "5/60th Rifles", NULL);
+  g_autoptr(MusterRuleset) rules = ruleset ("chosen-men");
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(MusterSheet) figures = NULL;
+  g_autoptr(MusterSheet) cards = NULL;
+
+  recruit (f, force, 0, "captain", "Captain Richard Sharpe", 1);
+  characters = characters_of (f, campaign);
+  figures = muster_figure_stats_sheet_new (rules, characters, 16);
+  cards = muster_cards_sheet_new (rules, characters);
+
+  /* Keys such as "rank" are ids: the sheets name the stats instead, whole. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(TestDoc) doc = render (f, i == 0 ? figures : cards, MUSTER_PAPER_A4,
+                                       i == 0 ? "word-stats-figures" : "word-stats-cards");
+      g_autofree char *text = document_text (doc);
+
+      g_assert_nonnull (strstr (text, "Captain Richard Sharpe"));
+      g_assert_true (has_token (text, "Rank"));
+      g_assert_true (has_token (text, "rating"));
+      g_assert_false (has_token (text, "rank"));
+      g_assert_false (has_token (text, "character"));
+      g_assert_null (strstr (text, "…"));
+    }
+}
+
 /* muster-cli print deck and units */
 
 static int
@@ -1054,6 +1090,7 @@ main (int   argc,
   g_test_add ("/print/units/other-rules", Fixture, NULL, fixture_setup, test_units_other_rules, fixture_teardown);
   g_test_add_func ("/print/units/pages", test_units_pages);
   g_test_add ("/print/units/cli", Fixture, NULL, fixture_setup, test_cli, fixture_teardown);
+  g_test_add ("/print/word-stats", Fixture, NULL, fixture_setup, test_word_stats, fixture_teardown);
   g_test_add ("/print/playsheet/rule-sets", Fixture, NULL, fixture_setup, test_playsheet_rule_sets, fixture_teardown);
 
   return g_test_run ();
