@@ -13,6 +13,7 @@
 #include "muster-cards-sheet.h"
 #include "muster-deck-sheet.h"
 #include "muster-figure-stats-sheet.h"
+#include "muster-roster-sheet.h"
 #include "muster-force.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-recruit.h"
@@ -952,17 +953,20 @@ test_word_stats (Fixture       *f,
   g_autoptr(GPtrArray) characters = NULL;
   g_autoptr(MusterSheet) figures = NULL;
   g_autoptr(MusterSheet) cards = NULL;
+  g_autoptr(MusterSheet) roster = NULL;
 
   recruit (f, force, 0, "captain", "Captain Richard Sharpe", 1);
   characters = characters_of (f, campaign);
   figures = muster_figure_stats_sheet_new (rules, characters, 16);
   cards = muster_cards_sheet_new (rules, characters);
+  roster = muster_roster_sheet_new (rules, characters, NULL);
 
   /* Keys such as "rank" are ids: the sheets name the stats instead, whole. */
-  for (guint i = 0; i < 2; i++)
+  for (guint i = 0; i < 3; i++)
     {
-      g_autoptr(TestDoc) doc = render (f, i == 0 ? figures : cards, MUSTER_PAPER_A4,
-                                       i == 0 ? "word-stats-figures" : "word-stats-cards");
+      MusterSheet *sheets[] = { figures, cards, roster };
+      const char *names[] = { "word-stats-figures", "word-stats-cards", "word-stats-roster" };
+      g_autoptr(TestDoc) doc = render (f, sheets[i], MUSTER_PAPER_A4, names[i]);
       g_autofree char *text = document_text (doc);
 
       g_assert_nonnull (strstr (text, "Captain Richard Sharpe"));
@@ -971,6 +975,8 @@ test_word_stats (Fixture       *f,
       g_assert_false (has_token (text, "rank"));
       g_assert_false (has_token (text, "character"));
       g_assert_null (strstr (text, "…"));
+      /* No one is armed in a ruleset without weapons. */
+      g_assert_null (strstr (text, "Weapon"));
     }
 }
 
