@@ -206,6 +206,18 @@ play_a_game (Fixture *f)
   run_cli (f, "resolve", "1", NULL);
 }
 
+/* Shows the page @name, which loads the campaign into it. */
+static GtkWidget *
+page (Fixture    *f,
+      const char *name)
+{
+  AdwViewStack *stack = ADW_VIEW_STACK (muster_gui_template_child (f->window, MUSTER_TYPE_WINDOW, "view_stack"));
+
+  adw_view_stack_set_visible_child_name (stack, name);
+  muster_gui_spin ();
+  return adw_view_stack_get_child_by_name (stack, name);
+}
+
 static void
 test_names_window (void)
 {
@@ -251,8 +263,7 @@ test_names_dialogs (void)
     }
 
   muster_gui_fixture_open (&f, TRUE);
-  games = MUSTER_GAMES_PAGE (adw_view_stack_get_child_by_name (
-    ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack")), "games"));
+  games = MUSTER_GAMES_PAGE (page (&f, "games"));
   plan_a_game (&f);
   muster_games_page_select_game (games, 1);
 
@@ -284,14 +295,6 @@ test_names_dialogs (void)
 
 /* --- Empty states -------------------------------------------------------- */
 
-static GtkWidget *
-page (Fixture    *f,
-      const char *name)
-{
-  AdwViewStack *stack = ADW_VIEW_STACK (muster_gui_template_child (f->window, MUSTER_TYPE_WINDOW, "view_stack"));
-
-  return adw_view_stack_get_child_by_name (stack, name);
-}
 
 /* The status page @stack shows, with a button for @action. */
 static void
