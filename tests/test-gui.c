@@ -78,9 +78,10 @@ test_window_empty (void)
   main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "empty");
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, 0);
-  /* No pages to switch between. */
+  /* No pages to switch between, nothing to print. */
   g_assert_false (adw_view_switcher_title_get_view_switcher_enabled (
     ADW_VIEW_SWITCHER_TITLE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "switcher_title"))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "print_button"))));
   /* The sample was offered, once. */
   g_assert_true (g_settings_get_boolean (settings, "sample-offered"));
 

@@ -30,6 +30,9 @@ struct _MusterWindow
   AdwViewStack         *view_stack;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar   *switcher_bar;
+  GtkWidget            *recruit_button;
+  GtkWidget            *print_button;
+  GtkWidget            *campaign_menu_button;
 
   GtkWidget            *roster_page;
   GtkWidget            *games_page;

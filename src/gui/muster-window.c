@@ -76,9 +76,13 @@ set_campaign (MusterWindow *self,
   adw_view_switcher_title_set_title (self->switcher_title,
                                      campaign ? muster_campaign_get_name (campaign) : _("Muster"));
   gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
-  /* No pages to switch between without a campaign: the title says Muster. */
+  /* No pages to switch between without a campaign, and nothing to recruit
+   * into or print: the title says Muster. */
   adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0);
   gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0);
+  gtk_widget_set_visible (self->recruit_button, campaign_id != 0);
+  gtk_widget_set_visible (self->print_button, campaign_id != 0);
+  gtk_widget_set_visible (self->campaign_menu_button, campaign_id != 0);
   muster_window_update_actions (self);
 }
 
@@ -391,6 +395,9 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, recruit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, print_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, campaign_menu_button);
   gtk_widget_class_bind_template_callback (widget_class, on_campaign_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 
