@@ -521,7 +521,19 @@ test_units_pages (void)
               g_assert_nonnull (strstr (text, number));
             }
 
-          /* Every unit once, in order, its officer and NCO after it. */
+          /* Force by force: the first force's units (odd numbers), then
+           * the second's. */
+          if (sizes[i] >= 3)
+            {
+              const char *third = strstr (all, "Unit number 3 ");
+              const char *second = strstr (all, "Unit number 2 ");
+
+              g_assert_nonnull (third);
+              g_assert_nonnull (second);
+              g_assert_true (third < second);
+            }
+
+          /* Every unit once, its officer and NCO after it. */
           for (guint u = 0; u < sizes[i]; u++)
             {
               g_autofree char *name = g_strdup_printf ("Unit number %u ", u + 1);
