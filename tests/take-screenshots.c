@@ -177,9 +177,9 @@ main (int   argc,
     {
       GtkWidget *page = adw_view_stack_get_child_by_name (stack, pages[i]);
 
+      adw_view_stack_set_visible_child_name (stack, pages[i]);
       if (MUSTER_IS_GAMES_PAGE (page))
         muster_games_page_select_game (MUSTER_GAMES_PAGE (page), 2);
-      adw_view_stack_set_visible_child_name (stack, pages[i]);
       spin_for (500);
       save_png (GTK_WIDGET (window), argv[1], pages[i], suffix);
     }

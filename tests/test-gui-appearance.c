@@ -8,6 +8,7 @@
 #include "muster-application.h"
 #include "muster-campaign-settings.h"
 #include "muster-character-history.h"
+#include "muster-character-window.h"
 #include "muster-force-dialog.h"
 #include "muster-games-page.h"
 #include "muster-gui-test-util.h"
@@ -16,6 +17,8 @@
 #include "muster-new-campaign-dialog.h"
 #include "muster-preferences-window.h"
 #include "muster-recruit.h"
+#include "muster-recruit-dialog.h"
+#include "muster-roster-page.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
@@ -203,6 +206,18 @@ play_a_game (Fixture *f)
   run_cli (f, "resolve", "1", NULL);
 }
 
+/* Shows the page @name, which loads the campaign into it. */
+static GtkWidget *
+page (Fixture    *f,
+      const char *name)
+{
+  AdwViewStack *stack = ADW_VIEW_STACK (muster_gui_template_child (f->window, MUSTER_TYPE_WINDOW, "view_stack"));
+
+  adw_view_stack_set_visible_child_name (stack, name);
+  muster_gui_spin ();
+  return adw_view_stack_get_child_by_name (stack, name);
+}
+
 static void
 test_names_window (void)
 {
@@ -238,7 +253,7 @@ test_names_dialogs (void)
 {
   Fixture f = { 0 };
   MusterGamesPage *games;
-  GtkWidget *dialogs[8];
+  GtkWidget *dialogs[10];
   GtkWidget *history_window;
 
   if (g_getenv ("MUSTER_CLI") == NULL)
@@ -248,8 +263,7 @@ test_names_dialogs (void)
     }
 
   muster_gui_fixture_open (&f, TRUE);
-  games = MUSTER_GAMES_PAGE (adw_view_stack_get_child_by_name (
-    ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack")), "games"));
+  games = MUSTER_GAMES_PAGE (page (&f, "games"));
   plan_a_game (&f);
   muster_games_page_select_game (games, 1);
 
@@ -265,6 +279,9 @@ test_names_dialogs (void)
   history_window = gtk_window_new ();
   gtk_window_set_child (GTK_WINDOW (history_window), muster_character_history_new (f.store, 1));
   dialogs[7] = history_window;
+  dialogs[8] = muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0);
+  muster_application_open_character (muster_gui_test_get_app (), 1);
+  dialogs[9] = muster_gui_find_toplevel (MUSTER_TYPE_CHARACTER_WINDOW);
 
   for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
     {
@@ -278,14 +295,6 @@ test_names_dialogs (void)
 
 /* --- Empty states -------------------------------------------------------- */
 
-static GtkWidget *
-page (Fixture    *f,
-      const char *name)
-{
-  AdwViewStack *stack = ADW_VIEW_STACK (muster_gui_template_child (f->window, MUSTER_TYPE_WINDOW, "view_stack"));
-
-  return adw_view_stack_get_child_by_name (stack, name);
-}
 
 /* The status page @stack shows, with a button for @action. */
 static void
@@ -337,6 +346,11 @@ test_empty_campaign (void)
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, id);
   muster_gui_spin ();
+
+  /* No forces and no characters: add a force. */
+  stack = GTK_STACK (muster_gui_template_child (page (&f, "roster"), MUSTER_TYPE_ROSTER_PAGE, "stack"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  assert_status (stack, "win.new-force");
 
   /* No games: plan one. */
   stack = GTK_STACK (muster_gui_template_child (page (&f, "games"), MUSTER_TYPE_GAMES_PAGE, "stack"));

@@ -10,6 +10,7 @@
 #include "muster-force-dialog.h"
 #include "muster-force.h"
 #include "muster-gui-test-util.h"
+#include "muster-log-page.h"
 #include "muster-new-campaign-dialog.h"
 #include "muster-recruit.h"
 #include "muster-roster-page.h"
@@ -77,6 +78,10 @@ test_window_empty (void)
   main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "empty");
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, 0);
+  /* No pages to switch between, nothing to print. */
+  g_assert_false (adw_view_switcher_title_get_view_switcher_enabled (
+    ADW_VIEW_SWITCHER_TITLE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "switcher_title"))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "print_button"))));
   /* The sample was offered, once. */
   g_assert_true (g_settings_get_boolean (settings, "sample-offered"));
 
@@ -86,6 +91,8 @@ test_window_empty (void)
   g_assert_cmpint (id, >, 0);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "campaign");
   g_assert_cmpuint (count_characters (f.store, id), ==, 24);
+  g_assert_true (adw_view_switcher_title_get_view_switcher_enabled (
+    ADW_VIEW_SWITCHER_TITLE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "switcher_title"))));
 
   muster_gui_fixture_close (&f);
 }
@@ -113,6 +120,51 @@ test_window_last_campaign (void)
   f.window = muster_window_new (muster_gui_test_get_app ());
   muster_gui_spin ();
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
+
+  muster_gui_fixture_close (&f);
+}
+
+/* The Log page shows the open campaign whether it was open or hidden when
+ * the campaign changed. */
+static void
+test_window_pages_follow (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) log_a = NULL;
+  g_autoptr(GPtrArray) log_b = NULL;
+  AdwViewStack *stack;
+  GListModel *log;
+  gint64 b;
+
+  muster_gui_fixture_open (&f, TRUE);
+  b = muster_store_create_sample (f.store, "Second", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_store_create_force (f.store, b, "Brunswick Oels", NULL, &error), >, 0);
+  g_assert_no_error (error);
+  log_a = muster_store_list_log (f.store, f.campaign_id, 0, 0, NULL);
+  log_b = muster_store_list_log (f.store, b, 0, 0, NULL);
+  g_assert_cmpuint (log_a->len, !=, log_b->len);
+  muster_window_select_campaign (f.window, f.campaign_id);
+  muster_gui_spin ();
+
+  stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
+  log = muster_log_page_get_model (MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log")));
+  adw_view_stack_set_visible_child_name (stack, "log");
+  muster_gui_spin ();
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
+
+  muster_window_select_campaign (f.window, b);
+  muster_gui_spin ();
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_b->len);
+
+  /* Changed while the Roster was showing. */
+  adw_view_stack_set_visible_child_name (stack, "roster");
+  muster_window_select_campaign (f.window, f.campaign_id);
+  muster_gui_spin ();
+  adw_view_stack_set_visible_child_name (stack, "log");
+  muster_gui_spin ();
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
 
   muster_gui_fixture_close (&f);
 }
@@ -381,6 +433,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/empty", test_window_empty);
   g_test_add_func ("/gui/window/last-campaign", test_window_last_campaign);
   g_test_add_func ("/gui/window/external-campaign", test_window_external_campaign);
+  g_test_add_func ("/gui/window/pages-follow", test_window_pages_follow);
   g_test_add_func ("/gui/window/actions", test_actions_enabled);
   g_test_add_func ("/gui/campaign/new", test_campaign_new);
   g_test_add_func ("/gui/campaign/rename-delete", test_campaign_rename_delete);

@@ -9,11 +9,15 @@
 #include <poppler.h>
 
 #include "muster-campaign.h"
+#include "muster-cards-sheet.h"
 #include "muster-character.h"
 #include "muster-deck-sheet.h"
+#include "muster-figure-stats-sheet.h"
 #include "muster-force.h"
 #include "muster-playsheet-sheet.h"
+#include "muster-print-test-util.h"
 #include "muster-recruit.h"
+#include "muster-roster-sheet.h"
 #include "muster-ruleset.h"
 #include "muster-sheet.h"
 #include "muster-store.h"
@@ -21,13 +25,8 @@
 #include "muster-unit.h"
 #include "muster-units-sheet.h"
 
-/* The sheets of rule sets kept by unit: the Big Skirmishes card deck and
- * the unit roster. */
-
-typedef PopplerDocument TestDoc;
-typedef PopplerPage     TestPage;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestDoc, g_object_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestPage, g_object_unref)
+/* The sheets of rule sets kept by unit: the Big Skirmishes card deck, the
+ * unit roster, and the other sheets as those rule sets print them. */
 
 typedef struct
 {
@@ -148,281 +147,6 @@ units_of (Fixture *f,
   return units;
 }
 
-static TestDoc *
-open_pdf (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *uri = g_filename_to_uri (path, NULL, &error);
-  PopplerDocument *doc;
-
-  g_assert_no_error (error);
-  doc = poppler_document_new_from_file (uri, NULL, &error);
-  g_assert_no_error (error);
-  return doc;
-}
-
-/* Writes @sheet to NAME.pdf in the fixture's directory and opens it; with
- * MUSTER_PRINT_OUTPUT set, a copy goes there to look at. */
-static TestDoc *
-render (Fixture     *f,
-        MusterSheet *sheet,
-        MusterPaper  paper,
-        const char  *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *file = g_strdup_printf ("%s.pdf", name);
-  g_autofree char *path = g_build_filename (f->dir, file, NULL);
-  const char *keep = g_getenv ("MUSTER_PRINT_OUTPUT");
-
-  muster_sheet_export_pdf (sheet, paper, path, &error);
-  g_assert_no_error (error);
-
-  if (keep != NULL)
-    {
-      g_autofree char *contents = NULL;
-      g_autofree char *copy = g_build_filename (keep, file, NULL);
-      gsize length;
-
-      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-      g_assert_true (g_file_set_contents (copy, contents, length, NULL));
-    }
-
-  return open_pdf (path);
-}
-
-/* A page's text with a space wherever two glyphs stand apart, so that
- * neighbouring cells do not run into one word. */
-static char *
-page_text (PopplerDocument *doc,
-           int              index)
-{
-  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
-  g_autofree char *text = NULL;
-  PopplerRectangle *rects = NULL;
-  PopplerRectangle *prev = NULL;
-  guint n_rects = 0;
-  GString *out = g_string_new (NULL);
-  guint i = 0;
-
-  g_assert_nonnull (page);
-  text = poppler_page_get_text (page);
-  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
-
-  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c == '\n')
-        {
-          g_string_append_c (out, '\n');
-          prev = NULL;
-          continue;
-        }
-      if (prev != NULL &&
-          (rects[i].x1 - prev->x2 > 1.0 || ABS (rects[i].y1 - prev->y1) > 2.0))
-        g_string_append_c (out, ' ');
-      g_string_append_unichar (out, c);
-      prev = &rects[i];
-    }
-
-  g_free (rects);
-  return g_string_free (out, FALSE);
-}
-
-typedef struct
-{
-  gunichar c;
-  double   x1;
-  double   x2;
-  double   y;
-} Glyph;
-
-static int
-compare_y (gconstpointer a,
-           gconstpointer b)
-{
-  const Glyph *ga = a, *gb = b;
-
-  return ga->y < gb->y ? -1 : ga->y > gb->y;
-}
-
-static int
-compare_x (gconstpointer a,
-           gconstpointer b)
-{
-  const Glyph *ga = a, *gb = b;
-
-  return ga->x1 < gb->x1 ? -1 : ga->x1 > gb->x1;
-}
-
-/* A page's text line by line as it lies on the paper: glyphs whose
- * middles are within 3 points of each other make a line, read left to
- * right, with a space wherever two stand apart. Poppler's own order runs
- * down a table's columns. */
-static char *
-page_lines (PopplerDocument *doc,
-            int              index)
-{
-  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
-  g_autofree char *text = poppler_page_get_text (page);
-  g_autoptr(GArray) glyphs = g_array_new (FALSE, FALSE, sizeof (Glyph));
-  PopplerRectangle *rects = NULL;
-  guint n_rects = 0;
-  GString *out = g_string_new (NULL);
-  guint i = 0, start = 0;
-
-  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
-  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
-    {
-      Glyph glyph = { g_utf8_get_char (p), rects[i].x1, rects[i].x2, (rects[i].y1 + rects[i].y2) / 2.0 };
-
-      if (glyph.c != '\n' && !g_unichar_isspace (glyph.c))
-        g_array_append_val (glyphs, glyph);
-    }
-  g_free (rects);
-
-  g_array_sort (glyphs, compare_y);
-  for (i = 0; i <= glyphs->len; i++)
-    {
-      if (i < glyphs->len &&
-          g_array_index (glyphs, Glyph, i).y - g_array_index (glyphs, Glyph, start).y <= 3.0)
-        continue;
-
-      qsort (&g_array_index (glyphs, Glyph, start), i - start, sizeof (Glyph), compare_x);
-      for (guint j = start; j < i; j++)
-        {
-          const Glyph *glyph = &g_array_index (glyphs, Glyph, j);
-
-          if (j > start && glyph->x1 - g_array_index (glyphs, Glyph, j - 1).x2 > 1.0)
-            g_string_append_c (out, ' ');
-          g_string_append_unichar (out, glyph->c);
-        }
-      g_string_append_c (out, '\n');
-      start = i;
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static char *
-document_lines (PopplerDocument *doc)
-{
-  GString *all = g_string_new (NULL);
-
-  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
-    {
-      g_autofree char *text = page_lines (doc, i);
-
-      g_string_append (all, text);
-    }
-
-  return g_string_free (all, FALSE);
-}
-
-/* The whole document's text on one line per page, with newlines as spaces
- * so that wrapped names can be found. */
-static char *
-document_text (PopplerDocument *doc)
-{
-  GString *all = g_string_new (NULL);
-
-  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
-    {
-      g_autofree char *text = page_text (doc, i);
-
-      g_strdelimit (text, "\n", ' ');
-      g_string_append (all, text);
-      g_string_append_c (all, '\n');
-    }
-
-  return g_string_free (all, FALSE);
-}
-
-/* TRUE when @word stands in @text as a whole token. */
-static gboolean
-has_token (const char *text,
-           const char *word)
-{
-  gsize len = strlen (word);
-
-  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
-    if ((p == text || g_ascii_isspace (p[-1])) && (p[len] == '\0' || g_ascii_isspace (p[len])))
-      return TRUE;
-  return FALSE;
-}
-
-static guint
-count (const char *text,
-       const char *needle)
-{
-  guint n = 0;
-
-  for (const char *p = strstr (text, needle); p != NULL; p = strstr (p + 1, needle))
-    n++;
-  return n;
-}
-
-/* The text of the card in @slot of page @index: the glyphs that lie on
- * it, with a space wherever two stand apart. */
-static char *
-card_text (PopplerDocument *doc,
-           MusterPaper      paper,
-           int              index,
-           guint            slot)
-{
-  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
-  g_autofree char *text = poppler_page_get_text (page);
-  PopplerRectangle *rects = NULL;
-  PopplerRectangle *prev = NULL;
-  guint n_rects = 0;
-  GString *out = g_string_new (NULL);
-  MusterPageSize size;
-  double x, y;
-  guint i = 0;
-
-  muster_page_size_init_for_paper (&size, paper);
-  muster_card_grid_get_slot (&size, slot, &x, &y);
-  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
-
-  for (const char *p = text; *p != '\0' && i < n_rects; p = g_utf8_next_char (p), i++)
-    {
-      gunichar c = g_utf8_get_char (p);
-      double cx = (rects[i].x1 + rects[i].x2) / 2.0;
-      double cy = (rects[i].y1 + rects[i].y2) / 2.0;
-
-      if (c == '\n' || cx < x || cx > x + MUSTER_CARD_WIDTH || cy < y || cy > y + MUSTER_CARD_HEIGHT)
-        continue;
-      if (prev != NULL &&
-          (rects[i].x1 - prev->x2 > 1.0 || ABS (rects[i].y1 - prev->y1) > 2.0))
-        g_string_append_c (out, ' ');
-      g_string_append_unichar (out, c);
-      prev = &rects[i];
-    }
-
-  g_free (rects);
-  return g_string_free (out, FALSE);
-}
-
-static void
-assert_paper (PopplerDocument *doc,
-              MusterPaper      paper)
-{
-  MusterPageSize size;
-
-  muster_page_size_init_for_paper (&size, paper);
-  for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
-    {
-      g_autoptr(TestPage) page = poppler_document_get_page (doc, i);
-      double width, height;
-
-      poppler_page_get_size (page, &width, &height);
-      g_assert_cmpfloat_with_epsilon (width, size.width, 0.5);
-      g_assert_cmpfloat_with_epsilon (height, size.height, 0.5);
-    }
-}
-
-/* A Big Skirmishes campaign: @per_side Characters a side (the Blue
- * side's mounted), some infantry. */
 static gint64
 big_skirmish (Fixture *f,
               guint    per_side)
@@ -501,13 +225,13 @@ test_deck_pages (void)
       for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
         {
           g_autofree char *name = g_strdup_printf ("deck-%u-%s", sides[i], muster_paper_to_string (paper));
-          g_autoptr(TestDoc) doc = render (&each, sheet, paper, name);
+          g_autoptr(TestDoc) doc = muster_test_render_pdf (each.dir, sheet, paper, name);
           MusterPageSize size;
 
           muster_page_size_init_for_paper (&size, paper);
           g_assert_cmpuint (muster_sheet_get_n_pages (sheet, &size), ==, (n_cards + 8) / 9);
           g_assert_cmpint (poppler_document_get_n_pages (doc), ==, (int) (n_cards + 8) / 9);
-          assert_paper (doc, paper);
+          muster_test_assert_paper (doc, paper);
         }
 
       fixture_teardown (&each, NULL);
@@ -530,8 +254,8 @@ test_deck_text (Fixture       *f,
 
   g_assert_no_error (error);
   muster_sheet_set_title (sheet, "Vimeiro 1808");
-  doc = render (f, sheet, MUSTER_PAPER_A4, "deck-text");
-  text = document_text (doc);
+  doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, "deck-text");
+  text = muster_test_document_text (doc);
 
   /* 8 Character cards, 2 Pause, Free Action, Joker, Dummy, 2 Special. */
   g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 2);
@@ -542,14 +266,14 @@ test_deck_text (Fixture       *f,
       g_autofree char *name = g_strdup (muster_character_get_name (character));
       g_autofree char *range = NULL;
       g_autofree char *move = NULL;
-      g_autofree char *at = card_text (doc, MUSTER_PAPER_A4, i / 9, i % 9);
+      g_autofree char *at = muster_test_card_text (doc, MUSTER_PAPER_A4, i / 9, i % 9);
       int class_value;
 
       g_assert_true (muster_character_get_stat (character, "class", &class_value));
       g_assert_cmpint (class_value, >=, 1);
       g_assert_cmpint (class_value, <=, 4);
       g_assert_nonnull (strstr (at, name));
-      g_assert_cmpuint (count (text, name), ==, 1);
+      g_assert_cmpuint (muster_test_count (text, name), ==, 1);
 
       /* On his card: force and side, Class and its name, command range
        * (Class × 3) and move (× 4, × 8 mounted). */
@@ -560,8 +284,8 @@ test_deck_text (Fixture       *f,
       g_assert_nonnull (strstr (at, classes[class_value]));
       g_assert_nonnull (strstr (at, "Command range (inches)"));
       g_assert_nonnull (strstr (at, "Move on his own (inches)"));
-      g_assert_true (has_token (at, range));
-      g_assert_true (has_token (at, move));
+      g_assert_true (muster_test_has_token (at, range));
+      g_assert_true (muster_test_has_token (at, move));
     }
 
   /* Then the other cards, each with its title and what it does. */
@@ -580,7 +304,7 @@ test_deck_text (Fixture       *f,
     for (guint i = 0; i < G_N_ELEMENTS (cards); i++)
       {
         guint index = characters->len + i;
-        g_autofree char *card = card_text (doc, MUSTER_PAPER_A4, index / 9, index % 9);
+        g_autofree char *card = muster_test_card_text (doc, MUSTER_PAPER_A4, index / 9, index % 9);
 
         g_assert_nonnull (strstr (card, cards[i][0]));
         g_assert_nonnull (strstr (card, cards[i][1]));
@@ -621,9 +345,9 @@ test_units_values (Fixture       *f,
   units = units_of (f, campaign, 0);
   characters = characters_of (f, campaign);
   sheet = muster_units_sheet_new (rules, units, characters, "Bussaco 1810");
-  doc = render (f, sheet, MUSTER_PAPER_A4, "units-napoleonic");
+  doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, "units-napoleonic");
   g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 1);
-  text = document_lines (doc);
+  text = muster_test_document_lines (doc);
 
   /* The header: type, figures, then every unit stat of the ruleset. */
   for (const char **h = (const char *[]) { "Unit", "Type", "Size", "Lost", "Left", "Line", "(square)",
@@ -680,8 +404,8 @@ test_units_other_rules (Fixture       *f,
     g_autoptr(GPtrArray) units = units_of (f, cm, 0);
     g_autoptr(GPtrArray) characters = characters_of (f, cm);
     g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
-    g_autoptr(TestDoc) doc = render (f, sheet, MUSTER_PAPER_A4, "units-chosen-men");
-    g_autofree char *text = document_lines (doc);
+    g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, "units-chosen-men");
+    g_autofree char *text = muster_test_document_lines (doc);
     const char *at = strstr (text, "Sergeant Harper's squad");
 
     g_assert_nonnull (strstr (text, "Base"));
@@ -701,11 +425,11 @@ test_units_other_rules (Fixture       *f,
     g_autoptr(GPtrArray) units = units_of (f, sue, 0);
     g_autoptr(GPtrArray) characters = characters_of (f, sue);
     g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
-    g_autoptr(TestDoc) doc = render (f, sheet, MUSTER_PAPER_LETTER, "units-sue");
-    g_autofree char *text = document_lines (doc);
+    g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_LETTER, "units-sue");
+    g_autofree char *text = muster_test_document_lines (doc);
     const char *at = strstr (text, "Grenadier company");
 
-    assert_paper (doc, MUSTER_PAPER_LETTER);
+    muster_test_assert_paper (doc, MUSTER_PAPER_LETTER);
     g_assert_nonnull (strstr (text, "Bases"));
     g_assert_nonnull (at);
     g_assert_nonnull (strstr (at, "Regular company Tough 12 4 8 3 3 whole bases"));
@@ -720,8 +444,8 @@ test_units_other_rules (Fixture       *f,
     g_autoptr(GPtrArray) units = units_of (f, bs, 0);
     g_autoptr(GPtrArray) characters = characters_of (f, bs);
     g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
-    g_autoptr(TestDoc) doc = render (f, sheet, MUSTER_PAPER_A4, "units-big-skirmishes");
-    g_autofree char *text = document_lines (doc);
+    g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, "units-big-skirmishes");
+    g_autofree char *text = muster_test_document_lines (doc);
     const char *at = strstr (text, "Light company");
 
     g_assert_nonnull (at);
@@ -774,20 +498,20 @@ test_units_pages (void)
       for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
         {
           g_autofree char *file = g_strdup_printf ("units-%u-%s", sizes[i], muster_paper_to_string (paper));
-          g_autoptr(TestDoc) doc = render (&each, sheet, paper, file);
-          g_autofree char *all = document_lines (doc);
+          g_autoptr(TestDoc) doc = muster_test_render_pdf (each.dir, sheet, paper, file);
+          g_autofree char *all = muster_test_document_lines (doc);
           MusterPageSize size;
           int n_pages = poppler_document_get_n_pages (doc);
 
           muster_page_size_init_for_paper (&size, paper);
           g_assert_cmpuint (muster_sheet_get_n_pages (sheet, &size), ==, (guint) n_pages);
           pages[paper] = (guint) n_pages;
-          assert_paper (doc, paper);
+          muster_test_assert_paper (doc, paper);
 
           /* The header row and the page number on every page. */
           for (int p = 0; p < n_pages; p++)
             {
-              g_autofree char *text = page_lines (doc, p);
+              g_autofree char *text = muster_test_page_lines (doc, p);
               g_autofree char *number = g_strdup_printf ("Page %d of %d", p + 1, n_pages);
 
               g_assert_nonnull (strstr (text, "Talavera 1809"));
@@ -797,12 +521,24 @@ test_units_pages (void)
               g_assert_nonnull (strstr (text, number));
             }
 
-          /* Every unit once, in order, its officer and NCO after it. */
+          /* Force by force: the first force's units (odd numbers), then
+           * the second's. */
+          if (sizes[i] >= 3)
+            {
+              const char *third = strstr (all, "Unit number 3 ");
+              const char *second = strstr (all, "Unit number 2 ");
+
+              g_assert_nonnull (third);
+              g_assert_nonnull (second);
+              g_assert_true (third < second);
+            }
+
+          /* Every unit once, its officer and NCO after it. */
           for (guint u = 0; u < sizes[i]; u++)
             {
               g_autofree char *name = g_strdup_printf ("Unit number %u ", u + 1);
 
-              g_assert_cmpuint (count (all, name), ==, 1);
+              g_assert_cmpuint (muster_test_count (all, name), ==, 1);
             }
           for (guint c = 0; c < characters->len; c++)
             {
@@ -811,7 +547,7 @@ test_units_pages (void)
               g_autofree char *who = g_strdup_printf ("%s, %s —", muster_character_get_name (character),
                                                       muster_character_get_force_name (character));
 
-              g_assert_cmpuint (count (all, sizes[i] > 1 ? who : muster_character_get_name (character)), >=, 1);
+              g_assert_cmpuint (muster_test_count (all, sizes[i] > 1 ? who : muster_character_get_name (character)), >=, 1);
             }
         }
 
@@ -831,31 +567,6 @@ test_units_pages (void)
 /* The Playsheet of each rule set */
 
 /* Every glyph of every page inside the paper's margins. */
-static void
-assert_within_margins (PopplerDocument *doc,
-                       MusterPaper      paper)
-{
-  MusterPageSize size;
-
-  muster_page_size_init_for_paper (&size, paper);
-  for (int p = 0; p < poppler_document_get_n_pages (doc); p++)
-    {
-      g_autoptr(TestPage) page = poppler_document_get_page (doc, p);
-      PopplerRectangle *rects = NULL;
-      guint n_rects = 0;
-
-      g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
-      for (guint i = 0; i < n_rects; i++)
-        {
-          g_assert_cmpfloat (rects[i].x1, >=, size.margin_left - 1.0);
-          g_assert_cmpfloat (rects[i].x2, <=, size.width - size.margin_right + 1.0);
-          g_assert_cmpfloat (rects[i].y1, >=, size.margin_top - 1.0);
-          g_assert_cmpfloat (rects[i].y2, <=, size.height - size.margin_bottom + 1.0);
-        }
-      g_free (rects);
-    }
-}
-
 static void
 test_playsheet_rule_sets (Fixture       *f,
                           gconstpointer  data)
@@ -879,8 +590,8 @@ test_playsheet_rule_sets (Fixture       *f,
       for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
         {
           g_autofree char *file = g_strdup_printf ("playsheet-%s-%s", ids[i], muster_paper_to_string (paper));
-          g_autoptr(TestDoc) doc = render (f, sheet, paper, file);
-          g_autofree char *text = document_text (doc);
+          g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheet, paper, file);
+          g_autofree char *text = muster_test_document_text (doc);
 
           /* The heading whole, never cut short. */
           g_assert_nonnull (strstr (text, heading));
@@ -928,13 +639,52 @@ test_playsheet_rule_sets (Fixture       *f,
                 g_assert_nonnull (strstr (text, words[w]));
             }
 
-          assert_within_margins (doc, paper);
+          muster_test_assert_within_margins (doc, paper);
         }
 
       /* Big Skirmishes marks its Class rows; every ruleset but Sharpe's
        * has some row of Muster's own. */
       if (!g_str_equal (ids[i], "sharpes-skirmish"))
         g_assert_cmpuint (house_rows, >, 0);
+    }
+}
+
+/* The figure sheets of rulesets whose stats are words */
+
+static void
+test_word_stats (Fixture       *f,
+                 gconstpointer  data)
+{
+  gint64 campaign = make_campaign (f, "chosen-men", "Fuentes de Oñoro");
+  gint64 force = make_force (f, campaign, "5/60th Rifles", NULL);
+  g_autoptr(MusterRuleset) rules = ruleset ("chosen-men");
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(MusterSheet) figures = NULL;
+  g_autoptr(MusterSheet) cards = NULL;
+  g_autoptr(MusterSheet) roster = NULL;
+
+  recruit (f, force, 0, "captain", "Captain Richard Sharpe", 1);
+  characters = characters_of (f, campaign);
+  figures = muster_figure_stats_sheet_new (rules, characters, 16);
+  cards = muster_cards_sheet_new (rules, characters);
+  roster = muster_roster_sheet_new (rules, characters, NULL);
+
+  /* Keys such as "rank" are ids: the sheets name the stats instead, whole. */
+  for (guint i = 0; i < 3; i++)
+    {
+      MusterSheet *sheets[] = { figures, cards, roster };
+      const char *names[] = { "word-stats-figures", "word-stats-cards", "word-stats-roster" };
+      g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheets[i], MUSTER_PAPER_A4, names[i]);
+      g_autofree char *text = muster_test_document_text (doc);
+
+      g_assert_nonnull (strstr (text, "Captain Richard Sharpe"));
+      g_assert_true (muster_test_has_token (text, "Rank"));
+      g_assert_true (muster_test_has_token (text, "rating"));
+      g_assert_false (muster_test_has_token (text, "rank"));
+      g_assert_false (muster_test_has_token (text, "character"));
+      g_assert_null (strstr (text, "…"));
+      /* No one is armed in a ruleset without weapons. */
+      g_assert_null (strstr (text, "Weapon"));
     }
 }
 
@@ -992,10 +742,10 @@ test_cli (Fixture       *f,
   g_assert_cmpint (run_cli (f, &err, "print", "deck", id, "--special", "Bridge blown",
                             "--special", "The convoy", "--paper", "letter", "-o", deck, NULL), ==, 0);
   g_assert_cmpstr (err, ==, "");
-  doc = open_pdf (deck);
+  doc = muster_test_open_pdf (deck);
   g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 2);   /* 6 + 5 + 2 cards */
-  assert_paper (doc, MUSTER_PAPER_LETTER);
-  text = document_text (doc);
+  muster_test_assert_paper (doc, MUSTER_PAPER_LETTER);
+  text = muster_test_document_text (doc);
   for (guint i = 0; i < characters->len; i++)
     g_assert_nonnull (strstr (text, muster_character_get_name (g_ptr_array_index (characters, i))));
   g_assert_nonnull (strstr (text, "Bridge blown"));
@@ -1012,8 +762,8 @@ test_cli (Fixture       *f,
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli (f, &err, "print", "units", id, "--force", "95th Rifles", "-o", units, NULL), ==, 0);
   g_assert_cmpstr (err, ==, "");
-  doc = open_pdf (units);
-  text = document_text (doc);
+  doc = muster_test_open_pdf (units);
+  text = muster_test_document_text (doc);
   g_assert_nonnull (strstr (text, "Vimeiro 1808 — 95th Rifles"));
   g_assert_nonnull (strstr (text, "Light company"));
   g_assert_null (strstr (text, "Voltigeur company"));
@@ -1054,6 +804,7 @@ main (int   argc,
   g_test_add ("/print/units/other-rules", Fixture, NULL, fixture_setup, test_units_other_rules, fixture_teardown);
   g_test_add_func ("/print/units/pages", test_units_pages);
   g_test_add ("/print/units/cli", Fixture, NULL, fixture_setup, test_cli, fixture_teardown);
+  g_test_add ("/print/word-stats", Fixture, NULL, fixture_setup, test_word_stats, fixture_teardown);
   g_test_add ("/print/playsheet/rule-sets", Fixture, NULL, fixture_setup, test_playsheet_rule_sets, fixture_teardown);
 
   return g_test_run ();

@@ -10,6 +10,7 @@
 
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
+#include "muster-deck-sheet.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-recruit.h"
@@ -21,6 +22,8 @@
 #include "muster-force.h"
 #include "muster-pdf-writer.h"
 #include "muster-test-util.h"
+#include "muster-unit.h"
+#include "muster-units-sheet.h"
 
 /* Poppler 22 has no autoptr cleanups of its own; aliases keep these from
  * clashing with the ones newer versions declare. */
@@ -1170,6 +1173,91 @@ test_golden (Fixture       *fixture,
   check_golden (roster, "roster");
 }
 
+/* Big Skirmishes Characters of two sides, Class 1 to 4, every other one
+ * mounted and the first four with a unit each. */
+static GPtrArray *
+make_big_characters (guint n)
+{
+  GPtrArray *characters = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Captain Number %u", i + 1);
+      MusterCharacterRow row = {
+        .id = i + 1,
+        .campaign_id = 1,
+        .force_id = 1 + i % 2,
+        .unit_id = i < 4 ? i + 1 : 0,
+        .force_name = i % 2 ? "Voltigeurs du 70e" : "95th Rifles",
+        .side = i % 2 ? "Blue" : "Red",
+        .name = name,
+        .troop_type = i % 2 ? "mounted-character" : "character",
+        .mounted = i % 2 == 1,
+        .status = MUSTER_STATUS_ACTIVE,
+      };
+      MusterCharacter *character = muster_character_new (&row);
+
+      muster_character_set_stat (character, "class", 1 + (int) (i % 4));
+      g_ptr_array_add (characters, character);
+    }
+
+  return characters;
+}
+
+static GPtrArray *
+make_big_units (guint n)
+{
+  const char *kinds[] = { "infantry", "cavalry", "skirmishers", "artillery", "indians" };
+  const char *ratings[] = { "elite", "average", "raw" };
+  GPtrArray *units = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Unit Number %u", i + 1);
+      const char *kind = kinds[i % G_N_ELEMENTS (kinds)];
+      gboolean fixed = g_str_equal (kind, "artillery") || g_str_equal (kind, "indians");
+      MusterUnitRow row = {
+        .id = i + 1,
+        .campaign_id = 1,
+        .force_id = 1 + i % 2,
+        .force_name = i % 2 ? "Voltigeurs du 70e" : "95th Rifles",
+        .side = i % 2 ? "Blue" : "Red",
+        .name = name,
+        .kind = kind,
+        .rating = fixed ? "average" : ratings[i % G_N_ELEMENTS (ratings)],
+        .size = g_str_equal (kind, "artillery") ? 4 : 12,
+        .lost = (int) (i % 3),
+        .status = MUSTER_UNIT_STATUS_ACTIVE,
+      };
+
+      g_ptr_array_add (units, muster_unit_new (&row));
+    }
+
+  return units;
+}
+
+static void
+test_golden_units (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) big = muster_rulesets_lookup ("big-skirmishes", &error);
+  g_autoptr(GPtrArray) characters = make_big_characters (6);
+  g_autoptr(GPtrArray) units = make_big_units (8);
+  const char *specials[] = { "Bridge blown", NULL };
+  g_autoptr(MusterSheet) deck = NULL;
+  g_autoptr(MusterSheet) roster = NULL;
+
+  g_assert_no_error (error);
+  deck = muster_deck_sheet_new (big, characters, specials, &error);
+  g_assert_no_error (error);
+  muster_sheet_set_title (deck, "Vimeiro 1808");
+  roster = muster_units_sheet_new (big, units, characters, "Vimeiro 1808");
+
+  check_golden (deck, "deck");
+  check_golden (roster, "units");
+}
+
 /* The writer draws a page at a time into PATH.part and renames it when
  * finished; freed early, it leaves neither file behind. */
 static void
@@ -1241,6 +1329,7 @@ main (int   argc,
   ADD ("/print/playsheet/sharpes", test_playsheet_sharpes);
   ADD ("/print/playsheet/from-data", test_playsheet_from_data);
   ADD ("/print/golden", test_golden);
+  ADD ("/print/golden-units", test_golden_units);
   ADD ("/print/pdf-writer", test_pdf_writer);
   ADD ("/print/cards/pages", test_cards_pages);
   ADD ("/print/cards/text", test_cards_text);

@@ -30,11 +30,18 @@ struct _MusterWindow
   AdwViewStack         *view_stack;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar   *switcher_bar;
+  GtkWidget            *recruit_button;
+  GtkWidget            *print_button;
+  GtkWidget            *campaign_menu_button;
 
   GtkWidget            *roster_page;
   GtkWidget            *games_page;
   GtkWidget            *log_page;
   GtkWidget            *honours_page;
+  /* The campaign each of these pages was last given (-1: none yet). */
+  gint64                games_campaign;
+  gint64                log_campaign;
+  gint64                honours_campaign;
 };
 
 void muster_window_class_add_actions (GtkWidgetClass *widget_class);

@@ -30,7 +30,34 @@ get_selected_campaign (MusterWindow *self)
   return gtk_single_selection_get_selected_item (self->campaign_selection);
 }
 
-/* Tells every page which campaign is open. */
+/* The Games, Log and Honours pages load the open campaign when they are
+ * shown: with a big campaign, loading them all would hold up the first
+ * window. The Roster page, which the window's actions read, always has it. */
+static void
+sync_visible_page (MusterWindow *self)
+{
+  GtkWidget *page = adw_view_stack_get_visible_child (self->view_stack);
+
+  if (page == NULL)
+    return;
+  if (page == self->games_page && self->games_campaign != self->campaign_id)
+    {
+      self->games_campaign = self->campaign_id;
+      muster_games_page_set_campaign (MUSTER_GAMES_PAGE (page), self->campaign_id);
+    }
+  else if (page == self->log_page && self->log_campaign != self->campaign_id)
+    {
+      self->log_campaign = self->campaign_id;
+      muster_log_page_set_campaign (MUSTER_LOG_PAGE (page), self->campaign_id);
+    }
+  else if (page == self->honours_page && self->honours_campaign != self->campaign_id)
+    {
+      self->honours_campaign = self->campaign_id;
+      muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (page), self->campaign_id);
+    }
+}
+
+/* Tells the pages which campaign is open. */
 static void
 set_campaign (MusterWindow *self,
               gint64        campaign_id)
@@ -41,9 +68,7 @@ set_campaign (MusterWindow *self,
     {
       self->campaign_id = campaign_id;
       muster_roster_page_set_campaign (MUSTER_ROSTER_PAGE (self->roster_page), campaign_id);
-      muster_games_page_set_campaign (MUSTER_GAMES_PAGE (self->games_page), campaign_id);
-      muster_log_page_set_campaign (MUSTER_LOG_PAGE (self->log_page), campaign_id);
-      muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (self->honours_page), campaign_id);
+      sync_visible_page (self);
       if (campaign_id != 0)
         g_settings_set_int64 (self->settings, "last-campaign", campaign_id);
     }
@@ -51,6 +76,13 @@ set_campaign (MusterWindow *self,
   adw_view_switcher_title_set_title (self->switcher_title,
                                      campaign ? muster_campaign_get_name (campaign) : _("Muster"));
   gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
+  /* No pages to switch between without a campaign, and nothing to recruit
+   * into or print: the title says Muster. */
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0);
+  gtk_widget_set_visible (self->recruit_button, campaign_id != 0);
+  gtk_widget_set_visible (self->print_button, campaign_id != 0);
+  gtk_widget_set_visible (self->campaign_menu_button, campaign_id != 0);
   muster_window_update_actions (self);
 }
 
@@ -217,6 +249,9 @@ muster_window_constructed (GObject *object)
   add_page (self, self->games_page, "games", _("Games"), "view-list-symbolic");
   add_page (self, self->log_page, "log", _("Log"), "document-open-recent-symbolic");
   add_page (self, self->honours_page, "honours", _("Honours"), "starred-symbolic");
+  self->games_campaign = self->log_campaign = self->honours_campaign = -1;
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child",
+                            G_CALLBACK (sync_visible_page), self);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
@@ -256,6 +291,8 @@ muster_window_dispose (GObject *object)
 
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
+  if (self->view_stack != NULL)
+    g_signal_handlers_disconnect_by_func (self->view_stack, sync_visible_page, self);
   g_clear_pointer (&self->undos, g_ptr_array_unref);
 
   /* An AdwBin page whose dispose clears its template children would
@@ -358,6 +395,9 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, recruit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, print_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, campaign_menu_button);
   gtk_widget_class_bind_template_callback (widget_class, on_campaign_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 

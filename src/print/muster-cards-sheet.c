@@ -30,6 +30,7 @@ typedef struct
   PangoFontDescription *text_font;
   PangoFontDescription *small_font;
   PangoFontDescription *tiny_font;
+  PangoFontDescription *tiny_bold_font;
   PangoFontDescription *label_font;
   PangoFontDescription *value_font;
 } Pen;
@@ -123,8 +124,25 @@ draw_card (MusterCardsSheet *self,
       double sx = cx + i * col_w;
       int value;
 
-      muster_sheet_draw_line (cr, pen->layout, pen->label_font, def->key,
-                              sx, cy, col_w, 12, PANGO_ALIGN_CENTER);
+      /* A stat keyed by a word ("class") rather than a letter is headed
+       * by its name. */
+      if (g_utf8_strlen (def->key, -1) <= 2)
+        muster_sheet_draw_line (cr, pen->layout, pen->label_font, def->key,
+                                sx, cy, col_w, 12, PANGO_ALIGN_CENTER);
+      else
+        {
+          pango_layout_set_font_description (pen->layout, pen->tiny_bold_font);
+          pango_layout_set_width (pen->layout, (int) ((col_w - 2) * PANGO_SCALE));
+          pango_layout_set_height (pen->layout, -2);
+          pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD_CHAR);
+          pango_layout_set_ellipsize (pen->layout, PANGO_ELLIPSIZE_END);
+          pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
+          pango_layout_set_alignment (pen->layout, PANGO_ALIGN_CENTER);
+          pango_layout_set_text (pen->layout, def->name, -1);
+          cairo_move_to (cr, sx + 1, cy - 1);
+          pango_cairo_update_layout (cr, pen->layout);
+          pango_cairo_show_layout (cr, pen->layout);
+        }
       muster_sheet_stroke_box (cr, sx + (col_w - box) / 2.0, cy + 13, box, 24, 0.75);
       if (character != NULL && muster_character_get_stat (character, def->key, &value))
         {
@@ -133,8 +151,9 @@ draw_card (MusterCardsSheet *self,
           muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
                                   sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
         }
-      muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, def->name,
-                              sx + 1, cy + 38, col_w - 2, 9, PANGO_ALIGN_CENTER);
+      if (g_utf8_strlen (def->key, -1) <= 2)
+        muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, def->name,
+                                sx + 1, cy + 38, col_w - 2, 9, PANGO_ALIGN_CENTER);
     }
   cy += 52;
 
@@ -231,6 +250,7 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
   pen.text_font = muster_sheet_font (8.5, FALSE, FALSE);
   pen.small_font = muster_sheet_font (7.5, FALSE, TRUE);
   pen.tiny_font = muster_sheet_font (5.5, FALSE, FALSE);
+  pen.tiny_bold_font = muster_sheet_font (6, TRUE, FALSE);
   pen.label_font = muster_sheet_font (8.5, TRUE, FALSE);
   pen.value_font = muster_sheet_font (13, TRUE, FALSE);
 
@@ -256,6 +276,7 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
   pango_font_description_free (pen.text_font);
   pango_font_description_free (pen.small_font);
   pango_font_description_free (pen.tiny_font);
+  pango_font_description_free (pen.tiny_bold_font);
   pango_font_description_free (pen.label_font);
   pango_font_description_free (pen.value_font);
 }

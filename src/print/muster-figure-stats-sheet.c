@@ -29,6 +29,8 @@ G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_T
 #define BLOCK_GAP        5.0
 #define COLUMN_GAP       6.0
 #define LABEL_WIDTH     14.0
+/* For rulesets whose stats are words ("class", "rank"), not letters. */
+#define WIDE_LABEL      46.0
 #define VALUE_WIDTH     24.0
 #define WOUNDS_WIDTH    52.0
 #define NUMBER_BAND     10.0
@@ -43,6 +45,8 @@ typedef struct
   PangoFontDescription *label_font;
   PangoFontDescription *value_font;
   PangoFontDescription *number_font;
+  PangoFontDescription *tiny_font;
+  double                label_width;
   double                name_width;
   double                turns_width;
 } Pen;
@@ -53,6 +57,17 @@ static guint
 pages_per_group (MusterFigureStatsSheet *self)
 {
   return self->turns / TURNS_PER_PAGE;
+}
+
+/* Stats keyed by a letter or two (I D S C F) show the key; others, whose
+ * keys are ids ("class"), show the stat's name, in a wider column. */
+static gboolean
+keys_are_letters (MusterFigureStatsSheet *self)
+{
+  for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
+    if (g_utf8_strlen (muster_ruleset_get_stat (self->ruleset, i)->key, -1) > 2)
+      return FALSE;
+  return TRUE;
 }
 
 static const char *
@@ -154,20 +169,39 @@ draw_stats (MusterFigureStatsSheet *self,
       double ry = y + i * row;
       int value;
 
-      muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
-                              x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
-      muster_sheet_stroke_box (pen->cr, x + LABEL_WIDTH, ry, VALUE_WIDTH, row, 0.5);
+      if (pen->label_width > LABEL_WIDTH)
+        {
+          PangoRectangle logical;
+
+          /* The name, up to as many lines as the row holds. */
+          pango_layout_set_font_description (pen->layout, pen->tiny_font);
+          pango_layout_set_width (pen->layout, (int) ((pen->label_width - 3) * PANGO_SCALE));
+          pango_layout_set_height (pen->layout, (int) ((row - 2) * PANGO_SCALE));
+          pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD_CHAR);
+          pango_layout_set_ellipsize (pen->layout, PANGO_ELLIPSIZE_END);
+          pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
+          pango_layout_set_alignment (pen->layout, PANGO_ALIGN_RIGHT);
+          pango_layout_set_text (pen->layout, def->name, -1);
+          pango_layout_get_extents (pen->layout, NULL, &logical);
+          cairo_move_to (pen->cr, x, ry + (row - (double) logical.height / PANGO_SCALE) / 2.0);
+          pango_cairo_update_layout (pen->cr, pen->layout);
+          pango_cairo_show_layout (pen->cr, pen->layout);
+        }
+      else
+        muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
+                                x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
+      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, VALUE_WIDTH, row, 0.5);
 
       if (character != NULL && muster_character_get_stat (character, def->key, &value))
         {
           g_autofree char *text = g_strdup_printf ("%d", value);
 
           muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
-                                  x + LABEL_WIDTH, ry, VALUE_WIDTH, row, PANGO_ALIGN_CENTER);
+                                  x + pen->label_width, ry, VALUE_WIDTH, row, PANGO_ALIGN_CENTER);
         }
     }
 
-  muster_sheet_stroke_box (pen->cr, x + LABEL_WIDTH, y, VALUE_WIDTH, h, 0.75);
+  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, VALUE_WIDTH, h, 0.75);
 }
 
 static void
@@ -264,11 +298,13 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   pen.label_font = muster_sheet_font (8.5, TRUE, FALSE);
   pen.value_font = muster_sheet_font (10, TRUE, FALSE);
   pen.number_font = muster_sheet_font (7, FALSE, FALSE);
+  pen.tiny_font = muster_sheet_font (6, TRUE, FALSE);
+  pen.label_width = keys_are_letters (self) ? LABEL_WIDTH : WIDE_LABEL;
   pen.name_width = width * 0.30;
-  pen.turns_width = width - pen.name_width - LABEL_WIDTH - VALUE_WIDTH - WOUNDS_WIDTH - 3 * COLUMN_GAP;
+  pen.turns_width = width - pen.name_width - pen.label_width - VALUE_WIDTH - WOUNDS_WIDTH - 3 * COLUMN_GAP;
 
   stats_x = x + pen.name_width + COLUMN_GAP;
-  turns_x = stats_x + LABEL_WIDTH + VALUE_WIDTH + COLUMN_GAP;
+  turns_x = stats_x + pen.label_width + VALUE_WIDTH + COLUMN_GAP;
   wounds_x = turns_x + pen.turns_width + COLUMN_GAP;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -308,6 +344,7 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   pango_font_description_free (pen.text_font);
   pango_font_description_free (pen.small_font);
   pango_font_description_free (pen.label_font);
+  pango_font_description_free (pen.tiny_font);
   pango_font_description_free (pen.value_font);
   pango_font_description_free (pen.number_font);
 }

@@ -27,6 +27,7 @@ G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
 #define STAT_WIDTH     20.0
 #define NUMBER_WIDTH   40.0
 #define STATUS_WIDTH   66.0
+#define MAX_STAT_WIDTH 160.0
 
 typedef enum {
   COLUMN_NAME,
@@ -59,33 +60,74 @@ rows_per_page (const MusterPageSize *size)
   return MAX (1, (guint) (room / ROW_HEIGHT));
 }
 
+/* A stat keyed by a letter or two (I D S C F) is headed by its key; one
+ * keyed by an id ("class") by its name, in a column wide enough for it. */
+static double
+stat_width (const MusterStatDef *def,
+            const char         **title)
+{
+  PangoContext *context;
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(PangoFontDescription) font = NULL;
+
+  if (g_utf8_strlen (def->key, -1) <= 2)
+    {
+      *title = def->key;
+      return STAT_WIDTH;
+    }
+
+  context = muster_sheet_create_measure_context ();
+  layout = pango_layout_new (context);
+  g_object_unref (context);
+  font = muster_sheet_font (8, TRUE, FALSE);
+  *title = def->name;
+  return CLAMP (muster_sheet_text_width (layout, font, def->name) + 2 * CELL_PAD + 1.0, STAT_WIDTH, MAX_STAT_WIDTH);
+}
+
 static GArray *
 make_columns (MusterRosterSheet *self,
               double             width)
 {
   GArray *columns = g_array_new (FALSE, TRUE, sizeof (Column));
   guint n_stats = muster_ruleset_get_n_stats (self->ruleset);
-  double fixed = n_stats * STAT_WIDTH + STATUS_WIDTH + 2 * NUMBER_WIDTH;
-  double flexible = MAX (width - fixed, 120.0);
+  /* Rulesets kept by unit arm no one. */
+  gboolean weapons = muster_ruleset_get_n_weapons (self->ruleset) > 0;
+  double stats_width = 0.0;
+  double fixed, flexible, share;
   Column column;
 
-  column = (Column) { COLUMN_NAME, _("Name"), NULL, flexible * (self->show_force ? 0.30 : 0.40), PANGO_ALIGN_LEFT };
+  for (guint i = 0; i < n_stats; i++)
+    {
+      const char *title;
+
+      stats_width += stat_width (muster_ruleset_get_stat (self->ruleset, i), &title);
+    }
+  fixed = stats_width + STATUS_WIDTH + 2 * NUMBER_WIDTH;
+  flexible = MAX (width - fixed, 120.0);
+  share = weapons ? 0.0 : (self->show_force ? 0.24 : 0.30) / (self->show_force ? 3 : 2);
+
+  column = (Column) { COLUMN_NAME, _("Name"), NULL, flexible * ((self->show_force ? 0.30 : 0.40) + share), PANGO_ALIGN_LEFT };
   g_array_append_val (columns, column);
   if (self->show_force)
     {
-      column = (Column) { COLUMN_FORCE, _("Force"), NULL, flexible * 0.22, PANGO_ALIGN_LEFT };
+      column = (Column) { COLUMN_FORCE, _("Force"), NULL, flexible * (0.22 + share), PANGO_ALIGN_LEFT };
       g_array_append_val (columns, column);
     }
-  column = (Column) { COLUMN_TYPE, _("Type"), NULL, flexible * (self->show_force ? 0.24 : 0.30), PANGO_ALIGN_LEFT };
+  column = (Column) { COLUMN_TYPE, _("Type"), NULL, flexible * ((self->show_force ? 0.24 : 0.30) + share), PANGO_ALIGN_LEFT };
   g_array_append_val (columns, column);
-  column = (Column) { COLUMN_WEAPON, _("Weapon"), NULL, flexible * (self->show_force ? 0.24 : 0.30), PANGO_ALIGN_LEFT };
-  g_array_append_val (columns, column);
+  if (weapons)
+    {
+      column = (Column) { COLUMN_WEAPON, _("Weapon"), NULL, flexible * (self->show_force ? 0.24 : 0.30), PANGO_ALIGN_LEFT };
+      g_array_append_val (columns, column);
+    }
 
   for (guint i = 0; i < n_stats; i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (self->ruleset, i);
+      const char *title;
+      double w = stat_width (def, &title);
 
-      column = (Column) { COLUMN_STAT, def->key, def->key, STAT_WIDTH, PANGO_ALIGN_CENTER };
+      column = (Column) { COLUMN_STAT, title, def->key, w, PANGO_ALIGN_CENTER };
       g_array_append_val (columns, column);
     }
 

@@ -643,12 +643,37 @@ muster_units_sheet_init (MusterUnitsSheet *self)
   self->characters = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
+static int
+compare_units (gconstpointer a,
+               gconstpointer b)
+{
+  MusterUnit *ua = *(MusterUnit **) a;
+  MusterUnit *ub = *(MusterUnit **) b;
+  gint64 fa = muster_unit_get_force_id (ua), fb = muster_unit_get_force_id (ub);
+  gint64 ia = muster_unit_get_id (ua), ib = muster_unit_get_id (ub);
+
+  return fa != fb ? (fa < fb ? -1 : 1) : (ia < ib ? -1 : ia > ib);
+}
+
+static int
+compare_characters (gconstpointer a,
+                    gconstpointer b)
+{
+  MusterCharacter *ca = *(MusterCharacter **) a;
+  MusterCharacter *cb = *(MusterCharacter **) b;
+  gint64 fa = muster_character_get_force_id (ca), fb = muster_character_get_force_id (cb);
+  gint64 ia = muster_character_get_id (ca), ib = muster_character_get_id (cb);
+
+  return fa != fb ? (fa < fb ? -1 : 1) : (ia < ib ? -1 : ia > ib);
+}
+
 /* Public */
 
 /**
  * muster_units_sheet_new:
  * @ruleset: the campaign's ruleset: its unit kinds, ratings and unit stats
- * @units: (element-type MusterUnit) (nullable): the rows
+ * @units: (element-type MusterUnit) (nullable): the rows, listed force by
+ *   force
  * @characters: (element-type MusterCharacter) (nullable): the characters
  *   to list under their units, or last when they have none
  * @title: (nullable): the heading, e.g. the campaign's or force's name
@@ -689,6 +714,9 @@ muster_units_sheet_new (MusterRuleset *ruleset,
         self->show_force = TRUE;
     }
 
+  /* Each player's force together. */
+  g_ptr_array_sort (self->units, compare_units);
+  g_ptr_array_sort (self->characters, compare_characters);
   make_columns (self);
 
   return MUSTER_SHEET (self);

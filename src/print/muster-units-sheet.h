@@ -22,7 +22,8 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_UNITS_SHEET (muster_units_sheet_get_type ())
 G_DECLARE_FINAL_TYPE (MusterUnitsSheet, muster_units_sheet, MUSTER, UNITS_SHEET, MusterSheet)
 
-/* @units: (element-type MusterUnit) (nullable): the rows, in order.
+/* @units: (element-type MusterUnit) (nullable): the rows, listed force by
+ * force (by id within each).
  * @characters: (element-type MusterCharacter) (nullable): those attached
  * to the units go under them; those attached to none go last.
  * The heading is the sheet's title, or "Units". */
