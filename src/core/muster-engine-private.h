@@ -82,10 +82,6 @@ gboolean    muster_resolution_outcome_is_captured (const MusterOutcomeDef *def);
 gboolean    muster_resolution_outcome_wounds      (const MusterOutcomeDef *def);
 gboolean    muster_resolution_outcome_never       (const MusterOutcomeDef *def);
 
-gboolean    muster_resolution_exec_stmt      (MusterStore          *store,
-                                              sqlite3_stmt         *stmt,
-                                              const char           *what,
-                                              GError              **error);
 gboolean    muster_resolution_is_changeable  (const char           *table,
                                               const char           *column);
 gboolean    muster_resolution_subject_matches (Resolution          *r,

@@ -163,7 +163,7 @@ muster_engine_undo_resolve (MusterStore  *store,
         }
       sqlite3_bind_value (stmt, 1, change->old_value);
       sqlite3_bind_int64 (stmt, 2, change->row_id);
-      if (!muster_resolution_exec_stmt (store, stmt, _("Could not undo a change"), error))
+      if (!muster_store_exec (store, stmt, _("Could not undo a change"), error))
         goto fail;
     }
 
@@ -173,7 +173,7 @@ muster_engine_undo_resolve (MusterStore  *store,
       if (stmt == NULL)
         goto fail;
       sqlite3_bind_int64 (stmt, 1, resolution_id);
-      if (!muster_resolution_exec_stmt (store, stmt, _("Could not remove the resolution"), error))
+      if (!muster_store_exec (store, stmt, _("Could not remove the resolution"), error))
         goto fail;
     }
 

@@ -87,22 +87,6 @@ muster_resolution_is_changeable (const char *table,
   return FALSE;
 }
 
-gboolean
-muster_resolution_exec_stmt (MusterStore   *store,
-                             sqlite3_stmt  *stmt,
-                             const char    *what,
-                             GError       **error)
-{
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, what);
-      sqlite3_reset (stmt);
-      return FALSE;
-    }
-  sqlite3_reset (stmt);
-  return TRUE;
-}
-
 static gboolean
 step_runs (Resolution          *r,
            const MusterStepDef *step)
@@ -230,7 +214,7 @@ record_change (Resolution    *r,
   sqlite3_bind_int64 (stmt, 4, row_id);
   sqlite3_bind_text (stmt, 5, column, -1, SQLITE_TRANSIENT);
   sqlite3_bind_value (stmt, 6, old_value);
-  return muster_resolution_exec_stmt (r->store, stmt, _("Could not record a change"), error);
+  return muster_store_exec (r->store, stmt, _("Could not record a change"), error);
 }
 
 /* Sets @table.@column of row @row_id to @text (when not NULL) or @number,
@@ -288,7 +272,7 @@ muster_resolution_change_value (Resolution  *r,
   else
     sqlite3_bind_int64 (update, 1, number);
   sqlite3_bind_int64 (update, 2, row_id);
-  return muster_resolution_exec_stmt (r->store, update, _("Could not change a value"), error);
+  return muster_store_exec (r->store, update, _("Could not change a value"), error);
 }
 
 gboolean
@@ -367,7 +351,7 @@ muster_resolution_change_stat (Resolution  *r,
   sqlite3_bind_int (stmt, 1, value);
   sqlite3_bind_int64 (stmt, 2, character_id);
   sqlite3_bind_text (stmt, 3, key, -1, SQLITE_TRANSIENT);
-  return muster_resolution_exec_stmt (r->store, stmt, _("Could not change a stat"), error);
+  return muster_store_exec (r->store, stmt, _("Could not change a stat"), error);
 }
 
 static MusterPlannedRoll *
@@ -772,7 +756,7 @@ muster_engine_resolve (MusterStore          *store,
   sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r.campaign));
   sqlite3_bind_int64 (stmt, 2, game_id);
   sqlite3_bind_text (stmt, 3, now, -1, SQLITE_TRANSIENT);
-  if (!muster_resolution_exec_stmt (store, stmt, _("Could not start the resolution"), error))
+  if (!muster_store_exec (store, stmt, _("Could not start the resolution"), error))
     goto fail;
   r.resolution_id = sqlite3_last_insert_rowid (muster_store_get_db (store));
 

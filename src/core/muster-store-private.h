@@ -67,6 +67,15 @@ muster_stmt_reset_ (sqlite3_stmt **stmt)
  * is empty or only digits (it would read as an id). */
 char     *muster_store_check_name    (const char   *name,
                                       GError      **error);
+/* Steps @stmt, which returns no rows, and resets it; on failure sets
+ * @error saying @what failed. */
+gboolean  muster_store_exec          (MusterStore   *self,
+                                      sqlite3_stmt  *stmt,
+                                      const char    *what,
+                                      GError       **error);
+/* Drops the kept ruleset of a deleted campaign. */
+void      muster_store_forget_campaign_ruleset (MusterStore *self,
+                                                gint64       campaign_id);
 /* The campaign's own ruleset, parsed once and kept (transfer none). */
 MusterRuleset *muster_store_get_campaign_ruleset (MusterStore *self,
                                                   gint64       campaign_id,

@@ -17,22 +17,6 @@
  * their colours. The between-game engine reads these results.
  */
 
-static gboolean
-exec_stmt (MusterStore   *store,
-           sqlite3_stmt  *stmt,
-           const char    *what,
-           GError       **error)
-{
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, what);
-      sqlite3_reset (stmt);
-      return FALSE;
-    }
-  sqlite3_reset (stmt);
-  return TRUE;
-}
-
 void
 muster_unit_participant_free (MusterUnitParticipant *participant)
 {
@@ -363,7 +347,7 @@ muster_store_set_unit_result (MusterStore             *store,
     sqlite3_bind_text (stmt, 6, result->notes, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 7, game_id);
   sqlite3_bind_int64 (stmt, 8, unit_id);
-  if (!exec_stmt (store, stmt, _("Could not record the unit’s result"), error))
+  if (!muster_store_exec (store, stmt, _("Could not record the unit’s result"), error))
     goto fail;
 
   stmt = muster_store_prepare (store,
@@ -372,7 +356,7 @@ muster_store_set_unit_result (MusterStore             *store,
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!exec_stmt (store, stmt, _("Could not update the game"), error))
+  if (!muster_store_exec (store, stmt, _("Could not update the game"), error))
     goto fail;
 
   message = describe_result (what, muster_unit_get_name (unit), result);

@@ -32,22 +32,6 @@ static const char * const unit_statuses[] = {
   MUSTER_UNIT_STATUS_DISBANDED,
 };
 
-static gboolean
-exec_stmt (MusterStore   *store,
-           sqlite3_stmt  *stmt,
-           const char    *what,
-           GError       **error)
-{
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, what);
-      sqlite3_reset (stmt);
-      return FALSE;
-    }
-  sqlite3_reset (stmt);
-  return TRUE;
-}
-
 static const char *
 column_text (sqlite3_stmt *stmt,
              int           column)
@@ -499,7 +483,7 @@ muster_store_create_unit (MusterStore          *store,
   sqlite3_bind_text (stmt, 5, rating, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int (stmt, 6, size);
   sqlite3_bind_text (stmt, 7, spec->notes != NULL ? spec->notes : "", -1, SQLITE_TRANSIENT);
-  if (!exec_stmt (store, stmt, _("Could not add the unit"), error))
+  if (!muster_store_exec (store, stmt, _("Could not add the unit"), error))
     goto fail;
   id = sqlite3_last_insert_rowid (muster_store_get_db (store));
 
@@ -545,7 +529,7 @@ update_unit (MusterStore  *store,
     sqlite3_bind_text (stmt, 2, text, -1, SQLITE_TRANSIENT);
   else
     sqlite3_bind_int64 (stmt, 2, number);
-  if (!exec_stmt (store, stmt, _("Could not change the unit"), error))
+  if (!muster_store_exec (store, stmt, _("Could not change the unit"), error))
     goto fail;
   if (muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "unit-edited", message, error) == 0)
     goto fail;
@@ -783,7 +767,7 @@ muster_store_set_unit_value (MusterStore  *store,
     sqlite3_bind_int64 (stmt, 1, id);
     sqlite3_bind_text (stmt, 2, def->key, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int (stmt, 3, value);
-    if (!exec_stmt (store, stmt, _("Could not change the unit"), error))
+    if (!muster_store_exec (store, stmt, _("Could not change the unit"), error))
       goto fail;
     if (muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "unit-edited", message, error) == 0)
       goto fail;
@@ -844,7 +828,7 @@ muster_store_tx_attach_character (MusterStore  *store,
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, unit_id);
   sqlite3_bind_int64 (stmt, 2, character_id);
-  return exec_stmt (store, stmt, _("Could not attach the character"), error);
+  return muster_store_exec (store, stmt, _("Could not attach the character"), error);
 }
 
 gboolean
