@@ -289,8 +289,26 @@ test_roster_empty_state (void)
 
   stack = GTK_STACK (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
-  /* No force to recruit into yet. */
+  /* No force to recruit into yet: the page suggests adding one. */
   g_assert_null (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, id, 0));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE,
+                                                                                  "new_force_button")),
+                                           "suggested-action"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE,
+                                                                                   "recruit_button")),
+                                            "suggested-action"));
+
+  /* With a force, recruiting is what fills the page. */
+  muster_store_create_force (f.store, id, "Grenadiers", "French", &error);
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE,
+                                                                                   "new_force_button")),
+                                            "suggested-action"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE,
+                                                                                  "recruit_button")),
+                                           "suggested-action"));
 
   muster_gui_fixture_close (&f);
 }

@@ -43,6 +43,7 @@ struct _MusterRosterPage
   GtkPaned           *paned;
   AdwStatusPage      *empty_status;
   GtkWidget          *new_unit_button;
+  GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
   GtkWidget          *recruit_button;
 };
@@ -156,6 +157,29 @@ cell_text (ColumnData      *column,
     }
 }
 
+static int
+text_column_chars (ColumnKind kind)
+{
+  switch (kind)
+    {
+    case COLUMN_NAME:
+      return 15;
+    case COLUMN_FORCE:
+      return 13;
+    case COLUMN_TROOP_TYPE:
+      return 12;
+    case COLUMN_WEAPON:
+      return 10;
+    case COLUMN_STATUS:
+      return 9;
+    case COLUMN_STAT:
+    case COLUMN_KILLS:
+    case COLUMN_GAMES:
+    default:
+      return -1;
+    }
+}
+
 static void
 setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
@@ -167,6 +191,9 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* An ellipsized label asks for next to no room: give the text columns
+   * enough to be read before they are cut. */
+  gtk_label_set_width_chars (GTK_LABEL (label), text_column_chars (column->kind));
   if (numeric)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
@@ -290,6 +317,28 @@ update_actions (MusterRosterPage *self)
 
 /* Fills the force filter, keeping the chosen force when it is still there. */
 static void
+set_suggested (GtkWidget *button,
+               gboolean   suggested)
+{
+  if (suggested)
+    gtk_widget_add_css_class (button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (button, "suggested-action");
+}
+
+/* The empty state suggests what fills it: a force first, then units
+ * where the rules keep them, else recruits. */
+static void
+update_suggested_action (MusterRosterPage *self)
+{
+  gboolean no_forces = self->force_ids->len <= 1;
+
+  set_suggested (self->new_force_button, no_forces);
+  set_suggested (self->new_unit_button, !no_forces && self->by_unit);
+  set_suggested (self->recruit_button, !no_forces && !self->by_unit);
+}
+
+static void
 reload_forces (MusterRosterPage *self)
 {
   g_autoptr(GPtrArray) forces = NULL;
@@ -325,6 +374,7 @@ reload_forces (MusterRosterPage *self)
 
   if (selected == 0 && keep != 0)
     muster_roster_model_set_force_id (self->model, 0);
+  update_suggested_action (self);
 }
 
 static void
@@ -486,6 +536,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, paned);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, empty_status);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_unit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, recruit_button);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
@@ -595,11 +646,6 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   gtk_widget_set_visible (self->unit_list, self->by_unit);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
   gtk_widget_set_visible (self->characters_heading, self->by_unit);
-  /* Units come first where the rules keep them. */
-  if (self->by_unit)
-    gtk_widget_remove_css_class (self->recruit_button, "suggested-action");
-  else
-    gtk_widget_add_css_class (self->recruit_button, "suggested-action");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit", self->by_unit);
   if (self->by_unit)
     {
