@@ -892,6 +892,11 @@ test_set (Fixture       *f,
   RUN_FAILS (f, &run, 2, "sleeping", "set", id, "--status", "sleeping");
   RUN_FAILS (f, &run, 2, NULL, "set", id);
   RUN_FAILS (f, &run, 1, "lance", "set", id, "--weapon", "lance");
+  /* A change that fails part way changes nothing: the new name goes
+   * before the stats, and the stat over the cap takes it back. */
+  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perkins", "--stat", "F=10");
+  RUN_FAILS (f, &run, 1, NULL, "show", "Ben Perkins", "--campaign", campaign);
+  RUN_OK (f, &run, "show", "Daniel Hagman", "--campaign", campaign);
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_I], ==, "5");
   g_assert_cmpint (g_ascii_strtoll (row[COL_F], NULL, 10), <=, 9);

@@ -725,6 +725,52 @@ test_kills_and_games (void)
 
 /* --- Transactions -------------------------------------------------------- */
 
+/* Changes made between muster_store_begin() and muster_store_commit()
+ * are one change: a failure in one takes back the others, and a
+ * rollback takes back all of them. */
+static void
+test_nested_changes (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, force;
+  sqlite3 *db = raw_open (path);
+
+  campaign = make_campaign (store, "Fuentes de Oñoro");
+  before = muster_store_dump (store);
+
+  /* Rolled back as a whole. */
+  g_assert_true (muster_store_begin (store, &error));
+  force = muster_store_create_force (store, campaign, "Light Company", "British", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_rename_campaign (store, campaign, "Almeida", &error));
+  /* An inner failure takes back only itself. */
+  g_assert_cmpint (muster_store_create_force (store, campaign, "Light Company", "British", &error), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM force"), ==, 0);
+  muster_store_rollback (store);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  /* Committed as a whole, and the store takes changes of its own after. */
+  g_assert_true (muster_store_begin (store, &error));
+  force = muster_store_create_force (store, campaign, "Light Company", "British", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_rename_campaign (store, campaign, "Almeida", &error));
+  g_assert_true (muster_store_commit (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM force"), ==, 1);
+  g_assert_true (muster_store_rename_force (store, force, "Rifles", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM force WHERE name = 'Rifles'"), ==, 1);
+  sqlite3_close (db);
+}
+
 static void
 test_failed_batch (void)
 {
@@ -1085,6 +1131,7 @@ main (int   argc,
   g_test_add_func ("/store/character/crud", test_character_crud);
   g_test_add_func ("/store/character/kills-and-games", test_kills_and_games);
   g_test_add_func ("/store/transaction/failed-batch", test_failed_batch);
+  g_test_add_func ("/store/transaction/nested", test_nested_changes);
   g_test_add_func ("/store/undo/character", test_undo_character);
   g_test_add_func ("/store/undo/force", test_undo_force);
   g_test_add_func ("/store/poll-external", test_poll_external);

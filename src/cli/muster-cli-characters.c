@@ -601,6 +601,9 @@ muster_cli_cmd_set (MusterCli  *cli,
   /* Lowered stats go before a new weapon and raised ones after it, so that
    * "--weapon musket --stat F=9" and "--weapon rifle --stat F=11" both
    * pass the weapon's cap. */
+  /* All of it or nothing. */
+  if (!muster_store_begin (store, &error))
+    return muster_cli_fail (error);
   if ((name != NULL && !muster_store_set_character_text (store, id, "name", name, &error)) ||
       (rank != NULL && !muster_store_set_character_text (store, id, "rank", rank, &error)) ||
       !apply_stats (store, character, stats, TRUE, &error) ||
@@ -610,8 +613,12 @@ muster_cli_cmd_set (MusterCli  *cli,
       (mounted_text != NULL && !muster_store_set_character_mounted (store, id, mounted, &error)) ||
       ((status_text != NULL || out_games >= 0) &&
        !muster_store_set_character_status (store, id, new_status, MAX (out_games, 0), &error)) ||
-      (notes != NULL && !muster_store_set_character_text (store, id, "notes", notes, &error)))
-    return muster_cli_fail (error);
+      (notes != NULL && !muster_store_set_character_text (store, id, "notes", notes, &error)) ||
+      !muster_store_commit (store, &error))
+    {
+      muster_store_rollback (store);
+      return muster_cli_fail (error);
+    }
 
   return 0;
 }

@@ -300,6 +300,8 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
     return muster_cli_fail (error);
   id = muster_unit_get_id (unit);
 
+  /* Every value is read before anything changes, and then all of it
+   * changes or nothing. */
   for (guint i = 0; values != NULL && values[i] != NULL; i++)
     {
       g_autofree char *key = NULL;
@@ -310,16 +312,29 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
           !g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &number, NULL))
         return muster_cli_usage_error (cli, _("--value takes KEY=NUMBER, e.g. colours=1, not “%s”."),
                                        values[i]);
-      if (!muster_store_set_unit_value (cli->store, id, key, (int) number, &error))
-        return muster_cli_fail (error);
     }
-  if ((type != NULL && !muster_store_set_unit_text (cli->store, id, "kind", type, &error)) ||
+  if (!muster_store_begin (cli->store, &error))
+    return muster_cli_fail (error);
+  for (guint i = 0; values != NULL && values[i] != NULL && error == NULL; i++)
+    {
+      g_autofree char *key = NULL;
+      g_autofree char *value = NULL;
+
+      muster_cli_split_assignment (values[i], &key, &value);
+      muster_store_set_unit_value (cli->store, id, key, (int) g_ascii_strtoll (value, NULL, 10), &error);
+    }
+  if (error != NULL ||
+      (type != NULL && !muster_store_set_unit_text (cli->store, id, "kind", type, &error)) ||
       (rating != NULL && !muster_store_set_unit_text (cli->store, id, "rating", rating, &error)) ||
       (size_text != NULL && !muster_store_set_unit_number (cli->store, id, "size", size, &error)) ||
       (lost_text != NULL && !muster_store_set_unit_number (cli->store, id, "lost", lost, &error)) ||
       (status_text != NULL && !muster_store_set_unit_text (cli->store, id, "status", status_text, &error)) ||
-      (notes != NULL && !muster_store_set_unit_text (cli->store, id, "notes", notes, &error)))
-    return muster_cli_fail (error);
+      (notes != NULL && !muster_store_set_unit_text (cli->store, id, "notes", notes, &error)) ||
+      !muster_store_commit (cli->store, &error))
+    {
+      muster_store_rollback (cli->store);
+      return muster_cli_fail (error);
+    }
   return 0;
 }
 

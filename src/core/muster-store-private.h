@@ -16,12 +16,6 @@ sqlite3  *muster_store_get_db        (MusterStore  *self);
 sqlite3_stmt *muster_store_prepare   (MusterStore  *self,
                                       const char   *sql,
                                       GError      **error);
-/* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
-gboolean  muster_store_begin         (MusterStore  *self,
-                                      GError      **error);
-gboolean  muster_store_commit        (MusterStore  *self,
-                                      GError      **error);
-void      muster_store_rollback      (MusterStore  *self);
 /* Drops what the store keeps from the database (the campaigns' parsed
  * rulesets), after the whole database was replaced. */
 void      muster_store_forget_caches (MusterStore  *self);

@@ -24,6 +24,7 @@ struct _MusterStore
   GHashTable *statements;   /* SQL text -> sqlite3_stmt* */
   GHashTable *rulesets;     /* campaign id (gint64*) -> MusterRuleset* */
   gint64      data_version;
+  guint       depth;        /* transactions begun and not yet ended */
 };
 
 G_DEFINE_FINAL_TYPE (MusterStore, muster_store, G_TYPE_OBJECT)
@@ -302,13 +303,19 @@ gboolean
 muster_store_begin (MusterStore  *self,
                     GError      **error)
 {
+  const char *sql;
+
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
-  if (sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+  /* A change begun inside another one is a savepoint of it: the outer
+   * change commits or rolls back the inner ones with it. */
+  sql = self->depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT muster_nested";
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
     {
       muster_store_set_error (self, error, _("Could not start a change to the library"));
       return FALSE;
     }
+  self->depth++;
   return TRUE;
 }
 
@@ -318,12 +325,25 @@ muster_store_commit (MusterStore  *self,
 {
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
+  if (self->depth > 1)
+    {
+      if (sqlite3_exec (self->db, "RELEASE muster_nested", NULL, NULL, NULL) != SQLITE_OK)
+        {
+          muster_store_set_error (self, error, _("Could not save the change to the library"));
+          muster_store_rollback (self);
+          return FALSE;
+        }
+      self->depth--;
+      return TRUE;
+    }
+
   if (sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
     {
       muster_store_set_error (self, error, _("Could not save the change to the library"));
       muster_store_rollback (self);
       return FALSE;
     }
+  self->depth = 0;
   /* data_version is left alone: our own commits do not move it, and
    * reading it here would hide a write another process made meanwhile. */
   return TRUE;
@@ -334,8 +354,17 @@ muster_store_rollback (MusterStore *self)
 {
   g_return_if_fail (MUSTER_IS_STORE (self));
 
-  if (!sqlite3_get_autocommit (self->db))
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  if (self->depth > 1)
+    {
+      sqlite3_exec (self->db, "ROLLBACK TO muster_nested; RELEASE muster_nested", NULL, NULL, NULL);
+      self->depth--;
+    }
+  else
+    {
+      if (!sqlite3_get_autocommit (self->db))
+        sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      self->depth = 0;
+    }
   /* A campaign created in the transaction is gone, and its id will be
    * given out again: forget any ruleset read for it. */
   g_hash_table_remove_all (self->rulesets);

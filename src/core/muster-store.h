@@ -139,6 +139,16 @@ gint64           muster_store_create_character (MusterStore               *self,
                                                 gint64                     force_id,
                                                 const MusterCharacterSpec *spec,
                                                 GError                   **error);
+/* One change to the library made of several: every function that writes
+ * begins and commits its own change, and between muster_store_begin() and
+ * muster_store_commit() those become part of the outer one, which saves
+ * all of them or, with muster_store_rollback(), none. */
+gboolean         muster_store_begin            (MusterStore  *self,
+                                                GError      **error);
+gboolean         muster_store_commit           (MusterStore  *self,
+                                                GError      **error);
+void             muster_store_rollback         (MusterStore  *self);
+
 /* Of MusterCharacter*; @force_id 0 for the whole campaign. Sorted by id. */
 GPtrArray       *muster_store_list_characters  (MusterStore  *self,
                                                 gint64        campaign_id,
