@@ -893,6 +893,76 @@ test_bad_steps (void)
     }
 }
 
+/* A game made of units alone, in one transaction with its sides from the
+ * units' forces; a third side or a disbanded unit writes nothing. */
+static void
+test_create_game_full (void)
+{
+  Fixture fx = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  gint64 rifles, grenadiers, spanish, guerillas, sergeant, game_id;
+  gint64 ids[3];
+
+  fixture_init (&fx, "chosen-men", NULL);
+  rifles = add_unit (&fx, fx.british, "Rifles", "skirmishers", "crack", 8);
+  grenadiers = add_unit (&fx, fx.french, "Grenadiers", "infantry", "veteran", 10);
+  spanish = muster_store_create_force (fx.store, fx.campaign_id, "La Romana", "Spanish", &error);
+  g_assert_no_error (error);
+  guerillas = add_unit (&fx, spanish, "Partidas", "infantry", "raw-militia", 10);
+  sergeant = add_character (&fx, fx.british, "Sergeant Harper", "squad-leader", NULL, 0);
+
+  /* Three sides: refused, and nothing written. */
+  ids[0] = rifles; ids[1] = grenadiers; ids[2] = guerillas;
+  g_assert_cmpint (muster_store_create_game_full (fx.store, fx.campaign_id, "Talavera", NULL,
+                                                  &sergeant, 1, ids, 3, &error), ==, 0);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Partidas"));
+  g_clear_error (&error);
+  games = muster_store_list_games (fx.store, fx.campaign_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 0);
+
+  /* A disbanded unit is refused by name, and nothing is written. */
+  g_assert_true (muster_store_set_unit_text (fx.store, guerillas, "status", MUSTER_UNIT_STATUS_DISBANDED, &error));
+  g_assert_no_error (error);
+  ids[0] = rifles; ids[1] = guerillas;
+  g_assert_cmpint (muster_store_create_game_full (fx.store, fx.campaign_id, "Talavera", NULL,
+                                                  NULL, 0, ids, 2, &error), ==, 0);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE);
+  g_assert_nonnull (strstr (error->message, "Partidas"));
+  g_clear_error (&error);
+  g_clear_pointer (&games, g_ptr_array_unref);
+  games = muster_store_list_games (fx.store, fx.campaign_id, &error);
+  g_assert_cmpuint (games->len, ==, 0);
+
+  /* One side alone is refused too. */
+  g_assert_cmpint (muster_store_create_game_full (fx.store, fx.campaign_id, "Talavera", NULL,
+                                                  &sergeant, 1, &rifles, 1, &error), ==, 0);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* The French side is made only of a unit: accepted. */
+  ids[0] = rifles; ids[1] = grenadiers; ids[2] = rifles;
+  game_id = muster_store_create_game_full (fx.store, fx.campaign_id, "Talavera", NULL,
+                                           &sergeant, 1, ids, 3, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game_id, >, 0);
+  game = muster_store_get_game (fx.store, game_id, &error);
+  g_assert_cmpstr (muster_game_get_side_a (game), ==, "British");
+  g_assert_cmpstr (muster_game_get_side_b (game), ==, "French");
+  g_assert_cmpuint (muster_game_get_n_participants (game), ==, 1);
+  units = muster_store_list_game_units (fx.store, game_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (units->len, ==, 2);
+  g_assert_cmpint (((MusterUnitParticipant *) g_ptr_array_index (units, 0))->figures, ==, 8);
+  g_assert_cmpstr (((MusterUnitParticipant *) g_ptr_array_index (units, 1))->side, ==, "French");
+
+  fixture_clear (&fx);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -908,6 +978,7 @@ main (int    argc,
   g_test_add_func ("/engine/units/small-unit-engagements", test_small_unit_engagements);
   g_test_add_func ("/engine/units/small-unit-engagements/options", test_small_unit_options);
   g_test_add_func ("/engine/units/undo", test_undo);
+  g_test_add_func ("/engine/units/create-game-full", test_create_game_full);
   g_test_add_func ("/engine/units/bad-steps", test_bad_steps);
 
   return g_test_run ();

@@ -14,6 +14,7 @@
 #include "muster-game.h"
 #include "muster-ruleset.h"
 #include "muster-store-private.h"
+#include "muster-unit.h"
 
 struct _MusterGame
 {
@@ -587,10 +588,98 @@ muster_store_create_game (MusterStore   *self,
                           guint          n_characters,
                           GError       **error)
 {
+  return muster_store_create_game_full (self, campaign_id, title, date,
+                                        character_ids, n_characters, NULL, 0, error);
+}
+
+/* Adds @side to the game's two @sides; FALSE with @error set when it would
+ * be a third, naming @who. */
+static gboolean
+take_side (char        *sides[2],
+           const char  *side,
+           const char  *who,
+           GError     **error)
+{
+  if (sides[0] == NULL)
+    sides[0] = g_strdup (side);
+  else if (!g_str_equal (sides[0], side) && sides[1] == NULL)
+    sides[1] = g_strdup (side);
+  else if (!g_str_equal (sides[0], side) && !g_str_equal (sides[1], side))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("A game is fought between two sides, but %s fights for “%s”, a third side after “%s” and “%s”."),
+                   who, side, sides[0], sides[1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The units taking part, once each, checked: of MusterUnit*, or NULL with
+ * @error set. */
+static GPtrArray *
+load_game_units (MusterStore   *self,
+                 gint64         campaign_id,
+                 const gint64  *unit_ids,
+                 guint          n_units,
+                 char          *sides[2],
+                 GError       **error)
+{
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n_units; i++)
+    {
+      g_autoptr(MusterUnit) unit = NULL;
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < units->len; j++)
+        seen |= muster_unit_get_id (g_ptr_array_index (units, j)) == unit_ids[i];
+      if (seen)
+        continue;
+      if ((unit = muster_store_get_unit (self, unit_ids[i], error)) == NULL)
+        return NULL;
+      if (muster_unit_get_campaign_id (unit) != campaign_id)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s belongs to another campaign."), muster_unit_get_name (unit));
+          return NULL;
+        }
+      if (!g_str_equal (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) ||
+          muster_unit_get_present (unit) == 0)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s has no figures left to take the field (%s)."),
+                       muster_unit_get_name (unit), muster_unit_get_status (unit));
+          return NULL;
+        }
+      if (!take_side (sides, muster_unit_get_side (unit), muster_unit_get_name (unit), error))
+        return NULL;
+      g_ptr_array_add (units, g_steal_pointer (&unit));
+    }
+  return g_steal_pointer (&units);
+}
+
+/**
+ * muster_store_create_game_full:
+ *
+ * Creates the game with its characters and its units in one transaction;
+ * the sides come from both.
+ */
+gint64
+muster_store_create_game_full (MusterStore   *self,
+                               gint64         campaign_id,
+                               const char    *title,
+                               const char    *date,
+                               const gint64  *character_ids,
+                               guint          n_characters,
+                               const gint64  *unit_ids,
+                               guint          n_units,
+                               GError       **error)
+{
   g_autofree char *clean_title = NULL;
   g_autofree char *message = NULL;
   g_autoptr(GHashTable) seen = NULL;
   g_autoptr(GArray) infos = NULL;
+  g_autoptr(GPtrArray) units = NULL;
   char *sides[2] = { NULL, NULL };
   sqlite3_stmt *stmt;
   gint64 game_id = 0;
@@ -599,6 +688,7 @@ muster_store_create_game (MusterStore   *self,
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
   g_return_val_if_fail (title != NULL, 0);
   g_return_val_if_fail (character_ids != NULL || n_characters == 0, 0);
+  g_return_val_if_fail (unit_ids != NULL || n_units == 0, 0);
 
   clean_title = g_strstrip (g_strdup (title));
   if (clean_title[0] == '\0')
@@ -643,21 +733,17 @@ muster_store_create_game (MusterStore   *self,
       if (!check_info_available (&info, error))
         goto out;
 
-      if (sides[0] == NULL)
-        sides[0] = g_strdup (info.side);
-      else if (!g_str_equal (sides[0], info.side) && sides[1] == NULL)
-        sides[1] = g_strdup (info.side);
-      else if (!g_str_equal (sides[0], info.side) && !g_str_equal (sides[1], info.side))
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       _("A game is fought between two sides, but %s fights for “%s”, a third side after “%s” and “%s”."),
-                       info.name, info.side, sides[0], sides[1]);
-          goto out;
-        }
+      if (!take_side (sides, info.side, info.name, error))
+        goto out;
     }
+  if ((units = load_game_units (self, campaign_id, unit_ids, n_units, sides, error)) == NULL)
+    goto out;
   if (sides[1] == NULL)
     {
-      if (sides[0] == NULL)
+      if (sides[0] == NULL && n_units > 0)
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                     _("Pick the characters or units that take part in “%s”."), clean_title);
+      else if (sides[0] == NULL)
         g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                      _("Pick the characters who take part in “%s”."), clean_title);
       else
@@ -720,18 +806,44 @@ muster_store_create_game (MusterStore   *self,
         goto fail;
     }
 
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          "Game %d “%s” planned: %s against %s, %u character.",
-                                          "Game %d “%s” planned: %s against %s, %u characters.",
-                                          infos->len),
-                             number, clean_title, sides[0], sides[1], infos->len);
+  for (guint i = 0; i < units->len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+
+      stmt = muster_store_prepare (self,
+                                   "INSERT INTO unit_participation (game_id, unit_id, side, figures) "
+                                   "VALUES (?, ?, ?, ?)",
+                                   error);
+      if (stmt == NULL)
+        goto fail;
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int64 (stmt, 2, muster_unit_get_id (unit));
+      sqlite3_bind_text (stmt, 3, muster_unit_get_side (unit), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int (stmt, 4, muster_unit_get_present (unit));
+      if (!exec_stmt (self, stmt, _("Could not add a unit to the game"), error))
+        goto fail;
+    }
+
+  if (units->len > 0)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Game %d “%s” planned: %s against %s, %u character and units.",
+                                            "Game %d “%s” planned: %s against %s, %u characters and units.",
+                                            infos->len),
+                               number, clean_title, sides[0], sides[1], infos->len);
+  else
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Game %d “%s” planned: %s against %s, %u character.",
+                                            "Game %d “%s” planned: %s against %s, %u characters.",
+                                            infos->len),
+                               number, clean_title, sides[0], sides[1], infos->len);
   if (!log_change (self, campaign_id, game_id, 0, "game", message, error))
     goto fail;
 
   if (!muster_store_commit (self, error))
     goto fail;
 
-  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, campaign_id);
+  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG |
+                             (units->len > 0 ? MUSTER_CHANGE_UNITS : 0), campaign_id);
   goto out;
 
 fail:

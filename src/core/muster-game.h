@@ -99,6 +99,20 @@ gint64       muster_store_create_game       (MusterStore   *self,
                                              const gint64  *character_ids,
                                              guint          n_characters,
                                              GError       **error);
+/* The same with units too (rulesets kept by unit): the sides come from
+ * the characters' and the units' forces, and a unit that is destroyed,
+ * disbanded or has no figures left is refused with
+ * MUSTER_ENGINE_ERROR_UNAVAILABLE naming it. The game, its participants
+ * and its units are written in one transaction: nothing on a refusal. */
+gint64       muster_store_create_game_full  (MusterStore   *self,
+                                             gint64         campaign_id,
+                                             const char    *title,
+                                             const char    *date,
+                                             const gint64  *character_ids,
+                                             guint          n_characters,
+                                             const gint64  *unit_ids,
+                                             guint          n_units,
+                                             GError       **error);
 /* Of MusterGame*, by number. */
 GPtrArray   *muster_store_list_games        (MusterStore   *self,
                                              gint64         campaign_id,
