@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -319,6 +320,30 @@ test_usage_help (Fixture       *f,
 
   RUN_OK (f, &run, "--version");
   g_assert_cmpstr (run.out, ==, "muster-cli " PACKAGE_VERSION "\n");
+}
+
+/* Run from the build tree, the command speaks the user's language: its
+ * translations come from the build's po/ directory. */
+static void
+test_usage_translated (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_auto(Run) run = { 0 };
+  const char *saved = setlocale (LC_ALL, NULL);
+  g_autofree char *previous = g_strdup (saved);
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("The fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  setlocale (LC_ALL, previous);
+
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "fr_FR.UTF-8", TRUE);
+  f->envp = g_environ_setenv (f->envp, "LANGUAGE", "fr", TRUE);
+  RUN_OK (f, &run, "--help");
+  g_assert_null (strstr (run.out, "Keeps the muster roll of a skirmish campaign."));
+  g_assert_nonnull (strstr (run.out, "new-campaign"));
 }
 
 static void
@@ -1015,6 +1040,7 @@ main (int    argc,
   ADD ("/cli/usage/no-command", test_usage_no_command);
   ADD ("/cli/usage/unknown-command", test_usage_unknown_command);
   ADD ("/cli/usage/help", test_usage_help);
+  ADD ("/cli/usage/translated", test_usage_translated);
   ADD ("/cli/usage/missing-arguments", test_usage_missing_arguments);
   ADD ("/cli/usage/bad-format", test_usage_bad_format);
   ADD ("/cli/rulesets/list", test_rulesets_list);

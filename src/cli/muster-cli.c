@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "muster-cli-private.h"
+#include "muster-paths.h"
 
 /* Every command, in the order --help lists them. */
 static const MusterCliCommand commands[] = {
@@ -388,7 +389,7 @@ main (int    argc,
   int status;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, muster_paths_get_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("muster-cli");

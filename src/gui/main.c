@@ -7,6 +7,7 @@
 #include <locale.h>
 
 #include "muster-application.h"
+#include "muster-paths.h"
 
 /* Running from the build directory, the schema is only in the build tree. */
 static void
@@ -33,7 +34,7 @@ main (int   argc,
   g_autoptr(MusterApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, muster_paths_get_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
