@@ -163,15 +163,15 @@ text_column_chars (ColumnKind kind)
   switch (kind)
     {
     case COLUMN_NAME:
-      return 15;
+      return 14;
     case COLUMN_FORCE:
-      return 13;
-    case COLUMN_TROOP_TYPE:
       return 12;
+    case COLUMN_TROOP_TYPE:
+      return 11;
     case COLUMN_WEAPON:
-      return 10;
-    case COLUMN_STATUS:
       return 9;
+    case COLUMN_STATUS:
+      return 7;
     case COLUMN_STAT:
     case COLUMN_KILLS:
     case COLUMN_GAMES:
