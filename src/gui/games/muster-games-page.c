@@ -10,6 +10,7 @@
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-games-page.h"
+#include "muster-unit.h"
 #include "muster-new-game-dialog.h"
 #include "muster-print-dialog.h"
 #include "muster-record-dialog.h"
@@ -189,6 +190,7 @@ collect_forces (MusterStore *store,
                 MusterGame  *game)
 {
   g_autoptr(GPtrArray) participants = muster_store_list_participants (store, muster_game_get_id (game), NULL);
+  g_autoptr(GPtrArray) units = muster_store_list_game_units (store, muster_game_get_id (game), NULL);
   g_autoptr(GPtrArray) a = g_ptr_array_new ();
   g_autoptr(GPtrArray) b = g_ptr_array_new ();
   GStrv result = g_new0 (char *, 3);
@@ -196,6 +198,14 @@ collect_forces (MusterStore *store,
   for (guint i = 0; participants != NULL && i < participants->len; i++)
     {
       MusterParticipant *p = g_ptr_array_index (participants, i);
+      GPtrArray *list = g_strcmp0 (p->side, muster_game_get_side_a (game)) == 0 ? a : b;
+
+      if (!g_ptr_array_find_with_equal_func (list, p->force_name, g_str_equal, NULL))
+        g_ptr_array_add (list, p->force_name);
+    }
+  for (guint i = 0; units != NULL && i < units->len; i++)
+    {
+      MusterUnitParticipant *p = g_ptr_array_index (units, i);
       GPtrArray *list = g_strcmp0 (p->side, muster_game_get_side_a (game)) == 0 ? a : b;
 
       if (!g_ptr_array_find_with_equal_func (list, p->force_name, g_str_equal, NULL))
@@ -214,6 +224,91 @@ on_participant_activated (AdwActionRow *row)
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "character-id"));
 
   gtk_widget_activate_action (GTK_WIDGET (row), "app.open-character", "x", id);
+}
+
+static void
+on_unit_activated (AdwActionRow *row)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "unit-id"));
+
+  gtk_widget_activate_action (GTK_WIDGET (row), "app.open-unit", "x", id);
+}
+
+/* "2 killed, 1 wounded of 10 figures · colours lost", or "Not recorded". */
+static char *
+describe_unit_participant (const MusterUnitParticipant *p)
+{
+  GString *text = g_string_new (NULL);
+  const int counts[] = { p->killed, p->wounded, p->captured, p->run };
+
+  if (!p->recorded)
+    {
+      /* Translators: a unit in a game whose results are not recorded yet, "10 figures · not recorded" */
+      g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d figure · not recorded",
+                                          "%d figures · not recorded", p->figures), p->figures);
+      return g_string_free (text, FALSE);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      if (counts[i] == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (i == 0)
+        /* Translators: figures of a unit, "2 killed" */
+        g_string_append_printf (text, _("%d killed"), counts[i]);
+      else if (i == 1)
+        g_string_append_printf (text, _("%d wounded"), counts[i]);
+      else if (i == 2)
+        g_string_append_printf (text, _("%d captured"), counts[i]);
+      else
+        /* Translators: figures of a unit that ran from the field, "1 ran" */
+        g_string_append_printf (text, _("%d ran"), counts[i]);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("No figures lost"));
+  /* Translators: after the figures lost, how many took the field, " of 10 figures" */
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " of %d figure", " of %d figures", p->figures),
+                          p->figures);
+  if (g_strcmp0 (p->colours, "lost") == 0)
+    g_string_append (text, _(" · colours lost"));
+  else if (g_strcmp0 (p->colours, "captured") == 0)
+    g_string_append (text, _(" · took the enemy’s colours"));
+  return g_string_free (text, FALSE);
+}
+
+static void
+show_units (MusterGamesPage *self,
+            MusterGame      *game)
+{
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if ((units = muster_store_list_game_units (self->store, muster_game_get_id (game), &error)) == NULL)
+    {
+      show_error (self, error);
+      return;
+    }
+  for (guint i = 0; i < units->len; i++)
+    {
+      MusterUnitParticipant *p = g_ptr_array_index (units, i);
+      g_autofree char *what = describe_unit_participant (p);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *force = gtk_label_new (p->force_name);
+
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), p->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
+      adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "system-users-symbolic");
+      gtk_label_set_ellipsize (GTK_LABEL (force), PANGO_ELLIPSIZE_END);
+      gtk_widget_add_css_class (force, "dim-label");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), force);
+      g_object_set_data (G_OBJECT (row), "unit-id", GSIZE_TO_POINTER (p->unit_id));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_widget_set_tooltip_text (row, _("Open the unit’s sheet"));
+      g_signal_connect (row, "activated", G_CALLBACK (on_unit_activated), NULL);
+      gtk_list_box_append (self->participants_list, row);
+    }
 }
 
 /* Who took part in the selected game and what happened to them. */
@@ -263,6 +358,7 @@ show_participants (MusterGamesPage *self)
       g_signal_connect (row, "activated", G_CALLBACK (on_participant_activated), NULL);
       gtk_list_box_append (self->participants_list, row);
     }
+  show_units (self, game);
 }
 
 static void
@@ -328,7 +424,8 @@ store_changed_cb (MusterGamesPage *self,
 {
   if (campaign_id != 0 && campaign_id != self->campaign_id)
     return;
-  if (what & (MUSTER_CHANGE_GAMES | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_CAMPAIGNS))
+  if (what & (MUSTER_CHANGE_GAMES | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_CAMPAIGNS |
+              MUSTER_CHANGE_UNITS))
     reload (self);
 }
 
@@ -748,4 +845,20 @@ muster_games_page_undo_resolution (MusterGamesPage *self)
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_undo_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return ADW_MESSAGE_DIALOG (dialog);
+}
+
+char *
+muster_games_page_describe_participants (MusterGamesPage *self)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (MUSTER_IS_GAMES_PAGE (self), NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->participants_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (ADW_IS_ACTION_ROW (row))
+      g_string_append_printf (text, "%s: %s\n",
+                              adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                              adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  return g_string_free (text, FALSE);
 }

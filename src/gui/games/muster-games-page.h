@@ -32,6 +32,9 @@ void              muster_games_page_select_game         (MusterGamesPage *self,
                                                          gint64           game_id);
 /* The selected game's participants (of gint64), or NULL. */
 GArray           *muster_games_page_get_participant_ids (MusterGamesPage *self);
+/* The selected game's participants list as shown, a line "Title: subtitle"
+ * for each row, characters then units; for tests. */
+char             *muster_games_page_describe_participants (MusterGamesPage *self);
 /* Each opens its dialog and returns it (NULL when it cannot open, with
  * the reason shown in a toast): games.new, games.record, games.resolve,
  * and the confirmation of games.undo-resolve. */

@@ -5,10 +5,12 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
 #include "muster-game.h"
 #include "muster-new-game-dialog.h"
+#include "muster-unit.h"
 
 struct _MusterNewGameDialog
 {
@@ -28,6 +30,12 @@ struct _MusterNewGameDialog
   GHashTable          *unavailable;
   /* character id -> side */
   GHashTable          *sides;
+  /* The same for units (rulesets kept by unit) */
+  GHashTable          *unit_checks;
+  GHashTable          *unit_unavailable;
+  GHashTable          *unit_sides;
+  /* unit id -> GArray of the ids of its active characters */
+  GHashTable          *unit_characters;
 };
 
 G_DEFINE_FINAL_TYPE (MusterNewGameDialog, muster_new_game_dialog, ADW_TYPE_WINDOW)
@@ -82,21 +90,45 @@ count_sides (MusterNewGameDialog *self,
       if (!g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
         g_ptr_array_add (sides, (gpointer) side);
     }
+  g_hash_table_iter_init (&iter, self->unit_checks);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const char *side = g_hash_table_lookup (self->unit_sides, key);
+
+      if (gtk_check_button_get_active (value) &&
+          !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
+        g_ptr_array_add (sides, (gpointer) side);
+    }
   g_ptr_array_sort (sides, compare_strings);
   return sides;
 }
 
+static GArray *
+picked_units (MusterNewGameDialog *self)
+{
+  GArray *picked = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->unit_checks);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (gtk_check_button_get_active (value))
+      g_array_append_val (picked, *(gint64 *) key);
+  return picked;
+}
+
 static guint
-count_picked_on (MusterNewGameDialog *self,
-                 const char          *side)
+count_picked_on (GHashTable *checks,
+                 GHashTable *sides,
+                 const char *side)
 {
   GHashTableIter iter;
   gpointer key, value;
   guint n = 0;
 
-  g_hash_table_iter_init (&iter, self->checks);
+  g_hash_table_iter_init (&iter, checks);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (gtk_check_button_get_active (value) && g_str_equal (g_hash_table_lookup (self->sides, key), side))
+    if (gtk_check_button_get_active (value) && g_str_equal (g_hash_table_lookup (sides, key), side))
       n++;
   return n;
 }
@@ -112,15 +144,26 @@ update_state (MusterNewGameDialog *self)
   for (guint i = 0; i < sides->len; i++)
     {
       const char *side = g_ptr_array_index (sides, i);
-      guint n = count_picked_on (self, side);
+      guint n = count_picked_on (self->checks, self->sides, side);
+      guint n_units = count_picked_on (self->unit_checks, self->unit_sides, side);
 
       if (i > 0)
         /* Translators: between the sides of a game, "British (5) against French (6)" */
         g_string_append (text, _(" against "));
-      /* Translators: a side and how many characters it brings */
-      g_string_append_printf (text, _("%s (%u)"), side, n);
+      if (n_units > 0)
+        /* Translators: a side, how many characters and how many units it brings,
+         * "British (2 characters, 1 unit)" */
+        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                   "%s (%u characters, %u unit)",
+                                                   "%s (%u characters, %u units)", n_units),
+                                side, n, n_units);
+      else
+        /* Translators: a side and how many characters it brings */
+        g_string_append_printf (text, _("%s (%u)"), side, n);
     }
-  if (sides->len == 0)
+  if (sides->len == 0 && g_hash_table_size (self->unit_checks) + g_hash_table_size (self->unit_unavailable) > 0)
+    g_string_assign (text, _("Pick the units and characters taking part"));
+  else if (sides->len == 0)
     g_string_assign (text, _("Pick the characters taking part"));
   else if (sides->len == 1)
     g_string_append (text, _(" — pick characters of the other side too"));
@@ -135,6 +178,25 @@ update_state (MusterNewGameDialog *self)
 static void
 on_check_toggled (MusterNewGameDialog *self)
 {
+  update_state (self);
+}
+
+/* Picking a unit picks its characters who can fight; they can be unpicked. */
+static void
+on_unit_toggled (GtkCheckButton      *check,
+                 MusterNewGameDialog *self)
+{
+  gint64 *unit_id = g_object_get_data (G_OBJECT (check), "unit-id");
+  GArray *characters = g_hash_table_lookup (self->unit_characters, unit_id);
+
+  if (gtk_check_button_get_active (check))
+    for (guint i = 0; characters != NULL && i < characters->len; i++)
+      {
+        GtkCheckButton *character = g_hash_table_lookup (self->checks, &g_array_index (characters, gint64, i));
+
+        if (character != NULL)
+          gtk_check_button_set_active (character, TRUE);
+      }
   update_state (self);
 }
 
@@ -189,8 +251,84 @@ add_character (MusterNewGameDialog *self,
 }
 
 static void
+add_unit (MusterNewGameDialog *self,
+          AdwPreferencesGroup *group,
+          MusterUnit          *unit,
+          MusterRuleset       *ruleset)
+{
+  gint64 id = muster_unit_get_id (unit);
+  GtkWidget *row = adw_action_row_new ();
+  const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (ruleset, muster_unit_get_kind (unit));
+  const char *status = muster_unit_get_status (unit);
+  g_autofree char *subtitle = NULL;
+  const char *reason = NULL;
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), muster_unit_get_name (unit));
+  adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "system-users-symbolic");
+  g_hash_table_insert (self->unit_sides, id_key (id), g_strdup (muster_unit_get_side (unit)));
+
+  if (g_str_equal (status, MUSTER_UNIT_STATUS_DESTROYED))
+    reason = _("Destroyed: it cannot take the field.");
+  else if (g_str_equal (status, MUSTER_UNIT_STATUS_DISBANDED))
+    reason = _("Disbanded: it cannot take the field.");
+  else if (muster_unit_get_present (unit) == 0)
+    reason = _("No figures left to take the field.");
+
+  if (reason != NULL)
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reason);
+      gtk_widget_set_sensitive (row, FALSE);
+      gtk_widget_add_css_class (row, "unavailable");
+      g_hash_table_insert (self->unit_unavailable, id_key (id), g_strdup (reason));
+    }
+  else
+    {
+      GtkWidget *check = gtk_check_button_new ();
+      g_autofree char *label = NULL;
+
+      /* Translators: a unit's kind and the figures it has, "Infantry · 10 figures" */
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %d figure", "%s · %d figures",
+                                               muster_unit_get_present (unit)),
+                                  kind != NULL ? kind->name : muster_unit_get_kind (unit),
+                                  muster_unit_get_present (unit));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      /* Translators: accessible name of the check that picks a unit, "Unit Rifles" */
+      label = g_strdup_printf (_("Unit %s"), muster_unit_get_name (unit));
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      g_hash_table_insert (self->unit_checks, id_key (id), check);
+      g_object_set_data_full (G_OBJECT (check), "unit-id", id_key (id), g_free);
+      g_signal_connect (check, "toggled", G_CALLBACK (on_unit_toggled), self);
+    }
+  adw_preferences_group_add (group, row);
+}
+
+static void
+note_unit_character (MusterNewGameDialog *self,
+                     MusterCharacter     *character)
+{
+  gint64 unit_id = muster_character_get_unit_id (character);
+  gint64 id = muster_character_get_id (character);
+  GArray *list;
+
+  if (unit_id == 0 || muster_character_get_status (character) != MUSTER_STATUS_ACTIVE)
+    return;
+  if ((list = g_hash_table_lookup (self->unit_characters, &unit_id)) == NULL)
+    {
+      list = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_hash_table_insert (self->unit_characters, id_key (unit_id), list);
+    }
+  g_array_append_val (list, id);
+}
+
+static void
 load_characters (MusterNewGameDialog *self)
 {
+  g_autoptr(MusterCampaign) campaign = NULL;
+  MusterRuleset *ruleset = NULL;
   g_autoptr(GPtrArray) forces = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -200,15 +338,40 @@ load_characters (MusterNewGameDialog *self)
       return;
     }
 
+  campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
+  if (campaign != NULL && (ruleset = muster_campaign_get_ruleset (campaign)) != NULL &&
+      muster_ruleset_get_kept_by (ruleset) != MUSTER_KEPT_BY_UNIT)
+    ruleset = NULL;
+
   for (guint i = 0; i < forces->len; i++)
     {
       MusterForce *force = g_ptr_array_index (forces, i);
       g_autoptr(GPtrArray) characters = NULL;
+      g_autoptr(GPtrArray) units = NULL;
       g_autofree char *description = NULL;
       GtkWidget *group;
 
       characters = muster_store_list_characters (self->store, self->campaign_id,
                                                  muster_force_get_id (force), NULL);
+      if (ruleset != NULL)
+        units = muster_store_list_units (self->store, self->campaign_id, muster_force_get_id (force), NULL);
+      if (units != NULL && units->len > 0)
+        {
+          g_autofree char *units_title = NULL;
+
+          group = adw_preferences_group_new ();
+          /* Translators: the title of a force's list of units, "Units of Fane's brigade" */
+          units_title = g_strdup_printf (_("Units of %s"), muster_force_get_name (force));
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), units_title);
+          description = g_strdup_printf (_("Fights for %s"), muster_force_get_effective_side (force));
+          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+          for (guint j = 0; j < units->len; j++)
+            add_unit (self, ADW_PREFERENCES_GROUP (group), g_ptr_array_index (units, j), ruleset);
+          adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (group));
+          g_clear_pointer (&description, g_free);
+        }
+      for (guint j = 0; characters != NULL && j < characters->len; j++)
+        note_unit_character (self, g_ptr_array_index (characters, j));
       if (characters == NULL || characters->len == 0)
         continue;
       group = adw_preferences_group_new ();
@@ -240,6 +403,10 @@ muster_new_game_dialog_dispose (GObject *object)
   g_clear_pointer (&self->checks, g_hash_table_unref);
   g_clear_pointer (&self->unavailable, g_hash_table_unref);
   g_clear_pointer (&self->sides, g_hash_table_unref);
+  g_clear_pointer (&self->unit_checks, g_hash_table_unref);
+  g_clear_pointer (&self->unit_unavailable, g_hash_table_unref);
+  g_clear_pointer (&self->unit_sides, g_hash_table_unref);
+  g_clear_pointer (&self->unit_characters, g_hash_table_unref);
   g_clear_object (&self->store);
   G_OBJECT_CLASS (muster_new_game_dialog_parent_class)->dispose (object);
 }
@@ -283,6 +450,11 @@ muster_new_game_dialog_init (MusterNewGameDialog *self)
   self->checks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->unavailable = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->sides = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->unit_checks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->unit_unavailable = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->unit_sides = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->unit_characters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                 (GDestroyNotify) g_array_unref);
   gtk_editable_set_text (GTK_EDITABLE (self->date_row), today);
 }
 
@@ -345,6 +517,45 @@ muster_new_game_dialog_set_picked (MusterNewGameDialog *self,
   return TRUE;
 }
 
+gboolean
+muster_new_game_dialog_is_unit_pickable (MusterNewGameDialog  *self,
+                                         gint64                unit_id,
+                                         const char          **reason)
+{
+  g_return_val_if_fail (MUSTER_IS_NEW_GAME_DIALOG (self), FALSE);
+
+  if (reason != NULL)
+    *reason = g_hash_table_lookup (self->unit_unavailable, &unit_id);
+  return g_hash_table_contains (self->unit_checks, &unit_id);
+}
+
+gboolean
+muster_new_game_dialog_set_unit_picked (MusterNewGameDialog *self,
+                                        gint64               unit_id,
+                                        gboolean             picked)
+{
+  GtkCheckButton *check;
+
+  g_return_val_if_fail (MUSTER_IS_NEW_GAME_DIALOG (self), FALSE);
+
+  if ((check = g_hash_table_lookup (self->unit_checks, &unit_id)) == NULL)
+    return FALSE;
+  gtk_check_button_set_active (check, picked);
+  return TRUE;
+}
+
+gboolean
+muster_new_game_dialog_get_picked (MusterNewGameDialog *self,
+                                   gint64               character_id)
+{
+  GtkCheckButton *check;
+
+  g_return_val_if_fail (MUSTER_IS_NEW_GAME_DIALOG (self), FALSE);
+
+  check = g_hash_table_lookup (self->checks, &character_id);
+  return check != NULL && gtk_check_button_get_active (check);
+}
+
 guint
 muster_new_game_dialog_get_n_picked (MusterNewGameDialog *self)
 {
@@ -362,6 +573,7 @@ muster_new_game_dialog_create (MusterNewGameDialog  *self,
                                GError              **error)
 {
   g_autoptr(GArray) picked = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) units = NULL;
   g_autoptr(GPtrArray) sides = NULL;
   g_autofree char *title = NULL;
   g_autofree char *date = NULL;
@@ -373,16 +585,18 @@ muster_new_game_dialog_create (MusterNewGameDialog  *self,
   title = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->title_row))));
   date = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->date_row))));
   sides = count_sides (self, picked);
+  units = picked_units (self);
 
   if (title[0] == '\0')
     g_set_error_literal (&local_error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                          _("Give the game a title."));
   else
     {
-      game_id = muster_store_create_game (self->store, self->campaign_id, title,
-                                          date[0] != '\0' ? date : NULL,
-                                          (const gint64 *) (gpointer) picked->data, picked->len,
-                                          &local_error);
+      game_id = muster_store_create_game_full (self->store, self->campaign_id, title,
+                                               date[0] != '\0' ? date : NULL,
+                                               (const gint64 *) (gpointer) picked->data, picked->len,
+                                               (const gint64 *) (gpointer) units->data, units->len,
+                                               &local_error);
       if (game_id != 0)
         {
           g_signal_emit (self, signals[GAME_CREATED], 0, game_id);

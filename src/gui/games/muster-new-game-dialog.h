@@ -33,6 +33,17 @@ gboolean             muster_new_game_dialog_set_picked     (MusterNewGameDialog 
                                                             gint64               character_id,
                                                             gboolean             picked);
 guint                muster_new_game_dialog_get_n_picked   (MusterNewGameDialog *self);
+gboolean             muster_new_game_dialog_get_picked     (MusterNewGameDialog *self,
+                                                            gint64               character_id);
+/* The same for units (rulesets kept by unit): a destroyed or disbanded
+ * unit, or one with no figures left, cannot be picked. Picking a unit
+ * picks its active characters too. */
+gboolean             muster_new_game_dialog_is_unit_pickable (MusterNewGameDialog *self,
+                                                              gint64               unit_id,
+                                                              const char         **reason);
+gboolean             muster_new_game_dialog_set_unit_picked  (MusterNewGameDialog *self,
+                                                              gint64               unit_id,
+                                                              gboolean             picked);
 /* The new-game.create action: creates the game, emits ::game-created and
  * closes. Returns the id, or 0 with @error set (also shown in the dialog). */
 gint64               muster_new_game_dialog_create         (MusterNewGameDialog *self,

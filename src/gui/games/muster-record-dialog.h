@@ -11,7 +11,10 @@ G_BEGIN_DECLS
  * The Record Results dialog: for every participant, the outcome from the
  * ruleset's outcomes (with wound counts where the outcome takes them), the
  * participants of the other side they put out, unnamed figures and notes;
- * the winning side and notes on the game. Saving writes the results that
+ * for every unit (rulesets kept by unit), the figures killed, wounded,
+ * captured or run, as far as the ruleset keeps them, its colours where the
+ * ruleset has rules for them, and notes; the winning side and notes on
+ * the game. Saving writes the results that
  * changed (the first makes a planned game played); results can be
  * corrected until the game is resolved.
  *
@@ -43,6 +46,22 @@ gboolean            muster_record_dialog_set_killed_unnamed (MusterRecordDialog 
 /* @side NULL for a draw. */
 gboolean            muster_record_dialog_set_winner  (MusterRecordDialog  *self,
                                                      const char          *side);
+/* A unit's figures lost and its colours (NULL kept, "lost", "captured"):
+ * FALSE for a unit not in the game, or figures or colours the ruleset
+ * keeps no record of (the dialog has no control for them). Losses above
+ * the figures that took the field are refused on save. */
+gboolean            muster_record_dialog_set_unit_result (MusterRecordDialog *self,
+                                                         gint64              unit_id,
+                                                         int                 killed,
+                                                         int                 wounded,
+                                                         int                 captured,
+                                                         int                 run,
+                                                         const char         *colours);
+/* Whether the dialog offers @kind ("killed", "wounded", "captured", "run"
+ * or "colours") for @unit_id. */
+gboolean            muster_record_dialog_has_unit_figures (MusterRecordDialog *self,
+                                                          gint64              unit_id,
+                                                          const char         *kind);
 /* The record.save action: writes what changed and closes. FALSE with
  * @error set (also shown in the dialog, which stays open). */
 gboolean            muster_record_dialog_save        (MusterRecordDialog  *self,

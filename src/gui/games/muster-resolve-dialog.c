@@ -126,8 +126,12 @@ build_rolls (MusterResolveDialog *self)
       row->row = ADW_ACTION_ROW (adw_action_row_new ());
       /* Translators: a character and the roll made for them, "Jean Lefort — Death roll" */
       title = g_strdup_printf (_("%s — %s"), row->roll->character_name, row->roll->step_name);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row->row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), title);
       adw_action_row_set_subtitle (row->row, row->roll->expression);
+      /* A unit's roll (its figures) carries the unit's name. */
+      if (row->roll->unit_id != 0)
+        adw_action_row_set_icon_name (row->row, "system-users-symbolic");
 
       box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
@@ -186,6 +190,8 @@ build_events (MusterResolveDialog *self)
           gtk_widget_add_css_class (row, "log-recovered");
           adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "emblem-ok-symbolic");
         }
+      else if (event->unit_id != 0)
+        adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "system-users-symbolic");
       adw_preferences_group_add (self->events_group, row);
     }
 }
