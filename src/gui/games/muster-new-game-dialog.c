@@ -151,12 +151,17 @@ update_state (MusterNewGameDialog *self)
         /* Translators: between the sides of a game, "British (5) against French (6)" */
         g_string_append (text, _(" against "));
       if (n_units > 0)
-        /* Translators: a side, how many characters and how many units it brings,
-         * "British (2 characters, 1 unit)" */
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                   "%s (%u characters, %u unit)",
-                                                   "%s (%u characters, %u units)", n_units),
-                                side, n, n_units);
+        {
+          g_autofree char *characters = NULL;
+          g_autofree char *units = NULL;
+
+          /* Translators: how many characters a side brings, "2 characters" */
+          characters = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character", "%u characters", n), n);
+          /* Translators: how many units a side brings, "1 unit" */
+          units = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n_units), n_units);
+          /* Translators: a side, its characters and its units, "British (2 characters, 1 unit)" */
+          g_string_append_printf (text, _("%s (%s, %s)"), side, characters, units);
+        }
       else
         /* Translators: a side and how many characters it brings */
         g_string_append_printf (text, _("%s (%u)"), side, n);

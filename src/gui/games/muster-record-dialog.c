@@ -682,13 +682,31 @@ load (MusterRecordDialog  *self,
   /* The entries own the participants now. */
   g_ptr_array_set_free_func (participants, NULL);
 
+  /* With units, a side may have no characters: both sides get their group
+   * first, in the order the characters are listed in (by side). */
+  if (muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT &&
+      muster_game_get_side_a (self->game) != NULL && muster_game_get_side_b (self->game) != NULL)
+    {
+      const char *sides[2] = { muster_game_get_side_a (self->game), muster_game_get_side_b (self->game) };
+      gboolean swap = g_utf8_collate (sides[0], sides[1]) > 0;
+
+      for (guint i = 0; i < 2; i++)
+        {
+          side = sides[swap ? 1 - i : i];
+          group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+          adw_preferences_group_set_title (group, side);
+          adw_preferences_page_add (self->page, group);
+          g_hash_table_insert (groups, (gpointer) side, group);
+        }
+    }
+
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
 
-      if (group == NULL || g_strcmp0 (side, entry->participant->side) != 0)
+      side = entry->participant->side;
+      if ((group = g_hash_table_lookup (groups, side)) == NULL)
         {
-          side = entry->participant->side;
           group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
           adw_preferences_group_set_title (group, side);
           adw_preferences_page_add (self->page, group);
