@@ -36,6 +36,8 @@ struct _MusterNewGameDialog
   GHashTable          *unit_sides;
   /* unit id -> GArray of the ids of its active characters */
   GHashTable          *unit_characters;
+  /* unit id -> name, for the characters attached to one */
+  GHashTable          *unit_names;
 };
 
 G_DEFINE_FINAL_TYPE (MusterNewGameDialog, muster_new_game_dialog, ADW_TYPE_WINDOW)
@@ -226,6 +228,8 @@ add_character (MusterNewGameDialog *self,
   gint64 id = muster_character_get_id (character);
   GtkWidget *row = adw_action_row_new ();
   const char *rank = muster_character_get_rank (character);
+  gint64 unit_id = muster_character_get_unit_id (character);
+  const char *unit = g_hash_table_lookup (self->unit_names, &unit_id);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), muster_character_get_name (character));
   g_hash_table_insert (self->sides, id_key (id), g_strdup (muster_character_get_side (character)));
@@ -247,7 +251,19 @@ add_character (MusterNewGameDialog *self,
                                       -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      if (rank != NULL && rank[0] != '\0')
+      if (unit != NULL)
+        {
+          g_autofree char *subtitle = NULL;
+
+          if (rank != NULL && rank[0] != '\0')
+            /* Translators: a character's rank and the unit he is attached to, "Lieutenant · with Rifles" */
+            subtitle = g_strdup_printf (_("%s · with %s"), rank, unit);
+          else
+            /* Translators: the unit a character is attached to, "With Rifles" */
+            subtitle = g_strdup_printf (_("With %s"), unit);
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+        }
+      else if (rank != NULL && rank[0] != '\0')
         adw_action_row_set_subtitle (ADW_ACTION_ROW (row), rank);
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_check_toggled), self);
       g_hash_table_insert (self->checks, id_key (id), check);
@@ -272,6 +288,7 @@ add_unit (MusterNewGameDialog *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), muster_unit_get_name (unit));
   adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "system-users-symbolic");
   g_hash_table_insert (self->unit_sides, id_key (id), g_strdup (muster_unit_get_side (unit)));
+  g_hash_table_insert (self->unit_names, id_key (id), g_strdup (muster_unit_get_name (unit)));
 
   if (g_str_equal (status, MUSTER_UNIT_STATUS_DESTROYED))
     reason = _("Destroyed: it cannot take the field.");
@@ -412,6 +429,7 @@ muster_new_game_dialog_dispose (GObject *object)
   g_clear_pointer (&self->unit_unavailable, g_hash_table_unref);
   g_clear_pointer (&self->unit_sides, g_hash_table_unref);
   g_clear_pointer (&self->unit_characters, g_hash_table_unref);
+  g_clear_pointer (&self->unit_names, g_hash_table_unref);
   g_clear_object (&self->store);
   G_OBJECT_CLASS (muster_new_game_dialog_parent_class)->dispose (object);
 }
@@ -460,6 +478,7 @@ muster_new_game_dialog_init (MusterNewGameDialog *self)
   self->unit_sides = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->unit_characters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
                                                  (GDestroyNotify) g_array_unref);
+  self->unit_names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   gtk_editable_set_text (GTK_EDITABLE (self->date_row), today);
 }
 

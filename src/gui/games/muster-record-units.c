@@ -167,8 +167,15 @@ describe_unit_entry (UnitEntry *entry)
           break;
         }
     }
+  if (text->len == 0 && !entry->participant->recorded && !entry->dirty)
+    {
+      /* Translators: a unit whose results are not recorded yet, "10 figures · not recorded" */
+      g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d figure · not recorded",
+                                          "%d figures · not recorded", figures), figures);
+      return g_string_free (text, FALSE);
+    }
   if (text->len == 0)
-    g_string_append (text, entry->participant->recorded || entry->dirty ? _("No figures lost") : _("Not recorded"));
+    g_string_append (text, _("No figures lost"));
   /* Translators: after the figures lost, how many took the field, " of 10 figures" */
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " of %d figure", " of %d figures", figures), figures);
   if (entry->colours == COLOURS_LOST)
