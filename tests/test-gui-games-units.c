@@ -426,6 +426,67 @@ test_chosen_men (void)
   fixture_clear (&fx);
 }
 
+/* Resolves the selected game through the Resolve dialog, Muster rolling. */
+static void
+resolve_through_dialog (Fixture *fx)
+{
+  g_autoptr(GError) error = NULL;
+  MusterResolveDialog *resolve;
+
+  resolve = MUSTER_RESOLVE_DIALOG (muster_games_page_resolve (MUSTER_GAMES_PAGE (fx->page)));
+  g_assert_nonnull (resolve);
+  g_assert_null (muster_resolve_dialog_get_refusal (resolve));
+  muster_gui_spin ();
+  g_assert_true (muster_resolve_dialog_run (resolve, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (resolve));
+  muster_gui_spin ();
+}
+
+/* Three games in a row: each takes the field with the figures the last
+ * one left. */
+static void
+test_three_games (void)
+{
+  Fixture fx = { 0 };
+
+  fixture_init (&fx, "napoleonic-skirmish", "light", NULL, "grenadier", NULL, "officer");
+  for (int n = 1; n <= 3; n++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) units = NULL;
+      g_autoptr(MusterUnit) before = get_unit (&fx, fx.grenadiers);
+      g_autoptr(MusterUnit) after = NULL;
+      g_autoptr(MusterGame) game = NULL;
+      MusterRecordDialog *record;
+      gint64 game_id = plan_through_dialog (&fx);
+
+      units = muster_store_list_game_units (fx.store, game_id, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < units->len; i++)
+        {
+          MusterUnitParticipant *p = g_ptr_array_index (units, i);
+
+          if (p->unit_id == fx.grenadiers)
+            g_assert_cmpint (p->figures, ==, muster_unit_get_present (before));
+        }
+      record = open_record (&fx, game_id);
+      g_assert_true (muster_record_dialog_set_unit_result (record, fx.grenadiers, 1, 0, 1, 0, NULL));
+      g_assert_true (muster_record_dialog_set_outcome (record, fx.sergeant, "unhurt", 0, 0));
+      g_assert_true (muster_record_dialog_save (record, &error));
+      g_assert_no_error (error);
+      muster_gui_spin ();
+      resolve_through_dialog (&fx);
+
+      game = muster_store_get_game (fx.store, game_id, NULL);
+      g_assert_cmpint (muster_game_get_number (game), ==, n);
+      g_assert_cmpint (muster_game_get_state (game), ==, MUSTER_GAME_RESOLVED);
+      after = get_unit (&fx, fx.grenadiers);
+      g_assert_cmpint (muster_unit_get_lost (after), ==, 2 * n);
+    }
+  fixture_clear (&fx);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -435,6 +496,7 @@ main (int    argc,
 
   g_test_add_func ("/gui/games/units/napoleonic", test_napoleonic);
   g_test_add_func ("/gui/games/units/chosen-men", test_chosen_men);
+  g_test_add_func ("/gui/games/units/three-games", test_three_games);
 
   return g_test_run ();
 }
