@@ -487,6 +487,38 @@ test_three_games (void)
   fixture_clear (&fx);
 }
 
+/* Big Skirmishes keeps only the figures killed, and has no colours: the
+ * dialog offers nothing else. */
+static void
+test_killed_only (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUnit) grenadiers = NULL;
+  MusterRecordDialog *record;
+  Fixture fx = { 0 };
+  gint64 game_id;
+
+  fixture_init (&fx, "big-skirmishes", "infantry", "elite", "infantry", "raw", "character");
+  game_id = plan_through_dialog (&fx);
+  record = open_record (&fx, game_id);
+  g_assert_true (muster_record_dialog_has_unit_figures (record, fx.grenadiers, "killed"));
+  g_assert_false (muster_record_dialog_has_unit_figures (record, fx.grenadiers, "wounded"));
+  g_assert_false (muster_record_dialog_has_unit_figures (record, fx.grenadiers, "captured"));
+  g_assert_false (muster_record_dialog_has_unit_figures (record, fx.grenadiers, "run"));
+  g_assert_false (muster_record_dialog_has_unit_figures (record, fx.grenadiers, "colours"));
+  g_assert_false (muster_record_dialog_set_unit_result (record, fx.grenadiers, 1, 1, 0, 0, NULL));
+  g_assert_true (muster_record_dialog_set_unit_result (record, fx.grenadiers, 4, 0, 0, 0, NULL));
+  expand_row (GTK_WIDGET (record), "Grenadiers");
+  maybe_shoot (GTK_WIDGET (record), "record-big-skirmishes");
+  g_assert_true (muster_record_dialog_save (record, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  resolve_through_dialog (&fx);
+  grenadiers = get_unit (&fx, fx.grenadiers);
+  g_assert_cmpint (muster_unit_get_lost (grenadiers), ==, 4);
+  fixture_clear (&fx);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -497,6 +529,7 @@ main (int    argc,
   g_test_add_func ("/gui/games/units/napoleonic", test_napoleonic);
   g_test_add_func ("/gui/games/units/chosen-men", test_chosen_men);
   g_test_add_func ("/gui/games/units/three-games", test_three_games);
+  g_test_add_func ("/gui/games/units/killed-only", test_killed_only);
 
   return g_test_run ();
 }
