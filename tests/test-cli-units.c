@@ -526,6 +526,34 @@ test_every_ruleset (Fixture       *f,
 
 /* Napoleonic Skirmish 1.9: figures wounded roll to rejoin, with faces
  * typed in for the unit by name. */
+/* A side may be made of units alone, with no character at all; and a
+ * refused game leaves nothing behind. */
+static void
+test_unit_only_side (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = NULL;
+
+  make_campaign (f, "napoleonic-skirmish", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "1st Line", "--type", "line");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "light");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "officer", "--name", "Captain Leroy", "--unit", "1st Line");
+  RUN_OK (f, &run, "set-unit", "Voltigeurs", "--campaign", "Vimeiro", "--status", "disbanded");
+  RUN_FAILS (f, &run, 1, "Voltigeurs", "new-game", "Vimeiro", "Rolica",
+             "--with-unit", "1st Line", "--with-unit", "Voltigeurs");
+  RUN_OK (f, &run, "games", "Vimeiro", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 1);
+
+  RUN_OK (f, &run, "set-unit", "Voltigeurs", "--campaign", "Vimeiro", "--status", "active");
+  RUN_OK (f, &run, "new-game", "Vimeiro", "Rolica", "--with-unit", "1st Line", "--with-unit", "Voltigeurs");
+  game = last_line (run.out);
+  RUN_OK (f, &run, "game", game, "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  RUN_OK (f, &run, "game", game, "--units", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 3);
+}
+
 static void
 test_unit_faces (Fixture       *f,
                  gconstpointer  data)
@@ -574,6 +602,7 @@ main (int    argc,
   ADD ("/cli/units/game", test_unit_game);
   ADD ("/cli/units/every-ruleset", test_every_ruleset);
   ADD ("/cli/units/faces", test_unit_faces);
+  ADD ("/cli/units/unit-only-side", test_unit_only_side);
 #undef ADD
 
   return g_test_run ();

@@ -151,9 +151,10 @@ muster_cli_cmd_new_game (MusterCli  *cli,
   if (!muster_cli_game_units (cli, campaign, with_unit, unit_ids, ids, &error))
     return muster_cli_fail (error);
 
-  game_id = muster_store_create_game (cli->store, muster_campaign_get_id (campaign), argv[2], date,
-                                      (const gint64 *) ids->data, ids->len, &error);
-  if (game_id == 0 || !muster_cli_add_game_units (cli, game_id, unit_ids, &error))
+  game_id = muster_store_create_game_full (cli->store, muster_campaign_get_id (campaign), argv[2], date,
+                                           (const gint64 *) ids->data, ids->len,
+                                           (const gint64 *) unit_ids->data, unit_ids->len, &error);
+  if (game_id == 0)
     return muster_cli_fail (error);
   muster_cli_print_id (game_id);
   return 0;

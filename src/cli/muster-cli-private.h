@@ -118,17 +118,12 @@ gint64           muster_cli_recruit_unit_id (MusterCli       *cli,
                                              const char      *unit_arg,
                                              GError         **error);
 /* new-game --with-unit: finds the units and adds their active characters
- * to @character_ids; then, once the game exists, adds the units (deleting
- * the game again when that fails). */
+ * to @character_ids. */
 gboolean         muster_cli_game_units      (MusterCli       *cli,
                                              MusterCampaign  *campaign,
                                              char           **with_unit,
                                              GArray          *unit_ids,
                                              GArray          *character_ids,
-                                             GError         **error);
-gboolean         muster_cli_add_game_units  (MusterCli       *cli,
-                                             gint64           game_id,
-                                             GArray          *unit_ids,
                                              GError         **error);
 /* game --units: the game's units and their figures. */
 int              muster_cli_print_game_units (MusterCli      *cli,

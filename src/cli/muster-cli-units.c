@@ -442,22 +442,6 @@ muster_cli_game_units (MusterCli       *cli,
   return TRUE;
 }
 
-gboolean
-muster_cli_add_game_units (MusterCli  *cli,
-                           gint64      game_id,
-                           GArray     *unit_ids,
-                           GError    **error)
-{
-  if (unit_ids->len == 0)
-    return TRUE;
-  if (muster_store_add_game_units (cli->store, game_id, (const gint64 *) unit_ids->data,
-                                   unit_ids->len, error))
-    return TRUE;
-  /* Nothing half-made: the game goes with its units. */
-  muster_store_delete_game (cli->store, game_id, NULL);
-  return FALSE;
-}
-
 /* --- result --unit ----------------------------------------------------------- */
 
 int
