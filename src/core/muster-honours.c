@@ -10,13 +10,6 @@
 #include "muster-honours.h"
 #include "muster-store-private.h"
 
-static const char *
-column_text (sqlite3_stmt *stmt,
-             int           column)
-{
-  return (const char *) sqlite3_column_text (stmt, column);
-}
-
 static GPtrArray *
 query_honours (MusterStore  *store,
                const char   *sql,
@@ -37,13 +30,13 @@ query_honours (MusterStore  *store,
       MusterHonour *honour = g_new0 (MusterHonour, 1);
 
       honour->character_id = sqlite3_column_int64 (stmt, 0);
-      honour->name = g_strdup (column_text (stmt, 1));
-      honour->force_name = g_strdup (column_text (stmt, 2));
+      honour->name = g_strdup (muster_column_text (stmt, 1));
+      honour->force_name = g_strdup (muster_column_text (stmt, 2));
       honour->game_id = sqlite3_column_int64 (stmt, 3);
       honour->game_number = sqlite3_column_int (stmt, 4);
-      honour->game_title = g_strdup (column_text (stmt, 5));
-      honour->game_date = g_strdup (column_text (stmt, 6));
-      honour->when = g_strdup (column_text (stmt, 7));
+      honour->game_title = g_strdup (muster_column_text (stmt, 5));
+      honour->game_date = g_strdup (muster_column_text (stmt, 6));
+      honour->when = g_strdup (muster_column_text (stmt, 7));
       honour->killers = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (rows, honour);
     }
@@ -72,7 +65,7 @@ query_honours (MusterStore  *store,
       sqlite3_bind_int64 (stmt, 1, honour->game_id);
       sqlite3_bind_int64 (stmt, 2, honour->character_id);
       while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-        g_ptr_array_add (honour->killers, g_strdup (column_text (stmt, 0)));
+        g_ptr_array_add (honour->killers, g_strdup (muster_column_text (stmt, 0)));
       sqlite3_reset (stmt);
       if (rc != SQLITE_DONE)
         {
@@ -113,9 +106,9 @@ query_records (MusterStore  *store,
       MusterRecord *record = g_new0 (MusterRecord, 1);
 
       record->character_id = sqlite3_column_int64 (stmt, 0);
-      record->name = g_strdup (column_text (stmt, 1));
-      record->force_name = g_strdup (column_text (stmt, 2));
-      if (!muster_status_from_string (column_text (stmt, 3), &record->status))
+      record->name = g_strdup (muster_column_text (stmt, 1));
+      record->force_name = g_strdup (muster_column_text (stmt, 2));
+      if (!muster_status_from_string (muster_column_text (stmt, 3), &record->status))
         record->status = MUSTER_STATUS_ACTIVE;
       record->value = sqlite3_column_int (stmt, 4);
       g_ptr_array_add (rows, record);
@@ -296,7 +289,7 @@ muster_honours_kill_ledger_csv (MusterStore  *store,
       g_autofree char *number = g_strdup_printf ("%d", sqlite3_column_int (stmt, 0));
       g_autofree char *unnamed = NULL;
 
-      append_csv_field (out, column_text (stmt, 3), FALSE);
+      append_csv_field (out, muster_column_text (stmt, 3), FALSE);
       if (sqlite3_column_type (stmt, 4) == SQLITE_NULL)
         {
           /* Translators: a number of figures without names put out of action */
@@ -304,10 +297,10 @@ muster_honours_kill_ledger_csv (MusterStore  *store,
           append_csv_field (out, unnamed, FALSE);
         }
       else
-        append_csv_field (out, column_text (stmt, 4), FALSE);
+        append_csv_field (out, muster_column_text (stmt, 4), FALSE);
       append_csv_field (out, number, FALSE);
-      append_csv_field (out, column_text (stmt, 1), FALSE);
-      append_csv_field (out, column_text (stmt, 2), TRUE);
+      append_csv_field (out, muster_column_text (stmt, 1), FALSE);
+      append_csv_field (out, muster_column_text (stmt, 2), TRUE);
     }
   if (rc != SQLITE_DONE)
     {

@@ -61,6 +61,14 @@ muster_stmt_reset_ (sqlite3_stmt **stmt)
  * is empty or only digits (it would read as an id). */
 char     *muster_store_check_name    (const char   *name,
                                       GError      **error);
+/* A text column of the current row, or NULL. */
+static inline const char *
+muster_column_text (sqlite3_stmt *stmt,
+                    int           column)
+{
+  return (const char *) sqlite3_column_text (stmt, column);
+}
+
 /* Steps @stmt, which returns no rows, and resets it; on failure sets
  * @error saying @what failed. */
 gboolean  muster_store_exec          (MusterStore   *self,

@@ -32,15 +32,6 @@ static const char * const unit_statuses[] = {
   MUSTER_UNIT_STATUS_DISBANDED,
 };
 
-static const char *
-column_text (sqlite3_stmt *stmt,
-             int           column)
-{
-  const char *text = (const char *) sqlite3_column_text (stmt, column);
-
-  return text != NULL ? text : "";
-}
-
 static MusterUnit *
 unit_from_stmt (sqlite3_stmt *stmt)
 {
@@ -49,16 +40,16 @@ unit_from_stmt (sqlite3_stmt *stmt)
   row.id = sqlite3_column_int64 (stmt, 0);
   row.campaign_id = sqlite3_column_int64 (stmt, 1);
   row.force_id = sqlite3_column_int64 (stmt, 2);
-  row.force_name = column_text (stmt, 3);
-  row.side = column_text (stmt, 4);
-  row.name = column_text (stmt, 5);
-  row.kind = column_text (stmt, 6);
-  row.rating = column_text (stmt, 7);
+  row.force_name = muster_column_text (stmt, 3);
+  row.side = muster_column_text (stmt, 4);
+  row.name = muster_column_text (stmt, 5);
+  row.kind = muster_column_text (stmt, 6);
+  row.rating = muster_column_text (stmt, 7);
   row.size = sqlite3_column_int (stmt, 8);
   row.lost = sqlite3_column_int (stmt, 9);
   row.morale_loss = sqlite3_column_int (stmt, 10);
-  row.status = column_text (stmt, 11);
-  row.notes = column_text (stmt, 12);
+  row.status = muster_column_text (stmt, 11);
+  row.notes = muster_column_text (stmt, 12);
   row.n_characters = (guint) sqlite3_column_int (stmt, 13);
   return muster_unit_new (&row);
 }
@@ -87,7 +78,7 @@ load_values (MusterStore  *store,
       MusterUnit *unit = g_hash_table_lookup (units, &id);
 
       if (unit != NULL)
-        muster_unit_set_value (unit, column_text (stmt, 1), sqlite3_column_int (stmt, 2));
+        muster_unit_set_value (unit, muster_column_text (stmt, 1), sqlite3_column_int (stmt, 2));
     }
   if (rc != SQLITE_DONE)
     {
@@ -817,7 +808,7 @@ muster_store_tx_attach_character (MusterStore  *store,
         {
           g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                        _("%s cannot join %s: the unit belongs to another force."),
-                       column_text (stmt, 2), column_text (stmt, 1));
+                       muster_column_text (stmt, 2), muster_column_text (stmt, 1));
           return FALSE;
         }
       sqlite3_reset (stmt);

@@ -1,0 +1,944 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-game"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <inttypes.h>
+
+#include "muster-campaign.h"
+#include "muster-game.h"
+#include "muster-ruleset.h"
+#include "muster-store-private.h"
+#include "muster-unit.h"
+
+/* Changes to games in the store: planning a game with its characters and
+ * units, recording results, finishing, deleting, releasing a captive, and
+ * the checks that keep a game to the campaign's order. muster-game.c has
+ * the MusterGame object and the queries that read games back. */
+
+static gboolean
+log_change (MusterStore  *store,
+            gint64        campaign_id,
+            gint64        game_id,
+            gint64        character_id,
+            const char   *kind,
+            const char   *message,
+            GError      **error)
+{
+  return muster_store_insert_log (store, campaign_id, game_id, character_id,
+                                  0, 0, kind, message, error) != 0;
+}
+
+/* A date written YYYY-MM-DD that exists. */
+static gboolean
+check_date (const char  *date,
+            GError     **error)
+{
+  guint year, month, day;
+  char end;
+
+  if (strlen (date) == 10 &&
+      g_ascii_isdigit (date[0]) && g_ascii_isdigit (date[1]) &&
+      g_ascii_isdigit (date[2]) && g_ascii_isdigit (date[3]) &&
+      date[4] == '-' && g_ascii_isdigit (date[5]) && g_ascii_isdigit (date[6]) &&
+      date[7] == '-' && g_ascii_isdigit (date[8]) && g_ascii_isdigit (date[9]) &&
+      sscanf (date, "%4u-%2u-%2u%c", &year, &month, &day, &end) == 3 &&
+      year >= 1 && g_date_valid_dmy (day, month, year))
+    return TRUE;
+
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+               _("“%s” is not a date: write it as YYYY-MM-DD, for example 1812-07-22."),
+               date);
+  return FALSE;
+}
+
+typedef struct {
+  gint64        id;
+  gint64        campaign_id;
+  char         *name;
+  char         *side;
+  MusterStatus  status;
+  int           out_games;
+} CharacterInfo;
+
+static void
+character_info_clear (CharacterInfo *info)
+{
+  g_clear_pointer (&info->name, g_free);
+  g_clear_pointer (&info->side, g_free);
+}
+
+static gboolean
+load_character_info (MusterStore    *store,
+                     gint64          character_id,
+                     CharacterInfo  *info,
+                     GError        **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  stmt = muster_store_prepare (store,
+                               "SELECT c.campaign_id, c.name, coalesce (f.side, f.name), "
+                               "c.status, c.out_games "
+                               "FROM character c JOIN force f ON f.id = c.force_id "
+                               "WHERE c.id = ?",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, character_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("There is no character with id %" PRId64 "."),
+                   character_id);
+      return FALSE;
+    }
+  if (rc != SQLITE_ROW)
+    {
+      muster_store_set_error (store, error, _("Could not read a character"));
+      return FALSE;
+    }
+
+  info->id = character_id;
+  info->campaign_id = sqlite3_column_int64 (stmt, 0);
+  info->name = g_strdup (muster_column_text (stmt, 1));
+  info->side = g_strdup (muster_column_text (stmt, 2));
+  if (!muster_status_from_string (muster_column_text (stmt, 3), &info->status))
+    info->status = MUSTER_STATUS_ACTIVE;
+  info->out_games = sqlite3_column_int (stmt, 4);
+  return TRUE;
+}
+
+static gboolean
+check_info_available (const CharacterInfo  *info,
+                      GError              **error)
+{
+  switch (info->status)
+    {
+    case MUSTER_STATUS_ACTIVE:
+      return TRUE;
+
+    case MUSTER_STATUS_DEAD:
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                   _("%s is dead and cannot take part."), info->name);
+      return FALSE;
+
+    case MUSTER_STATUS_CAPTURED:
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                   _("%s is a prisoner: release him after an exchange of prisoners before he takes part again."),
+                   info->name);
+      return FALSE;
+
+    case MUSTER_STATUS_OUT_OF_ACTION:
+      if (info->out_games > 0)
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "%s is out of action for %d more game.",
+                                  "%s is out of action for %d more games.",
+                                  info->out_games),
+                     info->name, info->out_games);
+      else
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                     _("%s is out of action."), info->name);
+      return FALSE;
+
+    case MUSTER_STATUS_RETIRED:
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                   _("%s has retired and cannot take part."), info->name);
+      return FALSE;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+get_game_state (MusterGame       *game,
+                MusterGameState   wanted_max,
+                GError          **error)
+{
+  g_autofree char *what = NULL;
+
+  if (muster_game_get_state (game) <= wanted_max)
+    return TRUE;
+
+  what = muster_game_describe (game);
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+               _("%s is already resolved: undo its resolution to change it."),
+               what);
+  return FALSE;
+}
+
+/* Whether @character_id took part in @game_id, and on which side. */
+static char *
+participant_side (MusterStore  *store,
+                  gint64        game_id,
+                  gint64        character_id,
+                  GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  stmt = muster_store_prepare (store,
+                               "SELECT side FROM participation "
+                               "WHERE game_id = ? AND character_id = ?",
+                               error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int64 (stmt, 2, character_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return g_strdup (muster_column_text (stmt, 0));
+  if (rc != SQLITE_DONE)
+    muster_store_set_error (store, error, _("Could not read a participant"));
+  return NULL;
+}
+
+static gboolean
+set_game_state (MusterStore      *store,
+                gint64            game_id,
+                MusterGameState   state,
+                GError          **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  stmt = muster_store_prepare (store, "UPDATE game SET state = ? WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, muster_game_state_to_string (state), -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 2, game_id);
+  return muster_store_exec (store, stmt, _("Could not update the game"), error);
+}
+
+static char *
+describe_result (MusterRuleset      *ruleset,
+                 const char         *name,
+                 const MusterResult *result)
+{
+  const MusterOutcomeDef *outcome = muster_ruleset_lookup_outcome (ruleset, result->outcome);
+  GString *text = g_string_new (NULL);
+  int kills = (int) result->n_victims + result->killed_unnamed;
+
+  g_string_printf (text, _("%s: %s"), name, outcome->name);
+  if (outcome->takes_light || outcome->takes_serious)
+    {
+      g_string_append (text, " (");
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE, "%d light wound", "%d light wounds",
+                                           result->light_wounds),
+                              result->light_wounds);
+      g_string_append (text, ", ");
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE, "%d serious wound", "%d serious wounds",
+                                           result->serious_wounds),
+                              result->serious_wounds);
+      g_string_append (text, ")");
+    }
+  if (kills > 0)
+    {
+      g_string_append (text, "; ");
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "put %d enemy out of action",
+                                           "put %d enemies out of action",
+                                           kills),
+                              kills);
+    }
+  g_string_append (text, ".");
+
+  return g_string_free (text, FALSE);
+}
+
+
+gint64
+muster_store_create_game (MusterStore   *self,
+                          gint64         campaign_id,
+                          const char    *title,
+                          const char    *date,
+                          const gint64  *character_ids,
+                          guint          n_characters,
+                          GError       **error)
+{
+  return muster_store_create_game_full (self, campaign_id, title, date,
+                                        character_ids, n_characters, NULL, 0, error);
+}
+
+/* Adds @side to the game's two @sides; FALSE with @error set when it would
+ * be a third, naming @who. */
+static gboolean
+take_side (char        *sides[2],
+           const char  *side,
+           const char  *who,
+           GError     **error)
+{
+  if (sides[0] == NULL)
+    sides[0] = g_strdup (side);
+  else if (!g_str_equal (sides[0], side) && sides[1] == NULL)
+    sides[1] = g_strdup (side);
+  else if (!g_str_equal (sides[0], side) && !g_str_equal (sides[1], side))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("A game is fought between two sides, but %s fights for “%s”, a third side after “%s” and “%s”."),
+                   who, side, sides[0], sides[1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The units taking part, once each, checked: of MusterUnit*, or NULL with
+ * @error set. */
+static GPtrArray *
+load_game_units (MusterStore   *self,
+                 gint64         campaign_id,
+                 const gint64  *unit_ids,
+                 guint          n_units,
+                 char          *sides[2],
+                 GError       **error)
+{
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < n_units; i++)
+    {
+      g_autoptr(MusterUnit) unit = NULL;
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < units->len; j++)
+        seen |= muster_unit_get_id (g_ptr_array_index (units, j)) == unit_ids[i];
+      if (seen)
+        continue;
+      if ((unit = muster_store_get_unit (self, unit_ids[i], error)) == NULL)
+        return NULL;
+      if (muster_unit_get_campaign_id (unit) != campaign_id)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s belongs to another campaign."), muster_unit_get_name (unit));
+          return NULL;
+        }
+      if (!g_str_equal (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) ||
+          muster_unit_get_present (unit) == 0)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s has no figures left to take the field (%s)."),
+                       muster_unit_get_name (unit), muster_unit_get_status (unit));
+          return NULL;
+        }
+      if (!take_side (sides, muster_unit_get_side (unit), muster_unit_get_name (unit), error))
+        return NULL;
+      g_ptr_array_add (units, g_steal_pointer (&unit));
+    }
+  return g_steal_pointer (&units);
+}
+
+/**
+ * muster_store_create_game_full:
+ *
+ * Creates the game with its characters and its units in one transaction;
+ * the sides come from both.
+ */
+gint64
+muster_store_create_game_full (MusterStore   *self,
+                               gint64         campaign_id,
+                               const char    *title,
+                               const char    *date,
+                               const gint64  *character_ids,
+                               guint          n_characters,
+                               const gint64  *unit_ids,
+                               guint          n_units,
+                               GError       **error)
+{
+  g_autofree char *clean_title = NULL;
+  g_autofree char *message = NULL;
+  g_autoptr(GHashTable) seen = NULL;
+  g_autoptr(GArray) infos = NULL;
+  g_autoptr(GPtrArray) units = NULL;
+  char *sides[2] = { NULL, NULL };
+  sqlite3_stmt *stmt;
+  gint64 game_id = 0;
+  int number;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (title != NULL, 0);
+  g_return_val_if_fail (character_ids != NULL || n_characters == 0, 0);
+  g_return_val_if_fail (unit_ids != NULL || n_units == 0, 0);
+
+  clean_title = g_strstrip (g_strdup (title));
+  if (clean_title[0] == '\0')
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("A game needs a title, for example the scenario’s name."));
+      return 0;
+    }
+  if (date != NULL && date[0] == '\0')
+    date = NULL;
+  if (date != NULL && !check_date (date, error))
+    return 0;
+
+  {
+    g_autoptr(MusterCampaign) campaign = muster_store_get_campaign (self, campaign_id, error);
+    if (campaign == NULL)
+      return 0;
+  }
+
+  /* Who takes part, once each, and on which side. */
+  seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  infos = g_array_new (FALSE, TRUE, sizeof (CharacterInfo));
+  g_array_set_clear_func (infos, (GDestroyNotify) character_info_clear);
+  for (guint i = 0; i < n_characters; i++)
+    {
+      CharacterInfo info = { 0, };
+
+      if (g_hash_table_contains (seen, &character_ids[i]))
+        continue;
+      g_hash_table_add (seen, (gpointer) &character_ids[i]);
+
+      if (!load_character_info (self, character_ids[i], &info, error))
+        goto out;
+      g_array_append_val (infos, info);
+
+      if (info.campaign_id != campaign_id)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s belongs to another campaign."), info.name);
+          goto out;
+        }
+      if (!check_info_available (&info, error))
+        goto out;
+
+      if (!take_side (sides, info.side, info.name, error))
+        goto out;
+    }
+  if ((units = load_game_units (self, campaign_id, unit_ids, n_units, sides, error)) == NULL)
+    goto out;
+  if (sides[1] == NULL)
+    {
+      if (sides[0] == NULL && n_units > 0)
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                     _("Pick the characters or units that take part in “%s”."), clean_title);
+      else if (sides[0] == NULL)
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                     _("Pick the characters who take part in “%s”."), clean_title);
+      else
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                     _("Everyone picked for “%s” fights for “%s”: pick characters of the other side too."),
+                     clean_title, sides[0]);
+      goto out;
+    }
+
+  if (!muster_store_begin (self, error))
+    goto out;
+
+  stmt = muster_store_prepare (self,
+                               "SELECT coalesce (max (number), 0) + 1 FROM game "
+                               "WHERE campaign_id = ?",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      muster_store_set_error (self, error, _("Could not number the game"));
+      sqlite3_reset (stmt);
+      goto fail;
+    }
+  number = sqlite3_column_int (stmt, 0);
+  sqlite3_reset (stmt);
+
+  stmt = muster_store_prepare (self,
+                               "INSERT INTO game (campaign_id, number, title, date, side_a, side_b) "
+                               "VALUES (?, ?, ?, ?, ?, ?)",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  sqlite3_bind_int (stmt, 2, number);
+  sqlite3_bind_text (stmt, 3, clean_title, -1, SQLITE_TRANSIENT);
+  if (date != NULL)
+    sqlite3_bind_text (stmt, 4, date, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 5, sides[0], -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 6, sides[1], -1, SQLITE_TRANSIENT);
+  if (!muster_store_exec (self, stmt, _("Could not add the game"), error))
+    goto fail;
+  game_id = sqlite3_last_insert_rowid (muster_store_get_db (self));
+
+  stmt = muster_store_prepare (self,
+                               "INSERT INTO participation (game_id, character_id, side) "
+                               "VALUES (?, ?, ?)",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  for (guint i = 0; i < infos->len; i++)
+    {
+      const CharacterInfo *info = &g_array_index (infos, CharacterInfo, i);
+
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int64 (stmt, 2, info->id);
+      sqlite3_bind_text (stmt, 3, info->side, -1, SQLITE_TRANSIENT);
+      if (!muster_store_exec (self, stmt, _("Could not add a participant"), error))
+        goto fail;
+    }
+
+  for (guint i = 0; i < units->len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+
+      stmt = muster_store_prepare (self,
+                                   "INSERT INTO unit_participation (game_id, unit_id, side, figures) "
+                                   "VALUES (?, ?, ?, ?)",
+                                   error);
+      if (stmt == NULL)
+        goto fail;
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int64 (stmt, 2, muster_unit_get_id (unit));
+      sqlite3_bind_text (stmt, 3, muster_unit_get_side (unit), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int (stmt, 4, muster_unit_get_present (unit));
+      if (!muster_store_exec (self, stmt, _("Could not add a unit to the game"), error))
+        goto fail;
+    }
+
+  if (units->len > 0)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Game %d “%s” planned: %s against %s, %u character and units.",
+                                            "Game %d “%s” planned: %s against %s, %u characters and units.",
+                                            infos->len),
+                               number, clean_title, sides[0], sides[1], infos->len);
+  else
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Game %d “%s” planned: %s against %s, %u character.",
+                                            "Game %d “%s” planned: %s against %s, %u characters.",
+                                            infos->len),
+                               number, clean_title, sides[0], sides[1], infos->len);
+  if (!log_change (self, campaign_id, game_id, 0, "game", message, error))
+    goto fail;
+
+  if (!muster_store_commit (self, error))
+    goto fail;
+
+  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG |
+                             (units->len > 0 ? MUSTER_CHANGE_UNITS : 0), campaign_id);
+  goto out;
+
+fail:
+  muster_store_rollback (self);
+  game_id = 0;
+out:
+  g_free (sides[0]);
+  g_free (sides[1]);
+  return game_id;
+}
+
+gboolean
+muster_store_set_result (MusterStore        *self,
+                         gint64              game_id,
+                         gint64              character_id,
+                         const MusterResult *result,
+                         GError            **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autofree char *side = NULL;
+  g_autofree char *message = NULL;
+  CharacterInfo killer = { 0, };
+  const MusterOutcomeDef *outcome;
+  MusterRuleset *ruleset;
+  sqlite3_stmt *stmt;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (result->victims != NULL || result->n_victims == 0, FALSE);
+
+  game = muster_store_get_game (self, game_id, error);
+  if (game == NULL)
+    return FALSE;
+  if (!get_game_state (game, MUSTER_GAME_PLAYED, error))
+    return FALSE;
+  if (!load_character_info (self, character_id, &killer, error))
+    return FALSE;
+
+  side = participant_side (self, game_id, character_id, error);
+  if (side == NULL)
+    {
+      if (error == NULL || *error == NULL)
+        {
+          g_autofree char *what = muster_game_describe (game);
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                       _("%s did not take part in %s."), killer.name, what);
+        }
+      goto out;
+    }
+
+  ruleset = muster_store_get_campaign_ruleset (self, muster_game_get_campaign_id (game), error);
+  if (ruleset == NULL)
+    goto out;
+  outcome = result->outcome != NULL ? muster_ruleset_lookup_outcome (ruleset, result->outcome) : NULL;
+  if (outcome == NULL)
+    {
+      GPtrArray *outcomes = muster_ruleset_get_outcomes (ruleset);
+      g_autoptr(GString) ids = g_string_new (NULL);
+
+      for (guint i = 0; i < outcomes->len; i++)
+        {
+          const MusterOutcomeDef *def = g_ptr_array_index (outcomes, i);
+          if (i > 0)
+            g_string_append (ids, ", ");
+          g_string_append (ids, def->id);
+        }
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("“%s” is not an outcome in %s: use one of %s."),
+                   result->outcome != NULL ? result->outcome : "",
+                   muster_ruleset_get_title (ruleset), ids->str);
+      goto out;
+    }
+  if (result->light_wounds < 0 || result->serious_wounds < 0 || result->killed_unnamed < 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("Wounds and kills for %s cannot be negative."), killer.name);
+      goto out;
+    }
+  if (result->light_wounds > 0 && !outcome->takes_light)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The outcome “%s” takes no light wounds: record %s as wounded instead."),
+                   outcome->id, killer.name);
+      goto out;
+    }
+  if (result->serious_wounds > 0 && !outcome->takes_serious)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The outcome “%s” takes no serious wounds: record %s as wounded instead."),
+                   outcome->id, killer.name);
+      goto out;
+    }
+
+  for (guint i = 0; i < result->n_victims; i++)
+    {
+      CharacterInfo victim = { 0, };
+      g_autofree char *victim_side = NULL;
+      gboolean fine = TRUE;
+
+      if (!load_character_info (self, result->victims[i], &victim, error))
+        goto out;
+      victim_side = participant_side (self, game_id, victim.id, error);
+      if (victim_side == NULL)
+        {
+          if (error == NULL || *error == NULL)
+            {
+              g_autofree char *what = muster_game_describe (game);
+              g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                           _("%s did not take part in %s, so %s cannot have put him out of action."),
+                           victim.name, what, killer.name);
+            }
+          fine = FALSE;
+        }
+      else if (g_str_equal (victim_side, side))
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                       _("%s is on the same side as %s."), victim.name, killer.name);
+          fine = FALSE;
+        }
+      character_info_clear (&victim);
+      if (!fine)
+        goto out;
+    }
+
+  if (!muster_store_begin (self, error))
+    goto out;
+
+  stmt = muster_store_prepare (self,
+                               "UPDATE participation SET outcome = ?, light_wounds = ?, "
+                               "serious_wounds = ?, killed_unnamed = ?, notes = coalesce (?, notes) "
+                               "WHERE game_id = ? AND character_id = ?",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_text (stmt, 1, outcome->id, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 2, result->light_wounds);
+  sqlite3_bind_int (stmt, 3, result->serious_wounds);
+  sqlite3_bind_int (stmt, 4, result->killed_unnamed);
+  if (result->notes != NULL)
+    sqlite3_bind_text (stmt, 5, result->notes, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 6, game_id);
+  sqlite3_bind_int64 (stmt, 7, character_id);
+  if (!muster_store_exec (self, stmt, _("Could not record the result"), error))
+    goto fail;
+
+  stmt = muster_store_prepare (self,
+                               "DELETE FROM kill WHERE game_id = ? AND killer_id = ?",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int64 (stmt, 2, character_id);
+  if (!muster_store_exec (self, stmt, _("Could not replace the kills"), error))
+    goto fail;
+
+  stmt = muster_store_prepare (self,
+                               "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  for (guint i = 0; i < result->n_victims; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int64 (stmt, 2, character_id);
+      sqlite3_bind_int64 (stmt, 3, result->victims[i]);
+      if (!muster_store_exec (self, stmt, _("Could not record a kill"), error))
+        goto fail;
+    }
+
+  if (muster_game_get_state (game) == MUSTER_GAME_PLANNED &&
+      !set_game_state (self, game_id, MUSTER_GAME_PLAYED, error))
+    goto fail;
+
+  message = describe_result (ruleset, killer.name, result);
+  if (!log_change (self, muster_game_get_campaign_id (game), game_id, character_id, "result", message, error))
+    goto fail;
+
+  if (!muster_store_commit (self, error))
+    goto fail;
+
+  muster_store_emit_changed (self,
+                             MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
+                             muster_game_get_campaign_id (game));
+  ok = TRUE;
+  goto out;
+
+fail:
+  muster_store_rollback (self);
+out:
+  character_info_clear (&killer);
+  return ok;
+}
+
+gboolean
+muster_store_finish_game (MusterStore  *self,
+                          gint64        game_id,
+                          const char   *winner,
+                          GError      **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *what = NULL;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  game = muster_store_get_game (self, game_id, error);
+  if (game == NULL)
+    return FALSE;
+  if (!get_game_state (game, MUSTER_GAME_PLAYED, error))
+    return FALSE;
+
+  what = muster_game_describe (game);
+  if (winner != NULL && winner[0] == '\0')
+    winner = NULL;
+  if (winner != NULL &&
+      g_strcmp0 (winner, muster_game_get_side_a (game)) != 0 && g_strcmp0 (winner, muster_game_get_side_b (game)) != 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("“%s” did not fight in %s: the winner is “%s” or “%s”, or nobody for a draw."),
+                   winner, what, muster_game_get_side_a (game), muster_game_get_side_b (game));
+      return FALSE;
+    }
+
+  if (!muster_store_begin (self, error))
+    return FALSE;
+
+  stmt = muster_store_prepare (self,
+                               "UPDATE game SET state = 'played', winner = ? WHERE id = ?",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  if (winner != NULL)
+    sqlite3_bind_text (stmt, 1, winner, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, game_id);
+  if (!muster_store_exec (self, stmt, _("Could not update the game"), error))
+    goto fail;
+
+  if (winner != NULL)
+    message = g_strdup_printf (_("%s played: “%s” won."), what, winner);
+  else
+    message = g_strdup_printf (_("%s played: a draw."), what);
+  if (!log_change (self, muster_game_get_campaign_id (game), game_id, 0, "finished", message, error))
+    goto fail;
+
+  if (!muster_store_commit (self, error))
+    goto fail;
+
+  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
+  return TRUE;
+
+fail:
+  muster_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+muster_store_set_game_notes (MusterStore  *self,
+                             gint64        game_id,
+                             const char   *notes,
+                             GError      **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  game = muster_store_get_game (self, game_id, error);
+  if (game == NULL)
+    return FALSE;
+
+  stmt = muster_store_prepare (self, "UPDATE game SET notes = ? WHERE id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, notes != NULL ? notes : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, game_id);
+  if (!muster_store_exec (self, stmt, _("Could not save the game’s notes"), error))
+    return FALSE;
+
+  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES, muster_game_get_campaign_id (game));
+  return TRUE;
+}
+
+gboolean
+muster_store_delete_game (MusterStore  *self,
+                          gint64        game_id,
+                          GError      **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *message = NULL;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  game = muster_store_get_game (self, game_id, error);
+  if (game == NULL)
+    return FALSE;
+  if (!get_game_state (game, MUSTER_GAME_PLAYED, error))
+    return FALSE;
+
+  if (!muster_store_begin (self, error))
+    return FALSE;
+
+  stmt = muster_store_prepare (self, "DELETE FROM kill WHERE game_id = ?", error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!muster_store_exec (self, stmt, _("Could not delete the game’s kills"), error))
+    goto fail;
+
+  stmt = muster_store_prepare (self, "DELETE FROM participation WHERE game_id = ?", error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!muster_store_exec (self, stmt, _("Could not delete the game’s participants"), error))
+    goto fail;
+
+  stmt = muster_store_prepare (self,
+                               "UPDATE log_entry SET game_id = NULL WHERE game_id = ?",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!muster_store_exec (self, stmt, _("Could not update the log"), error))
+    goto fail;
+
+  stmt = muster_store_prepare (self, "DELETE FROM game WHERE id = ?", error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (!muster_store_exec (self, stmt, _("Could not delete the game"), error))
+    goto fail;
+
+  what = muster_game_describe (game);
+  message = g_strdup_printf (_("%s deleted."), what);
+  if (!log_change (self, muster_game_get_campaign_id (game), 0, 0, "game-deleted", message, error))
+    goto fail;
+
+  if (!muster_store_commit (self, error))
+    goto fail;
+
+  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
+  return TRUE;
+
+fail:
+  muster_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+muster_store_release_character (MusterStore  *self,
+                                gint64        character_id,
+                                GError      **error)
+{
+  CharacterInfo info = { 0, };
+  g_autofree char *message = NULL;
+  sqlite3_stmt *stmt;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  if (!load_character_info (self, character_id, &info, error))
+    return FALSE;
+  if (info.status != MUSTER_STATUS_CAPTURED)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("%s is not a prisoner (%s), so there is no one to release."),
+                   info.name, muster_status_get_label (info.status));
+      goto out;
+    }
+
+  if (!muster_store_begin (self, error))
+    goto out;
+
+  stmt = muster_store_prepare (self,
+                               "UPDATE character SET status = 'active', out_games = 0 WHERE id = ?",
+                               error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, character_id);
+  if (!muster_store_exec (self, stmt, _("Could not release the character"), error))
+    goto fail;
+
+  message = g_strdup_printf (_("%s is released in an exchange of prisoners and is back with his force."),
+                             info.name);
+  if (!log_change (self, info.campaign_id, 0, character_id, "released", message, error))
+    goto fail;
+
+  if (!muster_store_commit (self, error))
+    goto fail;
+
+  muster_store_emit_changed (self, MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, info.campaign_id);
+  ok = TRUE;
+  goto out;
+
+fail:
+  muster_store_rollback (self);
+out:
+  character_info_clear (&info);
+  return ok;
+}
+
+gboolean
+muster_store_check_available (MusterStore  *self,
+                              gint64        character_id,
+                              GError      **error)
+{
+  CharacterInfo info = { 0, };
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  if (!load_character_info (self, character_id, &info, error))
+    return FALSE;
+  ok = check_info_available (&info, error);
+  character_info_clear (&info);
+  return ok;
+}
