@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test-store"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-force.h"
+#include "muster-recruit.h"
+#include "muster-roster-model.h"
+#include "muster-store.h"
+#include "muster-test-util.h"
+#include "muster-store-test-util.h"
+
+static void
+count_changed_cb (MusterStore *store,
+                  guint        what,
+                  gint64       campaign_id,
+                  guint       *count)
+{
+  (*count)++;
+}
+
+/* --- Transactions -------------------------------------------------------- */
+
+/* Changes made between muster_store_begin() and muster_store_commit()
+ * are one change: a failure in one takes back the others, and a
+ * rollback takes back all of them. */
+static void
+test_nested_changes (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, force;
+  sqlite3 *db = raw_open (path);
+
+  campaign = make_campaign (store, "Fuentes de Oñoro");
+  before = muster_store_dump (store);
+
+  /* Rolled back as a whole. */
+  g_assert_true (muster_store_begin (store, &error));
+  force = muster_store_create_force (store, campaign, "Light Company", "British", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_rename_campaign (store, campaign, "Almeida", &error));
+  /* An inner failure takes back only itself. */
+  g_assert_cmpint (muster_store_create_force (store, campaign, "Light Company", "British", &error), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM force"), ==, 0);
+  muster_store_rollback (store);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  /* Committed as a whole, and the store takes changes of its own after. */
+  g_assert_true (muster_store_begin (store, &error));
+  force = muster_store_create_force (store, campaign, "Light Company", "British", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_rename_campaign (store, campaign, "Almeida", &error));
+  g_assert_true (muster_store_commit (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM force"), ==, 1);
+  g_assert_true (muster_store_rename_force (store, force, "Rifles", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM force WHERE name = 'Rifles'"), ==, 1);
+  sqlite3_close (db);
+}
+
+static void
+test_failed_batch (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, force;
+  sqlite3 *db;
+
+  campaign = make_campaign (store, "The Coa");
+  force = make_force (store, campaign, "Light Company", "British");
+
+  /* Refuse the third character of the batch. */
+  db = raw_open (path);
+  raw_exec (db, "CREATE TRIGGER refuse_third BEFORE INSERT ON character"
+                " WHEN (SELECT count(*) FROM character) >= 2"
+                " BEGIN SELECT RAISE (ABORT, 'the third recruit is refused'); END;");
+  before = muster_store_dump (store);
+
+  ids = muster_store_recruit (store, force, "line", NULL, NULL, 5, &error);
+  g_assert_null (ids);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE);
+  g_assert_nonnull (strstr (error->message, "the third recruit is refused"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM character"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM roll"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* A bad weapon fails the same way. */
+  ids = muster_store_recruit (store, force, "line", "blunderbuss", NULL, 2, &error);
+  g_assert_null (ids);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+
+  raw_exec (db, "DROP TRIGGER refuse_third");
+  sqlite3_close (db);
+
+  ids = muster_store_recruit (store, force, "line", NULL, NULL, 5, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 5);
+}
+
+/* --- Undo ---------------------------------------------------------------- */
+
+/* A campaign whose characters have rolls, log entries, games and kills,
+ * with links across forces. */
+static void
+fill_for_undo (MusterStore *store,
+               const char  *path,
+               gint64      *out_campaign,
+               gint64      *out_british,
+               gint64      *out_french)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) british = NULL;
+  g_autoptr(GArray) french = NULL;
+  g_autofree char *sql = NULL;
+  gint64 campaign, bf, ff;
+  sqlite3 *db;
+
+  campaign = make_campaign (store, "The Coa");
+  bf = make_force (store, campaign, "Light Company", "British");
+  ff = make_force (store, campaign, "Voltigeurs", "French");
+  british = muster_store_recruit (store, bf, "line", NULL, NULL, 4, &error);
+  g_assert_no_error (error);
+  french = muster_store_recruit (store, ff, "voltigeur", NULL, NULL, 4, &error);
+  g_assert_no_error (error);
+
+  db = raw_open (path);
+  sql = g_strdup_printf (
+      "INSERT INTO game (id, campaign_id, number, title) VALUES (1, %1$" G_GINT64_FORMAT ", 1, 'The bridge');"
+      "INSERT INTO unit (id, force_id, name) VALUES (1, %2$" G_GINT64_FORMAT ", 'Skirmish line');"
+      "UPDATE character SET unit_id = 1 WHERE id = %5$" G_GINT64_FORMAT ";"
+      "INSERT INTO participation (game_id, character_id, side, outcome, killed_unnamed) VALUES"
+      " (1, %3$" G_GINT64_FORMAT ", 'British', 'unhurt', 1), (1, %4$" G_GINT64_FORMAT ", 'French', 'out-of-action', 0);"
+      "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (1, %3$" G_GINT64_FORMAT ", %4$" G_GINT64_FORMAT ");"
+      "INSERT INTO roll (campaign_id, game_id, character_id, purpose, expression, faces, total, created)"
+      " VALUES (%1$" G_GINT64_FORMAT ", 1, %4$" G_GINT64_FORMAT ", 'death-roll', '1d6', '3', 3, 'then');"
+      "INSERT INTO log_entry (campaign_id, game_id, character_id, roll_id, kind, message, created)"
+      " VALUES (%1$" G_GINT64_FORMAT ", 1, %4$" G_GINT64_FORMAT ", last_insert_rowid (), 'recovered', 'He lives', 'then');",
+      campaign, ff, g_array_index (british, gint64, 0), g_array_index (french, gint64, 0),
+      g_array_index (british, gint64, 1));
+  raw_exec (db, sql);
+  sqlite3_close (db);
+
+  *out_campaign = campaign;
+  *out_british = bf;
+  *out_french = ff;
+}
+
+static void
+test_undo_character (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *deleted = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, bf, ff, victim;
+  guint changes = 0;
+
+  fill_for_undo (store, path, &campaign, &bf, &ff);
+  list = muster_store_list_characters (store, campaign, ff, &error);
+  victim = muster_character_get_id (g_ptr_array_index (list, 0));
+  g_signal_connect (store, "changed", G_CALLBACK (count_changed_cb), &changes);
+
+  before = muster_store_dump (store);
+  undo = muster_store_delete_character (store, victim, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_nonnull (strstr (muster_undo_get_label (undo), "deleted"));
+  deleted = muster_store_dump (store);
+  g_assert_cmpstr (before, !=, deleted);
+  g_assert_null (muster_store_get_character (store, victim, NULL));
+
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 2);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Only once. */
+  g_assert_false (muster_undo_apply (undo, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+}
+
+static void
+test_undo_force (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 campaign, bf, ff;
+
+  fill_for_undo (store, path, &campaign, &bf, &ff);
+  before = muster_store_dump (store);
+
+  undo = muster_store_delete_force (store, ff, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (muster_undo_get_label (undo), "Voltigeurs"));
+  list = muster_store_list_characters (store, campaign, 0, &error);
+  g_assert_cmpuint (list->len, ==, 4);
+  g_assert_cmpint (muster_character_get_kills (g_ptr_array_index (list, 0)), ==, 1);  /* the unnamed one */
+  g_clear_pointer (&list, g_ptr_array_unref);
+
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  list = muster_store_list_characters (store, campaign, 0, &error);
+  g_assert_cmpuint (list->len, ==, 8);
+  g_assert_cmpint (muster_character_get_kills (g_ptr_array_index (list, 0)), ==, 2);
+}
+
+/* --- Changes from elsewhere ---------------------------------------------- */
+
+static void
+test_poll_external (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(MusterStore) other = NULL;
+  g_autoptr(GError) error = NULL;
+  guint changes = 0;
+
+  g_signal_connect (store, "changed", G_CALLBACK (count_changed_cb), &changes);
+  g_assert_false (muster_store_poll_external (store));
+
+  /* Our own writes are not external. */
+  make_campaign (store, "The Coa");
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_false (muster_store_poll_external (store));
+
+  other = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  make_campaign (other, "Written by the command line");
+  g_assert_true (muster_store_poll_external (store));
+  g_assert_cmpuint (changes, ==, 2);
+  g_assert_false (muster_store_poll_external (store));
+  g_assert_cmpuint (changes, ==, 2);
+}
+
+/* --- The roster model ---------------------------------------------------- */
+
+typedef struct {
+  guint calls;
+  guint position;
+  guint removed;
+  guint added;
+} ItemsChanged;
+
+static void
+items_changed_cb (GListModel   *model,
+                  guint         position,
+                  guint         removed,
+                  guint         added,
+                  ItemsChanged *seen)
+{
+  seen->calls++;
+  seen->position = position;
+  seen->removed = removed;
+  seen->added = added;
+}
+
+static void
+test_roster_model (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRosterModel) model = NULL;
+  g_autoptr(MusterCharacter) item = NULL;
+  g_autoptr(MusterForce) french = NULL;
+  g_autoptr(GArray) ids = NULL;
+  ItemsChanged seen = { 0 };
+  gint64 campaign, other;
+  guint n;
+
+  campaign = muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  other = make_campaign (store, "Elsewhere");
+  make_character (store, make_force (store, other, "Somebody", NULL), "Patrick Nolan", "line", NULL, 6);
+
+  model = muster_roster_model_new (store, campaign);
+  g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (model)) == MUSTER_TYPE_CHARACTER);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, ==, 24);
+  g_signal_connect (model, "items-changed", G_CALLBACK (items_changed_cb), &seen);
+
+  muster_roster_model_set_search (model, "Nolan");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+  item = g_list_model_get_item (G_LIST_MODEL (model), 0);
+  g_assert_cmpstr (muster_character_get_name (item), ==, "Patrick Nolan");
+  g_assert_cmpint (muster_character_get_campaign_id (item), ==, campaign);
+  g_clear_object (&item);
+
+  /* Troop type and weapon: three riflemen and their officer. */
+  muster_roster_model_set_search (model, "RIFLE");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 4);
+  /* Force name. */
+  muster_roster_model_set_search (model, "66e");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 11);
+  /* LIKE wildcards are taken literally. */
+  muster_roster_model_set_search (model, "%");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  muster_roster_model_set_search (model, "_");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  muster_roster_model_set_search (model, "  ");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 24);
+
+  french = muster_store_find_force (store, campaign, "Voltigeurs, 66e de Ligne", &error);
+  g_assert_no_error (error);
+  muster_roster_model_set_force_id (model, muster_force_get_id (french));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 11);
+  muster_roster_model_set_search (model, "chasseur");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2);
+  muster_roster_model_set_search (model, NULL);
+  muster_roster_model_set_force_id (model, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 24);
+
+  /* A change in the store refreshes the model: only what changed. */
+  seen.calls = 0;
+  ids = muster_store_recruit (store, muster_force_get_id (french), "voltigeur", NULL, NULL, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 26);
+  g_assert_cmpuint (seen.calls, ==, 1);
+  g_assert_cmpuint (seen.position, ==, 24);
+  g_assert_cmpuint (seen.removed, ==, 0);
+  g_assert_cmpuint (seen.added, ==, 2);
+
+  seen.calls = 0;
+  item = g_list_model_get_item (G_LIST_MODEL (model), 3);
+  g_assert_true (muster_store_set_character_stat (store, muster_character_get_id (item), "I", 1, &error) ||
+                 muster_store_set_character_stat (store, muster_character_get_id (item), "I", 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (seen.calls, ==, 1);
+  g_assert_cmpuint (seen.position, ==, 3);
+  g_assert_cmpuint (seen.removed, ==, 1);
+  g_assert_cmpuint (seen.added, ==, 1);
+  g_clear_object (&item);
+
+  /* A change to another campaign leaves it alone. */
+  seen.calls = 0;
+  make_force (store, other, "Nobody", NULL);
+  g_assert_cmpuint (seen.calls, ==, 0);
+
+  /* Refreshing with nothing changed says nothing. */
+  muster_roster_model_refresh (model);
+  g_assert_cmpuint (seen.calls, ==, 0);
+
+  muster_roster_model_set_campaign_id (model, other);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+}
+
+/* --- The log ------------------------------------------------------------- */
+
+static void
+test_log (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GArray) ids = NULL;
+  MusterLogEntry *entry;
+  gint64 campaign, force;
+
+  campaign = make_campaign (store, "The Coa");
+  force = make_force (store, campaign, "95th Rifles", "British");
+  ids = muster_store_recruit (store, force, "rifleman", NULL, "Joseph Tulloch", 1, &error);
+  g_assert_no_error (error);
+
+  log = muster_store_list_log (store, campaign, 0, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (log->len, ==, 3);
+  entry = g_ptr_array_index (log, 0);
+  g_assert_cmpstr (entry->kind, ==, "recruit");
+  g_assert_cmpint (entry->character_id, ==, g_array_index (ids, gint64, 0));
+  g_assert_true (g_str_has_prefix (entry->message, "Joseph Tulloch recruited: I "));
+  g_assert_nonnull (strstr (entry->message, "(rolled "));
+  g_assert_cmpstr (entry->created, ==, "2010-08-24T07:00:00Z");
+  entry = g_ptr_array_index (log, 1);
+  g_assert_cmpstr (entry->message, ==, "Force “95th Rifles” created, fighting for British");
+  entry = g_ptr_array_index (log, 2);
+  g_assert_cmpstr (entry->kind, ==, "campaign-created");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("MUSTER_FAKE_TIME", "2010-08-24T07:00:00Z", TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/store/transaction/failed-batch", test_failed_batch);
+  g_test_add_func ("/store/transaction/nested", test_nested_changes);
+  g_test_add_func ("/store/undo/character", test_undo_character);
+  g_test_add_func ("/store/undo/force", test_undo_force);
+  g_test_add_func ("/store/poll-external", test_poll_external);
+  g_test_add_func ("/store/roster-model", test_roster_model);
+  g_test_add_func ("/store/log", test_log);
+
+  return g_test_run ();
+}
