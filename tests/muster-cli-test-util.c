@@ -36,6 +36,14 @@ fixture_setup (Fixture       *f,
 }
 
 void
+fixture_setup_fixed_time (Fixture       *f,
+                          gconstpointer  data)
+{
+  fixture_setup (f, data);
+  f->envp = g_environ_setenv (f->envp, "MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
+}
+
+void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
@@ -228,4 +236,46 @@ roster_row (Fixture    *f,
         return g_strdupv (row);
     }
   return NULL;
+}
+
+/* The id printed on the last line. */
+char *
+last_line (const char *out)
+{
+  g_autofree char *copy = g_strchomp (g_strdup (out));
+  const char *nl = strrchr (copy, '\n');
+
+  return g_strdup (nl != NULL ? nl + 1 : copy);
+}
+
+/* A TSV cell: row @row (0 is the header) and column named @key. */
+char *
+tsv_cell (const char *out,
+          guint       row,
+          const char *key)
+{
+  /* Only the last line break goes: an empty last cell is a cell. */
+  g_autofree char *copy = g_str_has_suffix (out, "\n") ? g_strndup (out, strlen (out) - 1) : g_strdup (out);
+  g_auto(GStrv) rows = g_strsplit (copy, "\n", -1);
+  g_auto(GStrv) header = g_strsplit (rows[0], "\t", -1);
+  g_auto(GStrv) fields = NULL;
+
+  g_assert_cmpuint (row, <, g_strv_length (rows));
+  fields = g_strsplit (rows[row], "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (header));
+  for (guint i = 0; header[i] != NULL; i++)
+    if (g_str_equal (header[i], key))
+      return g_strdup (fields[i]);
+  g_error ("no column “%s” in “%s”", key, rows[0]);
+}
+
+void
+assert_cell (const char *out,
+             guint       row,
+             const char *key,
+             const char *expected)
+{
+  g_autofree char *cell = tsv_cell (out, row, key);
+
+  g_assert_cmpstr (cell, ==, expected);
 }

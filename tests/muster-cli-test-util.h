@@ -30,6 +30,12 @@ void
 fixture_setup (Fixture       *f,
                gconstpointer  data);
 
+/* The same, with the clock of the library's log stopped at a fixed time
+ * (MUSTER_FAKE_TIME), so that what a run prints does not change. */
+void
+fixture_setup_fixed_time (Fixture       *f,
+                          gconstpointer  data);
+
 void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data);
@@ -68,6 +74,22 @@ tsv_rows (const char *out,
 
 char *
 id_string (gint64 id);
+
+/* The last line printed, e.g. the id a command prints last. */
+char *
+last_line (const char *out);
+
+/* A TSV cell: row @row (0 is the header) and the column named @key. */
+char *
+tsv_cell (const char *out,
+          guint       row,
+          const char *key);
+
+void
+assert_cell (const char *out,
+             guint       row,
+             const char *key,
+             const char *expected);
 
 char *
 new_campaign (Fixture    *f,

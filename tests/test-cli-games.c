@@ -10,142 +10,11 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "muster-cli-test-util.h"
 #include "muster-test-util.h"
 
 /* muster-cli's game commands, end to end: the campaign of issue 3 played
  * from the command line alone. */
-
-typedef struct {
-  char   *dir;
-  char   *library;
-  char  **envp;
-} Fixture;
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-fixture_setup (Fixture       *f,
-               gconstpointer  data)
-{
-  g_autofree char *xdg = NULL;
-
-  f->dir = muster_test_make_tmpdir ();
-  f->library = g_build_filename (f->dir, "lib.db", NULL);
-  xdg = g_build_filename (f->dir, "xdg-data", NULL);
-  f->envp = g_get_environ ();
-  f->envp = g_environ_setenv (f->envp, "XDG_DATA_HOME", xdg, TRUE);
-  f->envp = g_environ_setenv (f->envp, "MUSTER_LIBRARY", f->library, TRUE);
-  f->envp = g_environ_setenv (f->envp, "MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
-}
-
-static void
-fixture_teardown (Fixture       *f,
-                  gconstpointer  data)
-{
-  g_free (f->dir);
-  g_free (f->library);
-  g_strfreev (f->envp);
-}
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_argv (Fixture     *f,
-          Run         *run,
-          const char **args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("MUSTER_CLI");
-  int wait_status = 0;
-
-  if (cli == NULL)
-    g_error ("MUSTER_CLI is not set: run the tests with meson test");
-  g_ptr_array_add (argv, (char *) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  run_clear (run);
-  g_spawn_sync (NULL, (char **) argv->pdata, f->envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
-#define RUN(f, run, ...) \
-  G_STMT_START { const char *args_[] = { __VA_ARGS__, NULL }; run_argv ((f), (run), args_); } G_STMT_END
-
-#define RUN_OK(f, run, ...) \
-  G_STMT_START { \
-    RUN (f, run, __VA_ARGS__); \
-    if ((run)->status != 0) \
-      g_test_message ("stderr: %s", (run)->err); \
-    g_assert_cmpint ((run)->status, ==, 0); \
-    g_assert_cmpstr ((run)->err, ==, ""); \
-  } G_STMT_END
-
-#define RUN_FAILS(f, run, code, needle, ...) \
-  G_STMT_START { \
-    RUN (f, run, __VA_ARGS__); \
-    g_assert_cmpint ((run)->status, ==, (code)); \
-    g_assert_cmpstr ((run)->out, ==, ""); \
-    g_assert_true (g_str_has_prefix ((run)->err, "muster-cli: ")); \
-    if (strstr ((run)->err, (needle)) == NULL) \
-      g_error ("“%s” does not mention “%s”", (run)->err, (needle)); \
-  } G_STMT_END
-
-/* The id printed on the last line. */
-static char *
-last_line (const char *out)
-{
-  g_autofree char *copy = g_strchomp (g_strdup (out));
-  const char *nl = strrchr (copy, '\n');
-
-  return g_strdup (nl != NULL ? nl + 1 : copy);
-}
-
-/* A TSV cell: row @row (0 is the header) and column named @key. */
-static char *
-tsv_cell (const char *out,
-          guint       row,
-          const char *key)
-{
-  g_autofree char *copy = g_strchomp (g_strdup (out));
-  g_auto(GStrv) rows = g_strsplit (copy, "\n", -1);
-  g_auto(GStrv) header = g_strsplit (rows[0], "\t", -1);
-  g_auto(GStrv) fields = NULL;
-
-  g_assert_cmpuint (row, <, g_strv_length (rows));
-  fields = g_strsplit (rows[row], "\t", -1);
-  g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (header));
-  for (guint i = 0; header[i] != NULL; i++)
-    if (g_str_equal (header[i], key))
-      return g_strdup (fields[i]);
-  g_error ("no column “%s” in “%s”", key, rows[0]);
-}
-
-static guint
-count_lines (const char *text)
-{
-  guint n = 0;
-
-  for (; *text != '\0'; text++)
-    n += *text == '\n';
-  return n;
-}
 
 /* Two forces of two named men each. */
 static void
@@ -346,9 +215,9 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/cli-games/record-and-resolve", Fixture, NULL, fixture_setup,
+  g_test_add ("/cli-games/record-and-resolve", Fixture, NULL, fixture_setup_fixed_time,
               test_record_and_resolve, fixture_teardown);
-  g_test_add ("/cli-games/die-on-6", Fixture, NULL, fixture_setup,
+  g_test_add ("/cli-games/die-on-6", Fixture, NULL, fixture_setup_fixed_time,
               test_die_on_6, fixture_teardown);
 
   return g_test_run ();
