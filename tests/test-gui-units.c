@@ -193,6 +193,23 @@ get_unit (Fixture *f,
 
 /* Every unit of the campaign is listed with its values and characters;
  * the force filter and the search apply to the units too. */
+/* The character column headed @title, or NULL. */
+static GtkColumnViewColumn *
+find_column (MusterRosterPage *page,
+             const char       *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (muster_roster_page_get_column_view (page));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  return NULL;
+}
+
 static void
 test_roster_shows_units (void)
 {
@@ -210,6 +227,11 @@ test_roster_shows_units (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (list)));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (muster_unit_list_get_column_view (list))));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  /* Nobody is armed in Chosen Men: no Weapon column; its stats are words,
+   * headed by their names. */
+  g_assert_false (gtk_column_view_column_get_visible (find_column (roster (&f), "Weapon")));
+  g_assert_nonnull (find_column (roster (&f), "Rank"));
+  g_assert_null (find_column (roster (&f), "rank"));
 
   /* Sorted by name: Light Company, Rifles, Voltigeurs. */
   characters = muster_unit_list_get_cell_text (list, 0, "Characters");
@@ -543,6 +565,8 @@ test_sharpes_no_units (void)
     g_assert_false (MUSTER_IS_NEW_UNIT_DIALOG (l->data));
   g_assert_cmpuint (g_list_model_get_n_items (muster_unit_list_get_model (unit_list (&f))), ==, 0);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (muster_roster_page_get_column_view (roster (&f)))));
+  g_assert_true (gtk_column_view_column_get_visible (find_column (roster (&f), "Weapon")));
+  g_assert_nonnull (find_column (roster (&f), "F"));
 
   character = muster_store_find_character (f.store, f.campaign_id, "Charles Ellison", &error);
   g_assert_no_error (error);

@@ -29,6 +29,7 @@ struct _MusterRosterPage
   gboolean            filling_forces;
   GPtrArray          *stat_columns;   /* of GtkColumnViewColumn, the ruleset's */
   GtkColumnViewColumn *name_column;
+  GtkColumnViewColumn *weapon_column;
   GtkWidget          *context_popover;
   GtkWidget          *unit_list;      /* a MusterUnitList */
   gboolean            by_unit;        /* the ruleset keeps units */
@@ -275,7 +276,10 @@ rebuild_stat_columns (MusterRosterPage *self)
       expression = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
                                                 G_CALLBACK (character_stat_value),
                                                 g_strdup (stat->key), (GClosureNotify) g_free);
-      column = add_column (self, stat->key, COLUMN_STAT, stat->key,
+      /* A short key ("F") heads its column as on the sheets; a longer one
+       * ("rank") is a word, shown translated. */
+      column = add_column (self, g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name,
+                           COLUMN_STAT, stat->key,
                            GTK_SORTER (gtk_numeric_sorter_new (expression)));
       g_object_ref (column);
       gtk_column_view_remove_column (self->column_view, column);
@@ -567,7 +571,7 @@ muster_roster_page_init (MusterRosterPage *self)
   self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL, string_sorter ("name"));
   add_column (self, _("Force"), COLUMN_FORCE, NULL, string_sorter ("force-name"));
   add_column (self, _("Troop Type"), COLUMN_TROOP_TYPE, NULL, string_sorter ("troop-type"));
-  add_column (self, _("Weapon"), COLUMN_WEAPON, NULL, string_sorter ("weapon"));
+  self->weapon_column = add_column (self, _("Weapon"), COLUMN_WEAPON, NULL, string_sorter ("weapon"));
   status = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
                                         G_CALLBACK (character_status_order), NULL, NULL);
   add_column (self, _("Status"), COLUMN_STATUS, NULL, GTK_SORTER (gtk_numeric_sorter_new (status)));
@@ -639,6 +643,9 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
     {
       g_set_object (&self->ruleset, ruleset);
       rebuild_stat_columns (self);
+      /* Rules that arm nobody (the unit rule sets) need no Weapon column. */
+      gtk_column_view_column_set_visible (self->weapon_column,
+                                          ruleset == NULL || muster_ruleset_get_n_weapons (ruleset) > 0);
     }
   self->by_unit = ruleset != NULL && muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT;
   muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), campaign_id,
