@@ -123,11 +123,36 @@ restore_action (GSimpleAction *action,
 }
 
 static void
+help_shown_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  GtkWindow *parent = GTK_WINDOW (object);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (parent, result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  /* Without a help browser the guide cannot be shown: say so and what
+   * fixes it, rather than doing nothing. */
+  dialog = adw_message_dialog_new (parent, _("The User Guide Could Not Be Opened"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("Muster’s guide is read with the Help app (Yelp), which "
+                                    "could not be started: %s. Install it and try again."),
+                                  error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 help_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  gtk_show_uri (get_main_window (user_data), "help:io.github.musterapp.Muster", GDK_CURRENT_TIME);
+  gtk_show_uri_full (get_main_window (user_data), "help:" APPLICATION_ID, GDK_CURRENT_TIME,
+                     NULL, help_shown_cb, NULL);
 }
 
 static void
