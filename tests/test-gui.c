@@ -378,35 +378,6 @@ test_force_new_rename_delete (void)
   muster_gui_fixture_close (&f);
 }
 
-/* Without a help browser, Help says so instead of doing nothing. */
-static void
-test_help_without_browser (void)
-{
-  Fixture f = { 0 };
-  g_autoptr(GAppInfo) browser = g_app_info_get_default_for_uri_scheme ("help");
-  GtkWidget *dialog = NULL;
-  gint64 end;
-
-  if (browser != NULL)
-    {
-      g_test_skip ("A help browser is installed: the guide would open in it");
-      return;
-    }
-  muster_gui_fixture_open (&f, FALSE);
-  g_action_group_activate_action (G_ACTION_GROUP (muster_gui_test_get_app ()), "help", NULL);
-  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (dialog == NULL && g_get_monotonic_time () < end)
-    {
-      muster_gui_spin_for (50);
-      dialog = muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-    }
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==,
-                   "The User Guide Could Not Be Opened");
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  muster_gui_fixture_close (&f);
-}
-
 static void
 test_actions_enabled (void)
 {
@@ -464,7 +435,6 @@ main (int   argc,
   g_test_add_func ("/gui/window/external-campaign", test_window_external_campaign);
   g_test_add_func ("/gui/window/pages-follow", test_window_pages_follow);
   g_test_add_func ("/gui/window/actions", test_actions_enabled);
-  g_test_add_func ("/gui/window/help-without-browser", test_help_without_browser);
   g_test_add_func ("/gui/campaign/new", test_campaign_new);
   g_test_add_func ("/gui/campaign/rename-delete", test_campaign_rename_delete);
   g_test_add_func ("/gui/force/new-rename-delete", test_force_new_rename_delete);

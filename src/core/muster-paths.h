@@ -11,4 +11,12 @@ G_BEGIN_DECLS
  * MUSTER_LOCALEDIR overrides both. */
 const char *muster_paths_get_locale_dir (void);
 
+/* The folders that may hold the user guide's Mallard pages, best first:
+ * for each of the user's languages (g_get_language_names(), ending in C),
+ * the build's help/LANG (the sources' help/C) when Muster runs from its
+ * build tree, then help/LANG/APPLICATION_ID under the installed data
+ * directory and under every system data directory, where Yelp finds them
+ * too. MUSTER_HELPDIR, a folder of LANG folders, replaces them all. */
+char      **muster_paths_get_help_dirs  (void);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include "muster-application.h"
 #include "muster-character-window.h"
 #include "muster-exchange-ui.h"
+#include "muster-help-window.h"
 #include "muster-library-ui.h"
 #include "muster-unit-window.h"
 #include "muster-window.h"
@@ -122,28 +123,47 @@ restore_action (GSimpleAction *action,
     muster_library_ui_restore (get_main_window (self), self->store);
 }
 
+/* The guide in Muster's own window, or why it cannot be shown. */
+static void
+show_builtin_help (MusterApplication *self)
+{
+  GtkWindow *parent = get_main_window (self);
+  g_autoptr(GError) error = NULL;
+  MusterHelpWindow *help = NULL;
+  GtkWidget *dialog;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (MUSTER_IS_HELP_WINDOW (l->data))
+      {
+        gtk_window_present (GTK_WINDOW (l->data));
+        return;
+      }
+
+  help = muster_help_window_new (GTK_APPLICATION (self), &error);
+  if (help != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (help));
+      return;
+    }
+
+  dialog = adw_message_dialog_new (parent, _("The User Guide Could Not Be Opened"), error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 help_shown_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  GtkWindow *parent = GTK_WINDOW (object);
+  g_autoptr(MusterApplication) self = user_data;
   g_autoptr(GError) error = NULL;
-  GtkWidget *dialog;
 
-  if (gtk_show_uri_full_finish (parent, result, &error) ||
+  if (gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error) ||
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-
-  /* Without a help browser the guide cannot be shown: say so and what
-   * fixes it, rather than doing nothing. */
-  dialog = adw_message_dialog_new (parent, _("The User Guide Could Not Be Opened"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("Muster’s guide is read with the Help app (Yelp), which "
-                                    "could not be started: %s. Install it and try again."),
-                                  error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_debug ("The help browser could not show the guide: %s", error->message);
+  show_builtin_help (self);
 }
 
 static void
@@ -151,8 +171,17 @@ help_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  gtk_show_uri_full (get_main_window (user_data), "help:" APPLICATION_ID, GDK_CURRENT_TIME,
-                     NULL, help_shown_cb, NULL);
+  MusterApplication *self = user_data;
+  g_autoptr(GAppInfo) browser = g_app_info_get_default_for_uri_scheme ("help");
+
+  /* Yelp shows the guide where there is one. In a flatpak the host's Yelp
+   * cannot see the pages inside the sandbox, so Muster shows them itself,
+   * as it does where no help browser is installed. */
+  if (browser == NULL || g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS))
+    show_builtin_help (self);
+  else
+    gtk_show_uri_full (get_main_window (self), "help:" APPLICATION_ID, GDK_CURRENT_TIME,
+                       NULL, help_shown_cb, g_object_ref (self));
 }
 
 static void
