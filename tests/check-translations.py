@@ -6,13 +6,23 @@ For every language in po/LINGUAS: its .po file compiles (msgfmt --check) and,
 merged with a template extracted afresh from the files in po/POTFILES.in, has
 no untranslated and no fuzzy message. Also checks that POTFILES.in names
 every source file that holds a translatable string, and nothing that is gone.
+
+The user guide likewise: for every language in help/LINGUAS, help/LANG/LANG.po
+compiles, is complete against a template that itstool extracts afresh from
+help/C/*.page, keeps the inline Mallard markup of every message (same
+elements, same link targets), and merges with itstool into one well-formed
+page per page of help/C, with no message left unmerged, that yelp-check
+validates (when yelp-check is installed).
 """
 
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 XGETTEXT_ARGS = [
     '--from-code=UTF-8', '--add-comments',
@@ -45,6 +55,7 @@ class Tap:
             self.failed += 1
             for line in detail.strip().splitlines()[:40]:
                 print('# ' + line)
+        return ok
 
 
 def read_list(path):
@@ -89,6 +100,157 @@ def unfinished(merged):
     return '\n'.join(lines) + '\n'
 
 
+def check_complete(tap, name, path, pot, merged):
+    """Merges PATH with the template POT into MERGED and checks that no
+    message is left untranslated or fuzzy."""
+    r = subprocess.run(['msgmerge', '--quiet', '-o', merged, path, pot],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        tap.check(False, '%s is complete' % name, r.stderr)
+        return False
+    r = subprocess.run(['msgfmt', '--statistics', '-o', os.devnull, merged],
+                       capture_output=True, text=True, env=dict(os.environ, LC_ALL='C'))
+    stats = r.stderr
+    fuzzy = re.search(r'(\d+) fuzzy', stats)
+    untranslated = re.search(r'(\d+) untranslated', stats)
+    translated = re.search(r'(\d+) translated', stats)
+    bad = int(fuzzy.group(1)) if fuzzy else 0
+    bad += int(untranslated.group(1)) if untranslated else 0
+    ok = r.returncode == 0 and translated is not None and bad == 0
+    detail = stats
+    if not ok:
+        detail += unfinished(merged)
+    return tap.check(ok, '%s is complete (100 %%)' % name, detail)
+
+
+def po_messages(path):
+    """(msgid, msgstr) of every message of a .po file but the header."""
+    r = subprocess.run(['msgattrib', '--no-wrap', '--no-location', '--no-obsolete', path],
+                       capture_output=True, text=True, check=True)
+    entries, cur, key = [], {}, None
+    for line in r.stdout.splitlines() + ['']:
+        if not line.strip():
+            if cur.get('msgid'):
+                entries.append((cur['msgid'], cur.get('msgstr', '')))
+            cur = {}
+            continue
+        if line.startswith('#'):
+            continue
+        m = re.match(r'(msgctxt|msgid|msgstr) "(.*)"$', line)
+        if m:
+            key = m.group(1)
+            cur[key] = unquote(m.group(2))
+        elif line.startswith('"') and key:
+            cur[key] += unquote(line[1:-1])
+    return entries
+
+
+def unquote(text):
+    escapes = {'n': '\n', 't': '\t', '"': '"', '\\': '\\'}
+    return re.sub(r'\\(.)', lambda m: escapes.get(m.group(1), m.group(1)), text)
+
+
+TAG = re.compile(r'<([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+\s*=\s*"[^"]*")*)\s*/?>')
+KEPT_ATTRIBUTES = ('xref', 'href', 'style', 'type', 'action')
+
+
+def markup(text):
+    """The inline elements of a guide message, with the attributes that a
+    translation must keep as they are, in a comparable form."""
+    tags = []
+    for m in TAG.finditer(text):
+        attrs = tuple(sorted((k, v) for k, v in re.findall(r'([\w:.-]+)\s*=\s*"([^"]*)"', m.group(2))
+                             if k in KEPT_ATTRIBUTES))
+        tags.append((m.group(1), attrs))
+    return sorted(tags)
+
+
+def well_formed(fragment):
+    try:
+        ET.fromstring('<m xmlns:its="http://www.w3.org/2005/11/its">%s</m>' % fragment)
+        return True
+    except ET.ParseError:
+        return False
+
+
+def check_help(tap, srcdir):
+    """The translations of the user guide (help/LINGUAS, help/LANG/LANG.po)."""
+    helpdir = os.path.join(srcdir, 'help')
+    pages = sorted(glob.glob(os.path.join(helpdir, 'C', '*.page')))
+    names = [os.path.basename(p) for p in pages]
+    linguas_path = os.path.join(helpdir, 'LINGUAS')
+    linguas = []
+    if os.path.exists(linguas_path):
+        for line in read_list(linguas_path):
+            linguas += line.split()
+    tap.check(bool(linguas), 'help/LINGUAS names at least one language')
+    stray = sorted(d for d in os.listdir(helpdir)
+                   if os.path.exists(os.path.join(helpdir, d, d + '.po')) and d not in linguas)
+    tap.check(not stray, 'help/LINGUAS names every translation of the guide',
+              '\n'.join('not in help/LINGUAS: ' + d for d in stray))
+    yelp_check = shutil.which('yelp-check')
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pot = os.path.join(tmp, 'help.pot')
+        r = subprocess.run(['itstool', '-o', pot] + pages, capture_output=True, text=True)
+        if not tap.check(r.returncode == 0 and bool(pages), 'itstool extracts the guide template',
+                         r.stdout + r.stderr):
+            return
+        for lang in linguas:
+            name = 'help/%s/%s.po' % (lang, lang)
+            path = os.path.join(helpdir, lang, lang + '.po')
+            if not tap.check(os.path.exists(path), name + ' exists'):
+                continue
+            mo = os.path.join(tmp, lang + '.mo')
+            r = subprocess.run(['msgfmt', '--check', '-o', mo, path],
+                               capture_output=True, text=True)
+            compiles = tap.check(r.returncode == 0, name + ' compiles', r.stderr)
+            merged = os.path.join(tmp, 'help-' + lang + '.po')
+            check_complete(tap, name, path, pot, merged)
+            if os.path.exists(merged):
+                bad = []
+                for msgid, msgstr in po_messages(merged):
+                    if not msgstr:
+                        continue
+                    if not well_formed(msgstr):
+                        bad.append('not well-formed: ' + msgstr)
+                    elif markup(msgid) != markup(msgstr):
+                        bad.append('markup differs from "%s": %s' % (msgid, msgstr))
+                tap.check(not bad, name + ' keeps the markup and link targets of every message',
+                          '\n'.join(bad))
+            if not compiles:
+                continue
+            out = os.path.join(tmp, 'pages-' + lang)
+            os.mkdir(out)
+            r = subprocess.run(['itstool', '-m', mo, '--lang', lang, '-o', out + os.sep] + pages,
+                               capture_output=True, text=True)
+            said = (r.stdout + r.stderr).strip()
+            tap.check(r.returncode == 0 and not said,
+                      'itstool merges every message of help/%s into the pages' % lang, said)
+            missing = [n for n in names if not os.path.isfile(os.path.join(out, n))]
+            tap.check(not missing, 'help/%s gives one page for each page of help/C' % lang,
+                      '\n'.join('missing: ' + n for n in missing))
+            broken = []
+            for n in names:
+                p = os.path.join(out, n)
+                if not os.path.isfile(p):
+                    continue
+                try:
+                    root = ET.parse(p).getroot()
+                    if root.get('{http://www.w3.org/XML/1998/namespace}lang') != lang:
+                        broken.append('%s: xml:lang is not %s' % (n, lang))
+                except ET.ParseError as e:
+                    broken.append('%s: %s' % (n, e))
+            tap.check(not broken, 'the %s pages are well-formed' % lang, '\n'.join(broken))
+            if yelp_check is None:
+                tap.check(True, 'yelp-check validates the %s pages # SKIP yelp-check not installed' % lang)
+            else:
+                r = subprocess.run([yelp_check, 'validate', out], capture_output=True, text=True)
+                said = (r.stdout + r.stderr).strip()
+                tap.check(r.returncode == 0 and not said,
+                          'yelp-check validates the %s pages' % lang, said)
+
+
 def main():
     srcdir = os.path.abspath(sys.argv[1])
     po = os.path.join(srcdir, 'po')
@@ -121,25 +283,9 @@ def main():
             r = subprocess.run(['msgfmt', '--check', '-o', os.devnull, path],
                                capture_output=True, text=True)
             tap.check(r.returncode == 0, '%s.po compiles' % lang, r.stderr)
-            merged = os.path.join(tmp, lang + '.po')
-            r = subprocess.run(['msgmerge', '--quiet', '-o', merged, path, pot],
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                tap.check(False, '%s is complete' % lang, r.stderr)
-                continue
-            r = subprocess.run(['msgfmt', '--statistics', '-o', os.devnull, merged],
-                               capture_output=True, text=True, env=dict(os.environ, LC_ALL='C'))
-            stats = r.stderr
-            fuzzy = re.search(r'(\d+) fuzzy', stats)
-            untranslated = re.search(r'(\d+) untranslated', stats)
-            translated = re.search(r'(\d+) translated', stats)
-            bad = int(fuzzy.group(1)) if fuzzy else 0
-            bad += int(untranslated.group(1)) if untranslated else 0
-            ok = r.returncode == 0 and translated is not None and bad == 0
-            detail = stats
-            if not ok:
-                detail += unfinished(merged)
-            tap.check(ok, '%s is complete (100 %%)' % lang, detail)
+            check_complete(tap, lang, path, pot, os.path.join(tmp, lang + '.po'))
+
+    check_help(tap, srcdir)
     print('1..%d' % tap.n)
     return 1 if tap.failed else 0
 
