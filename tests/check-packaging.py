@@ -196,9 +196,15 @@ def check_tree(tap, srcdir, root, prefix):
     exists('share/gettext/its/muster-ruleset.its', 'the ITS rules for rulesets')
     exists('share/gettext/its/muster-ruleset.loc', 'the ITS locating rules')
 
-    for page in sorted(f for f in os.listdir(os.path.join(srcdir, 'help', 'C'))
-                       if f.endswith('.page')):
+    pages = sorted(f for f in os.listdir(os.path.join(srcdir, 'help', 'C')) if f.endswith('.page'))
+    for page in pages:
         exists('share/help/C/%s/%s' % (APP_ID, page), 'the help page ' + page)
+    with open(os.path.join(srcdir, 'help', 'LINGUAS'), encoding='utf-8') as f:
+        help_linguas = [w for line in f for w in line.split('#')[0].split()]
+    for lang in help_linguas:
+        for page in pages:
+            exists('share/help/%s/%s/%s' % (lang, APP_ID, page),
+                   'the %s help page %s' % (lang, page))
 
     with open(os.path.join(srcdir, 'po', 'LINGUAS'), encoding='utf-8') as f:
         linguas = [w for line in f for w in line.split('#')[0].split()]
