@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -117,6 +118,46 @@ test_new_unit_and_list (Fixture       *f,
   /* Nothing was made by the refusals. */
   RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
   g_assert_cmpuint (count_lines (run.out), ==, 5);
+}
+
+/* In French the text table reads as French: a value the ruleset gives in
+ * words, the unit's status and a stat named by a word ("class") are
+ * translated; TSV keeps the status's id. */
+static void
+test_units_translated (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *previous = g_strdup (setlocale (LC_ALL, NULL));
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("The fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  setlocale (LC_ALL, previous);
+
+  make_campaign (f, "big-skirmishes", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "50th Foot", "--type", "infantry", "--rating", "elite");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "character", "--name", "Sergeant Bell");
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  g_assert_nonnull (strstr (run.out, "\tactive\t4 / 6\t1\tre-roll 1s\tround up\n"));
+
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "fr_FR.UTF-8", TRUE);
+  f->envp = g_environ_setenv (f->envp, "LANGUAGE", "fr", TRUE);
+  RUN_OK (f, &run, "units", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "relance les 1"));
+  g_assert_nonnull (strstr (run.out, "arrondi sup."));
+  g_assert_nonnull (strstr (run.out, "Active"));
+  g_assert_null (strstr (run.out, "re-roll"));
+  g_assert_null (strstr (run.out, "round up"));
+  g_assert_null (strstr (run.out, "active"));
+  RUN_OK (f, &run, "roster", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "Classe"));
+  g_assert_null (strstr (run.out, "class"));
+  /* TSV keeps the status's id. */
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  g_assert_nonnull (strstr (run.out, "\tactive\t"));
 }
 
 static void
@@ -454,6 +495,7 @@ main (int    argc,
 
 #define ADD(path, func) g_test_add ((path), Fixture, NULL, fixture_setup_fixed_time, (func), fixture_teardown)
   ADD ("/cli/units/new-unit-and-list", test_new_unit_and_list);
+  ADD ("/cli/units/translated", test_units_translated);
   ADD ("/cli/units/set-rename-delete", test_set_rename_delete);
   ADD ("/cli/units/recruit", test_recruit_into_unit);
   ADD ("/cli/units/game", test_unit_game);

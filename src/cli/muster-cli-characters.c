@@ -69,7 +69,9 @@ character_table_new (MusterRuleset *ruleset,
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
 
-      COLUMN (stat->key, stat->key);
+      /* A short key ("F") heads its column as on the sheets; a longer
+       * one ("class") is a word, read in the user's language. */
+      COLUMN (stat->key, g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name);
     }
   COLUMN ("kills", _("Kills"));
   COLUMN ("games", _("Games"));

@@ -235,7 +235,8 @@ muster_cli_cmd_units (MusterCli  *cli,
         muster_cli_table_add_none (table);
       muster_cli_table_add_int (table, muster_unit_get_size (unit));
       muster_cli_table_add_int (table, muster_unit_get_lost (unit));
-      muster_cli_table_add_text (table, muster_unit_get_status (unit));
+      muster_cli_table_add_value (table, muster_unit_get_status (unit),
+                                  muster_unit_status_label (muster_unit_get_status (unit)));
       for (guint j = 0; j < stats->len; j++)
         {
           const char *text = g_ptr_array_index (texts, j * units->len + i);

@@ -289,6 +289,16 @@ muster_unit_get_status (MusterUnit *self)
 }
 
 const char *
+muster_unit_status_label (const char *status)
+{
+  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DESTROYED) == 0)
+    return C_("unit status", "Destroyed");
+  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DISBANDED) == 0)
+    return C_("unit status", "Disbanded");
+  return C_("unit status", "Active");
+}
+
+const char *
 muster_unit_get_notes (MusterUnit *self)
 {
   g_return_val_if_fail (MUSTER_IS_UNIT (self), NULL);

@@ -44,6 +44,8 @@ int          muster_unit_get_present      (MusterUnit *self);
 /* Base morale lost for good (negative: gained), e.g. for lost colours. */
 int          muster_unit_get_morale_loss  (MusterUnit *self);
 const char  *muster_unit_get_status       (MusterUnit *self);
+/* A unit status ("destroyed") as people read it: "Destroyed", translated. */
+const char  *muster_unit_status_label     (const char *status);
 const char  *muster_unit_get_notes        (MusterUnit *self);
 guint        muster_unit_get_n_characters (MusterUnit *self);
 /* A number kept on the unit for a unit stat "from" the unit (its colours,

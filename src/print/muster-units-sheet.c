@@ -186,18 +186,7 @@ unit_cell (MusterUnitsSheet *self,
       return muster_unit_dup_stat_text (unit, self->ruleset, column->stat);
 
     case COLUMN_STATUS:
-      {
-        const char *status = muster_unit_get_status (unit);
-
-        if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DESTROYED) == 0)
-          /* TRANSLATORS: a unit's status on the unit roster */
-          return g_strdup (C_("unit", "Destroyed"));
-        if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DISBANDED) == 0)
-          /* TRANSLATORS: a unit's status on the unit roster */
-          return g_strdup (C_("unit", "Disbanded"));
-        /* TRANSLATORS: a unit's status on the unit roster */
-        return g_strdup (C_("unit", "Active"));
-      }
+      return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
 
     default:
       g_assert_not_reached ();

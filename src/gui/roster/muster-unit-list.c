@@ -51,16 +51,6 @@ typedef struct {
   ColumnKind      kind;
 } ColumnData;
 
-static const char *
-status_label (const char *status)
-{
-  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DESTROYED) == 0)
-    return C_("unit status", "Destroyed");
-  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DISBANDED) == 0)
-    return C_("unit status", "Disbanded");
-  return C_("unit status", "Active");
-}
-
 static char *
 cell_text (MusterUnitList *self,
            ColumnKind      kind,
@@ -93,7 +83,7 @@ cell_text (MusterUnitList *self,
     case COLUMN_PRESENT:
       return g_strdup_printf ("%d", muster_unit_get_present (unit));
     case COLUMN_STATUS:
-      return g_strdup (status_label (muster_unit_get_status (unit)));
+      return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
     case COLUMN_CHARACTERS:
       return g_strdup (muster_unit_list_model_get_character_names (self->model, muster_unit_get_id (unit)));
     default:

@@ -57,16 +57,6 @@ static const char * const statuses[] = {
   MUSTER_UNIT_STATUS_DISBANDED,
 };
 
-static const char *
-status_label (const char *status)
-{
-  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DESTROYED) == 0)
-    return C_("unit status", "Destroyed");
-  if (g_strcmp0 (status, MUSTER_UNIT_STATUS_DISBANDED) == 0)
-    return C_("unit status", "Disbanded");
-  return C_("unit status", "Active");
-}
-
 /* A save failed: say why, and show the stored values again. */
 static void
 show_error (MusterUnitWindow *self,
@@ -693,7 +683,7 @@ muster_unit_window_init (MusterUnitWindow *self)
   self->value_widgets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (statuses); i++)
-    gtk_string_list_append (labels, status_label (statuses[i]));
+    gtk_string_list_append (labels, muster_unit_status_label (statuses[i]));
   self->updating++;
   adw_combo_row_set_model (self->status_row, G_LIST_MODEL (labels));
   self->updating--;
