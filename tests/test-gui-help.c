@@ -3,9 +3,12 @@
 
 #include <locale.h>
 
+#include <glib/gi18n.h>
+
 #include "muster-gui-test-util.h"
 #include "muster-help-document.h"
 #include "muster-help-window.h"
+#include "muster-paths.h"
 #include "muster-test-util.h"
 
 /* The user guide Muster shows itself: the pages of help/, links between
@@ -259,6 +262,45 @@ test_window_navigation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The real guide in French: the build's translated pages, every one of
+ * them, and (with the French locale and the build's catalogue) the
+ * window's own words. */
+static void
+test_window_french (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *previous = g_strdup (setlocale (LC_ALL, NULL));
+  gboolean french = setlocale (LC_ALL, "fr_FR.UTF-8") != NULL;
+  MusterHelpWindow *window;
+  GtkWidget *title;
+
+  bindtextdomain (GETTEXT_PACKAGE, muster_paths_get_locale_dir ());
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_setenv ("LANGUAGE", "fr", TRUE);
+  window = muster_help_window_new (NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "Aide de Muster"));
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "Mener une campagne"));
+  g_assert_null (find_label (GTK_WIDGET (window), "Running a Campaign"));
+  for (const char *const *id = (const char *const[]) {
+         "campaigns", "roster", "units", "games", "printing", "exchange", "library",
+         "shortcuts", NULL }; *id != NULL; id++)
+    {
+      g_assert_true (muster_help_window_show (window, *id));
+      g_assert_cmpstr (muster_help_window_get_page (window), ==, *id);
+      if (french)
+        g_assert_nonnull (find_label (GTK_WIDGET (window), "Plus d’informations"));
+    }
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "Raccourcis clavier"));
+  title = muster_gui_find_widget (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE, NULL);
+  g_assert_cmpstr (adw_window_title_get_title (ADW_WINDOW_TITLE (title)), ==, "Raccourcis clavier");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, previous);
+}
+
 /* Without a help browser, Help opens Muster's own guide window; when the
  * pages are missing it says so. */
 static void
@@ -322,6 +364,7 @@ main (int   argc,
   g_test_add_func ("/gui/help/document/languages", test_document_languages);
   g_test_add_func ("/gui/help/document/bad-pages", test_document_bad_pages);
   g_test_add_func ("/gui/help/window/navigation", test_window_navigation);
+  g_test_add_func ("/gui/help/window/french", test_window_french);
   g_test_add_func ("/gui/help/window/help-action", test_help_action);
 
   return muster_gui_test_finish (g_test_run ());
