@@ -130,19 +130,8 @@ draw_card (MusterCardsSheet *self,
         muster_sheet_draw_line (cr, pen->layout, pen->label_font, def->key,
                                 sx, cy, col_w, 12, PANGO_ALIGN_CENTER);
       else
-        {
-          pango_layout_set_font_description (pen->layout, pen->tiny_bold_font);
-          pango_layout_set_width (pen->layout, (int) ((col_w - 2) * PANGO_SCALE));
-          pango_layout_set_height (pen->layout, -2);
-          pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD_CHAR);
-          pango_layout_set_ellipsize (pen->layout, PANGO_ELLIPSIZE_END);
-          pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
-          pango_layout_set_alignment (pen->layout, PANGO_ALIGN_CENTER);
-          pango_layout_set_text (pen->layout, def->name, -1);
-          cairo_move_to (cr, sx + 1, cy - 1);
-          pango_cairo_update_layout (cr, pen->layout);
-          pango_cairo_show_layout (cr, pen->layout);
-        }
+        muster_sheet_draw_lines (cr, pen->layout, pen->tiny_bold_font, def->name,
+                                 sx + 1, cy - 1, col_w - 2, 2, PANGO_ALIGN_CENTER);
       muster_sheet_stroke_box (cr, sx + (col_w - box) / 2.0, cy + 13, box, 24, 0.75);
       if (character != NULL && muster_character_get_stat (character, def->key, &value))
         {
@@ -202,16 +191,7 @@ draw_card (MusterCardsSheet *self,
   cy += 16;
   muster_sheet_draw_line (cr, pen->layout, pen->label_font, _("Notes"), cx, cy, cw, 12, PANGO_ALIGN_LEFT);
   cy += 12;
-  for (double ly = cy + 13; ly < y + MUSTER_CARD_HEIGHT - PAD - 12; ly += 13)
-    {
-      cairo_save (cr);
-      cairo_set_source_rgb (cr, 0.6, 0.6, 0.6);
-      cairo_set_line_width (cr, 0.4);
-      cairo_move_to (cr, cx, ly);
-      cairo_line_to (cr, cx + cw, ly);
-      cairo_stroke (cr);
-      cairo_restore (cr);
-    }
+  muster_sheet_writing_lines (cr, cx, cw, cy + 13, y + MUSTER_CARD_HEIGHT - PAD - 12, 13);
 
   /* The campaign, at the foot of the card. */
   if (muster_sheet_get_title (MUSTER_SHEET (self)) != NULL)

@@ -77,40 +77,6 @@ append_card (MusterDeckSheet *self,
   g_array_append_val (self->cards, card);
 }
 
-/* Text wrapped to @w, at most @max_lines lines (the last one ellipsized);
- * returns its height. */
-static double
-draw_lines (Pen                        *pen,
-            const PangoFontDescription *font,
-            const char                 *text,
-            double                      x,
-            double                      y,
-            double                      w,
-            int                         max_lines,
-            PangoAlignment              align)
-{
-  PangoRectangle logical;
-
-  if (text == NULL || *text == '\0')
-    return 0.0;
-
-  pango_layout_set_font_description (pen->layout, font);
-  pango_layout_set_width (pen->layout, (int) (w * PANGO_SCALE));
-  pango_layout_set_height (pen->layout, -max_lines);
-  pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (pen->layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
-  pango_layout_set_alignment (pen->layout, align);
-  pango_layout_set_text (pen->layout, text, -1);
-  pango_layout_get_extents (pen->layout, NULL, &logical);
-
-  cairo_move_to (pen->cr, x, y);
-  pango_cairo_update_layout (pen->cr, pen->layout);
-  pango_cairo_show_layout (pen->cr, pen->layout);
-
-  return (double) logical.height / PANGO_SCALE;
-}
-
 /* A card's title as large as it fits: every word whole on its line, in
  * no more than three lines; a name too long for that gets the smallest
  * size and up to five lines. Returns its height. */
@@ -144,10 +110,10 @@ draw_title (Pen        *pen,
       pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
       pango_layout_set_text (pen->layout, text, -1);
       if (pango_layout_get_line_count (pen->layout) <= 3)
-        return draw_lines (pen, font, text, x, y, w, 3, PANGO_ALIGN_CENTER);
+        return muster_sheet_draw_lines (pen->cr, pen->layout, font, text, x, y, w, 3, PANGO_ALIGN_CENTER);
     }
 
-  return draw_lines (pen, font, text, x, y, w, 5, PANGO_ALIGN_CENTER);
+  return muster_sheet_draw_lines (pen->cr, pen->layout, font, text, x, y, w, 5, PANGO_ALIGN_CENTER);
 }
 
 static void
@@ -211,18 +177,19 @@ draw_character_card (MusterDeckSheet *self,
   /* TRANSLATORS: the label across the top of a Character card of the deck */
   cy = draw_label (pen, C_("deck", "Character"), x, y);
 
-  cy += draw_lines (pen, pen->name_font, muster_character_get_name (character),
-                    cx, cy, cw, 2, PANGO_ALIGN_LEFT) + 2;
+  cy += muster_sheet_draw_lines (cr, pen->layout, pen->name_font, muster_character_get_name (character),
+                                 cx, cy, cw, 2, PANGO_ALIGN_LEFT) + 2;
 
   set_grey (cr, 0.25);
-  cy += draw_lines (pen, pen->small_font, muster_sheet_troop_type_name (self->ruleset, character),
-                    cx, cy, cw, 1, PANGO_ALIGN_LEFT);
+  cy += muster_sheet_draw_lines (cr, pen->layout, pen->small_font,
+                                 muster_sheet_troop_type_name (self->ruleset, character),
+                                 cx, cy, cw, 1, PANGO_ALIGN_LEFT);
   if (side != NULL && g_strcmp0 (side, force) != 0)
     /* TRANSLATORS: on a deck card: a force and the side it fights for */
     who = g_strdup_printf (_("%s · %s"), force, side);
   else
     who = g_strdup (force);
-  cy += draw_lines (pen, pen->text_font, who, cx, cy, cw, 2, PANGO_ALIGN_LEFT);
+  cy += muster_sheet_draw_lines (cr, pen->layout, pen->text_font, who, cx, cy, cw, 2, PANGO_ALIGN_LEFT);
   cairo_set_source_rgb (cr, 0, 0, 0);
 
   cy += 5;
@@ -262,7 +229,8 @@ draw_character_card (MusterDeckSheet *self,
 
           if (cy + 16 > y + MUSTER_CARD_HEIGHT - PAD - 12)
             break;
-          h = draw_lines (pen, pen->text_font, derived->name, cx, cy, cw - 34, 2, PANGO_ALIGN_LEFT);
+          h = muster_sheet_draw_lines (cr, pen->layout, pen->text_font, derived->name,
+                                       cx, cy, cw - 34, 2, PANGO_ALIGN_LEFT);
           muster_sheet_draw_line (cr, pen->layout, pen->value_font, number,
                                   cx + cw - 32, cy, 32, MAX (h, 14), PANGO_ALIGN_RIGHT);
           cy += MAX (h, 14) + 3;
@@ -279,16 +247,7 @@ draw_character_card (MusterDeckSheet *self,
       for (guint i = 0; i < 4; i++)
         muster_sheet_stroke_box (cr, cx + cw - (4 - i) * 20 + 4, cy, 14, 14, 0.75);
       cy += 22;
-      for (double ly = cy + 12; ly < y + MUSTER_CARD_HEIGHT - PAD - 26; ly += 13)
-        {
-          cairo_save (cr);
-          set_grey (cr, 0.6);
-          cairo_set_line_width (cr, 0.4);
-          cairo_move_to (cr, cx, ly);
-          cairo_line_to (cr, cx + cw, ly);
-          cairo_stroke (cr);
-          cairo_restore (cr);
-        }
+      muster_sheet_writing_lines (cr, cx, cw, cy + 12, y + MUSTER_CARD_HEIGHT - PAD - 26, 13);
     }
 
   /* A character out of the next game still has a card, marked. */
@@ -327,36 +286,20 @@ draw_action_card (MusterDeckSheet *self,
   cy += draw_title (pen, title, cx, cy, cw) + 6;
   muster_sheet_line (cr, cx + cw / 4, cy, cx + 3 * cw / 4, cy, 0.75);
   cy += 10;
-  cy += draw_lines (pen, pen->text_font, effect, cx, cy, cw, 8, PANGO_ALIGN_CENTER) + 8;
+  cy += muster_sheet_draw_lines (cr, pen->layout, pen->text_font, effect, cx, cy, cw, 8, PANGO_ALIGN_CENTER) + 8;
 
   if (ruled)
-    for (double ly = cy + 14; ly < bottom - 34; ly += 14)
-      {
-        cairo_save (cr);
-        set_grey (cr, 0.6);
-        cairo_set_line_width (cr, 0.4);
-        cairo_move_to (cr, cx, ly);
-        cairo_line_to (cr, cx + cw, ly);
-        cairo_stroke (cr);
-        cairo_restore (cr);
-      }
+    muster_sheet_writing_lines (cr, cx, cw, cy + 14, bottom - 34, 14);
 
   if (footnote != NULL)
     {
-      PangoRectangle logical;
-
       /* Measure first: the note sits on the foot of the card. */
-      pango_layout_set_font_description (pen->layout, pen->small_font);
-      pango_layout_set_width (pen->layout, (int) (cw * PANGO_SCALE));
-      pango_layout_set_height (pen->layout, -4);
-      pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD_CHAR);
-      pango_layout_set_text (pen->layout, footnote, -1);
-      pango_layout_get_extents (pen->layout, NULL, &logical);
+      double h = muster_sheet_draw_lines (NULL, pen->layout, pen->small_font, footnote,
+                                          cx, cy, cw, 4, PANGO_ALIGN_CENTER);
 
       set_grey (cr, 0.3);
-      draw_lines (pen, pen->small_font, footnote, cx,
-                  MAX (cy, bottom - (double) logical.height / PANGO_SCALE - 2),
-                  cw, 4, PANGO_ALIGN_CENTER);
+      muster_sheet_draw_lines (cr, pen->layout, pen->small_font, footnote, cx, MAX (cy, bottom - h - 2),
+                               cw, 4, PANGO_ALIGN_CENTER);
       cairo_set_source_rgb (cr, 0, 0, 0);
     }
 
@@ -371,6 +314,21 @@ bonus_note (MusterDeckSheet *self)
     return g_strdup_printf (_("When drawn, roll a die: even %s, odd %s. Play it at once or keep it to interrupt later in the turn."),
                             self->even_side, self->odd_side);
   return g_strdup (_("When drawn, roll a die: even Red, odd Blue. Play it at once or keep it to interrupt later in the turn."));
+}
+
+/* Free Action, Joker and Dummy: the campaign's sides at the foot. */
+static void
+draw_bonus_card (MusterDeckSheet *self,
+                 Pen             *pen,
+                 const char      *title,
+                 const char      *effect,
+                 double           x,
+                 double           y)
+{
+  g_autofree char *note = bonus_note (self);
+
+  /* TRANSLATORS: the label across the top of the deck's Free Action, Joker, Dummy and Special Effect cards */
+  draw_action_card (self, pen, C_("deck", "Bonus card"), title, effect, note, FALSE, x, y);
 }
 
 static void
@@ -398,25 +356,17 @@ draw_card (MusterDeckSheet *self,
       break;
 
     case CARD_FREE_ACTION:
-      note = bonus_note (self);
-      /* TRANSLATORS: the label across the top of the deck's Free Action, Joker, Dummy and Special Effect cards */
-      draw_action_card (self, pen, C_("deck", "Bonus card"), C_("deck", "Free Action"),
-                        _("One free action by any unit: fire if it is loaded, or move once."),
-                        note, FALSE, x, y);
+      draw_bonus_card (self, pen, C_("deck", "Free Action"),
+                       _("One free action by any unit: fire if it is loaded, or move once."), x, y);
       break;
 
     case CARD_JOKER:
-      note = bonus_note (self);
-      draw_action_card (self, pen, C_("deck", "Bonus card"), C_("deck", "Joker"),
-                        _("One free re-roll of a single die or of a hand of dice, at any time this turn."),
-                        note, FALSE, x, y);
+      draw_bonus_card (self, pen, C_("deck", "Joker"),
+                       _("One free re-roll of a single die or of a hand of dice, at any time this turn."), x, y);
       break;
 
     case CARD_DUMMY:
-      note = bonus_note (self);
-      draw_action_card (self, pen, C_("deck", "Bonus card"), C_("deck", "Dummy"),
-                        _("Nothing: it keeps your opponent guessing."),
-                        note, FALSE, x, y);
+      draw_bonus_card (self, pen, C_("deck", "Dummy"), _("Nothing: it keeps your opponent guessing."), x, y);
       break;
 
     case CARD_SPECIAL:

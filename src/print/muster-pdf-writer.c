@@ -11,6 +11,7 @@
 #include <cairo-pdf.h>
 
 #include "muster-pdf-writer.h"
+#include "muster-sheet-private.h"
 
 struct _MusterPdfWriter
 {
@@ -24,24 +25,6 @@ struct _MusterPdfWriter
   guint            page;
   gboolean         finished;
 };
-
-static gboolean
-check_cairo (cairo_status_t   status,
-             const char      *path,
-             GError         **error)
-{
-  if (status == CAIRO_STATUS_SUCCESS)
-    return TRUE;
-
-  if (status == CAIRO_STATUS_WRITE_ERROR || status == CAIRO_STATUS_FILE_NOT_FOUND)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                 _("Could not write “%s”: check that its folder exists and can be written to (%s)."),
-                 path, cairo_status_to_string (status));
-  else
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                 _("Could not draw “%s”: %s."), path, cairo_status_to_string (status));
-  return FALSE;
-}
 
 /**
  * muster_pdf_writer_new:
@@ -70,7 +53,7 @@ muster_pdf_writer_new (MusterSheet          *sheet,
   self->path = g_strdup (path);
   self->tmp_path = g_strdup_printf ("%s.part", path);
   self->surface = cairo_pdf_surface_create (self->tmp_path, size->width, size->height);
-  if (!check_cairo (cairo_surface_status (self->surface), path, error))
+  if (!muster_sheet_check_cairo (cairo_surface_status (self->surface), path, error))
     return NULL;
 
   if (muster_sheet_get_title (sheet) != NULL)
@@ -136,7 +119,7 @@ muster_pdf_writer_finish (MusterPdfWriter  *self,
     status = cairo_surface_status (self->surface);
   g_clear_pointer (&self->surface, cairo_surface_destroy);
 
-  if (!check_cairo (status, self->path, error))
+  if (!muster_sheet_check_cairo (status, self->path, error))
     return FALSE;
 
   if (g_rename (self->tmp_path, self->path) != 0)

@@ -39,6 +39,18 @@ double  muster_sheet_draw_wrapped (cairo_t                    *cr,
                                    double                      y,
                                    double                      w,
                                    PangoAlignment              align);
+/* Text wrapped to @w in at most @max_lines lines, the last one
+ * ellipsized, top at @y; returns its height. With @cr NULL it only
+ * measures. */
+double  muster_sheet_draw_lines   (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   int                         max_lines,
+                                   PangoAlignment              align);
 /* The width of @text on one line. */
 double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,
@@ -62,6 +74,14 @@ void    muster_sheet_line         (cairo_t *cr,
                                    double   x1,
                                    double   y1,
                                    double   line_width);
+/* Light grey lines to write on, @w long and @step apart, from @y for as
+ * long as they stay above @bottom. */
+void    muster_sheet_writing_lines (cairo_t *cr,
+                                    double   x,
+                                    double   w,
+                                    double   y,
+                                    double   bottom,
+                                    double   step);
 
 /* "Page 1 of 3", centred on the last line inside the margins; sheets
  * that number their pages keep MUSTER_SHEET_FOOTER_HEIGHT free for it. */
@@ -71,5 +91,11 @@ void    muster_sheet_draw_page_number (cairo_t              *cr,
                                        const MusterPageSize *size,
                                        guint                 page,
                                        guint                 n_pages);
+
+/* TRUE when @status is a success; else FALSE with @error saying that
+ * @path could not be written (or drawn). */
+gboolean muster_sheet_check_cairo     (cairo_status_t        status,
+                                       const char           *path,
+                                       GError              **error);
 
 G_END_DECLS

@@ -154,6 +154,42 @@ muster_sheet_draw_wrapped (cairo_t                    *cr,
 }
 
 double
+muster_sheet_draw_lines (cairo_t                    *cr,
+                         PangoLayout                *layout,
+                         const PangoFontDescription *font,
+                         const char                 *text,
+                         double                      x,
+                         double                      y,
+                         double                      w,
+                         int                         max_lines,
+                         PangoAlignment              align)
+{
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0')
+    return 0.0;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+  pango_layout_set_height (layout, -max_lines);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_single_paragraph_mode (layout, FALSE);
+  pango_layout_set_alignment (layout, align);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  if (cr != NULL)
+    {
+      cairo_move_to (cr, x, y);
+      pango_cairo_update_layout (cr, layout);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  return (double) logical.height / PANGO_SCALE;
+}
+
+double
 muster_sheet_text_width (PangoLayout                *layout,
                          const PangoFontDescription *font,
                          const char                 *text)
@@ -222,6 +258,26 @@ muster_sheet_line (cairo_t *cr,
 }
 
 void
+muster_sheet_writing_lines (cairo_t *cr,
+                            double   x,
+                            double   w,
+                            double   y,
+                            double   bottom,
+                            double   step)
+{
+  for (double ly = y; ly < bottom; ly += step)
+    {
+      cairo_save (cr);
+      cairo_set_source_rgb (cr, 0.6, 0.6, 0.6);
+      cairo_set_line_width (cr, 0.4);
+      cairo_move_to (cr, x, ly);
+      cairo_line_to (cr, x + w, ly);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+}
+
+void
 muster_sheet_draw_page_number (cairo_t              *cr,
                                PangoLayout          *layout,
                                const MusterPageSize *size,
@@ -238,6 +294,24 @@ muster_sheet_draw_page_number (cairo_t              *cr,
                           size->margin_left,
                           size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT,
                           width, MUSTER_SHEET_FOOTER_HEIGHT, PANGO_ALIGN_CENTER);
+}
+
+gboolean
+muster_sheet_check_cairo (cairo_status_t   status,
+                          const char      *path,
+                          GError         **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+
+  if (status == CAIRO_STATUS_WRITE_ERROR || status == CAIRO_STATUS_FILE_NOT_FOUND)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 _("Could not write “%s”: check that its folder exists and can be written to (%s)."),
+                 path, cairo_status_to_string (status));
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                 _("Could not draw “%s”: %s."), path, cairo_status_to_string (status));
+  return FALSE;
 }
 
 /* Paper sizes */
@@ -424,24 +498,6 @@ muster_sheet_set_title (MusterSheet *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }
 
-static gboolean
-check_cairo (cairo_status_t   status,
-             const char      *path,
-             GError         **error)
-{
-  if (status == CAIRO_STATUS_SUCCESS)
-    return TRUE;
-
-  if (status == CAIRO_STATUS_WRITE_ERROR || status == CAIRO_STATUS_FILE_NOT_FOUND)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                 _("Could not write “%s”: check that its folder exists and can be written to (%s)."),
-                 path, cairo_status_to_string (status));
-  else
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                 _("Could not draw “%s”: %s."), path, cairo_status_to_string (status));
-  return FALSE;
-}
-
 /**
  * muster_sheet_export_pdf_for_size:
  *
@@ -536,5 +592,5 @@ muster_sheet_render_png (MusterSheet          *self,
   status = cairo_surface_write_to_png (surface, path);
   cairo_surface_destroy (surface);
 
-  return check_cairo (status, path, error);
+  return muster_sheet_check_cairo (status, path, error);
 }
