@@ -158,21 +158,25 @@ check_info_available (const CharacterInfo  *info,
     }
 }
 
-static gboolean
-get_game_state (MusterGame       *game,
-                MusterGameState   wanted_max,
-                GError          **error)
+/* The game, when it may still change: not resolved yet. */
+MusterGame *
+muster_store_get_open_game (MusterStore  *store,
+                            gint64        game_id,
+                            GError      **error)
 {
-  g_autofree char *what = NULL;
+  g_autoptr(MusterGame) game = muster_store_get_game (store, game_id, error);
 
-  if (muster_game_get_state (game) <= wanted_max)
-    return TRUE;
+  if (game == NULL)
+    return NULL;
+  if (muster_game_get_state (game) == MUSTER_GAME_RESOLVED)
+    {
+      g_autofree char *what = muster_game_describe (game);
 
-  what = muster_game_describe (game);
-  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-               _("%s is already resolved: undo its resolution to change it."),
-               what);
-  return FALSE;
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("%s is already resolved: undo its resolution to change it."), what);
+      return NULL;
+    }
+  return g_steal_pointer (&game);
 }
 
 /* Whether @character_id took part in @game_id, and on which side. */
@@ -201,19 +205,20 @@ participant_side (MusterStore  *store,
   return NULL;
 }
 
-static gboolean
-set_game_state (MusterStore      *store,
-                gint64            game_id,
-                MusterGameState   state,
-                GError          **error)
+/* A planned game becomes played once a result is recorded for it. */
+gboolean
+muster_store_tx_mark_game_played (MusterStore  *store,
+                                  gint64        game_id,
+                                  GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
-  stmt = muster_store_prepare (store, "UPDATE game SET state = ? WHERE id = ?", error);
+  stmt = muster_store_prepare (store,
+                               "UPDATE game SET state = 'played' WHERE id = ? AND state = 'planned'",
+                               error);
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_text (stmt, 1, muster_game_state_to_string (state), -1, SQLITE_STATIC);
-  sqlite3_bind_int64 (stmt, 2, game_id);
+  sqlite3_bind_int64 (stmt, 1, game_id);
   return muster_store_exec (store, stmt, _("Could not update the game"), error);
 }
 
@@ -553,10 +558,8 @@ muster_store_set_result (MusterStore        *self,
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (result->victims != NULL || result->n_victims == 0, FALSE);
 
-  game = muster_store_get_game (self, game_id, error);
+  game = muster_store_get_open_game (self, game_id, error);
   if (game == NULL)
-    return FALSE;
-  if (!get_game_state (game, MUSTER_GAME_PLAYED, error))
     return FALSE;
   if (!load_character_info (self, character_id, &killer, error))
     return FALSE;
@@ -692,8 +695,7 @@ muster_store_set_result (MusterStore        *self,
         goto fail;
     }
 
-  if (muster_game_get_state (game) == MUSTER_GAME_PLANNED &&
-      !set_game_state (self, game_id, MUSTER_GAME_PLAYED, error))
+  if (!muster_store_tx_mark_game_played (self, game_id, error))
     goto fail;
 
   message = describe_result (ruleset, killer.name, result);
@@ -729,10 +731,8 @@ muster_store_finish_game (MusterStore  *self,
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
-  game = muster_store_get_game (self, game_id, error);
+  game = muster_store_get_open_game (self, game_id, error);
   if (game == NULL)
-    return FALSE;
-  if (!get_game_state (game, MUSTER_GAME_PLAYED, error))
     return FALSE;
 
   what = muster_game_describe (game);
@@ -818,10 +818,8 @@ muster_store_delete_game (MusterStore  *self,
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
-  game = muster_store_get_game (self, game_id, error);
+  game = muster_store_get_open_game (self, game_id, error);
   if (game == NULL)
-    return FALSE;
-  if (!get_game_state (game, MUSTER_GAME_PLAYED, error))
     return FALSE;
 
   if (!muster_store_begin (self, error))

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include "muster-dice.h"
+#include "muster-game.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -104,6 +105,16 @@ gint64    muster_store_tx_create_character (MusterStore               *self,
 gint64    muster_store_tx_next_recruit     (MusterStore   *self,
                                             gint64         campaign_id,
                                             guint64       *out_seed,
+                                            GError       **error);
+
+/* Games (muster-store-games.c). The game, or NULL with @error set when
+ * it is missing or already resolved. */
+MusterGame *muster_store_get_open_game     (MusterStore   *store,
+                                            gint64         game_id,
+                                            GError       **error);
+/* A planned game becomes played; a played one stays as it is. */
+gboolean  muster_store_tx_mark_game_played (MusterStore   *store,
+                                            gint64         game_id,
                                             GError       **error);
 
 /* Characters of a campaign (@force_id 0: all) whose name, force, troop

@@ -30,26 +30,6 @@ muster_unit_participant_free (MusterUnitParticipant *participant)
   g_free (participant);
 }
 
-static MusterGame *
-get_open_game (MusterStore  *store,
-               gint64        game_id,
-               GError      **error)
-{
-  g_autoptr(MusterGame) game = muster_store_get_game (store, game_id, error);
-
-  if (game == NULL)
-    return NULL;
-  if (muster_game_get_state (game) == MUSTER_GAME_RESOLVED)
-    {
-      g_autofree char *what = muster_game_describe (game);
-
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   _("%s is already resolved: undo its resolution to change it."), what);
-      return NULL;
-    }
-  return g_steal_pointer (&game);
-}
-
 /**
  * muster_store_add_game_units:
  * @store: the library
@@ -79,7 +59,7 @@ muster_store_add_game_units (MusterStore   *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (unit_ids != NULL || n_units == 0, FALSE);
 
-  game = get_open_game (store, game_id, error);
+  game = muster_store_get_open_game (store, game_id, error);
   if (game == NULL)
     return FALSE;
   campaign_id = muster_game_get_campaign_id (game);
@@ -292,7 +272,7 @@ muster_store_set_unit_result (MusterStore             *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
 
-  game = get_open_game (store, game_id, error);
+  game = muster_store_get_open_game (store, game_id, error);
   if (game == NULL)
     return FALSE;
   unit = muster_store_get_unit (store, unit_id, error);
@@ -350,13 +330,7 @@ muster_store_set_unit_result (MusterStore             *store,
   if (!muster_store_exec (store, stmt, _("Could not record the unit’s result"), error))
     goto fail;
 
-  stmt = muster_store_prepare (store,
-                               "UPDATE game SET state = 'played' WHERE id = ? AND state = 'planned'",
-                               error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!muster_store_exec (store, stmt, _("Could not update the game"), error))
+  if (!muster_store_tx_mark_game_played (store, game_id, error))
     goto fail;
 
   message = describe_result (what, muster_unit_get_name (unit), result);
