@@ -9,6 +9,7 @@
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
 #include "muster-sheet-private.h"
+#include "muster-sheet-text.h"
 
 struct _MusterCardsSheet
 {
@@ -37,26 +38,6 @@ typedef struct
 
 /* Helpers */
 
-static const char *
-troop_type_name (MusterCardsSheet *self,
-                 MusterCharacter  *character)
-{
-  const char *id = muster_character_get_troop_type (character);
-  const MusterTroopType *type = id ? muster_ruleset_lookup_troop_type (self->ruleset, id) : NULL;
-
-  return type != NULL ? type->name : id;
-}
-
-static const char *
-weapon_name (MusterCardsSheet *self,
-             MusterCharacter  *character)
-{
-  const char *id = muster_character_get_weapon (character);
-  const MusterWeaponDef *weapon = id ? muster_ruleset_lookup_weapon (self->ruleset, id) : NULL;
-
-  return weapon != NULL ? weapon->name : id;
-}
-
 static void
 draw_card (MusterCardsSheet *self,
            Pen              *pen,
@@ -78,22 +59,14 @@ draw_card (MusterCardsSheet *self,
   if (character != NULL)
     {
       const char *force = muster_character_get_force_name (character);
-      const char *rank = muster_character_get_rank (character);
+      g_autofree char *type = muster_sheet_rank_and_type (self->ruleset, character);
 
       muster_sheet_draw_line (cr, pen->layout, pen->name_font, muster_character_get_name (character),
                               cx, cy, cw, 18, PANGO_ALIGN_LEFT);
       cy += 18;
-      if (rank != NULL && *rank != '\0')
-        {
-          g_autofree char *line = g_strdup_printf ("%s · %s", rank, troop_type_name (self, character));
-
-          muster_sheet_draw_line (cr, pen->layout, pen->text_font, line, cx, cy, cw, 12, PANGO_ALIGN_LEFT);
-        }
-      else
-        muster_sheet_draw_line (cr, pen->layout, pen->text_font, troop_type_name (self, character),
-                                cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, type, cx, cy, cw, 12, PANGO_ALIGN_LEFT);
       cy += 12;
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, weapon_name (self, character),
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, muster_sheet_weapon_name (self->ruleset, character),
                               cx, cy, cw, 12, PANGO_ALIGN_LEFT);
       cy += 12;
       cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
@@ -313,9 +286,7 @@ muster_cards_sheet_new (MusterRuleset *ruleset,
   self = g_object_new (MUSTER_TYPE_CARDS_SHEET, NULL);
   self->ruleset = g_object_ref (ruleset);
 
-  if (characters != NULL)
-    for (guint i = 0; i < characters->len; i++)
-      g_ptr_array_add (self->characters, g_object_ref (g_ptr_array_index (characters, i)));
+  muster_sheet_add_refs (self->characters, characters);
 
   return MUSTER_SHEET (self);
 }

@@ -8,6 +8,7 @@
 #include "muster-character.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-sheet-private.h"
+#include "muster-sheet-text.h"
 
 struct _MusterFigureStatsSheet
 {
@@ -70,32 +71,6 @@ keys_are_letters (MusterFigureStatsSheet *self)
   return TRUE;
 }
 
-static const char *
-troop_type_name (MusterFigureStatsSheet *self,
-                 MusterCharacter        *character)
-{
-  const char *id = muster_character_get_troop_type (character);
-  const MusterTroopType *type;
-
-  if (id == NULL)
-    return NULL;
-  type = muster_ruleset_lookup_troop_type (self->ruleset, id);
-  return type != NULL ? type->name : id;
-}
-
-static const char *
-weapon_name (MusterFigureStatsSheet *self,
-             MusterCharacter        *character)
-{
-  const char *id = muster_character_get_weapon (character);
-  const MusterWeaponDef *weapon;
-
-  if (id == NULL)
-    return NULL;
-  weapon = muster_ruleset_lookup_weapon (self->ruleset, id);
-  return weapon != NULL ? weapon->name : id;
-}
-
 static void
 draw_name (MusterFigureStatsSheet *self,
            Pen                    *pen,
@@ -109,7 +84,7 @@ draw_name (MusterFigureStatsSheet *self,
   double line = MIN (14.0, (h - 2 * pad) / 4.0);
   double ty = y + pad;
   const char *force;
-  const char *rank;
+  g_autofree char *type = NULL;
 
   muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
 
@@ -120,21 +95,12 @@ draw_name (MusterFigureStatsSheet *self,
                           muster_character_get_name (character),
                           x + pad, ty, w, line + 2, PANGO_ALIGN_LEFT);
   ty += line + 4;
-  rank = muster_character_get_rank (character);
-  if (rank != NULL && *rank != '\0')
-    {
-      g_autofree char *text = g_strdup_printf ("%s · %s", rank, troop_type_name (self, character));
-
-      muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font, text,
-                              x + pad, ty, w, line, PANGO_ALIGN_LEFT);
-    }
-  else
-    muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
-                            troop_type_name (self, character),
-                            x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+  type = muster_sheet_rank_and_type (self->ruleset, character);
+  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font, type,
+                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
   muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
-                          weapon_name (self, character),
+                          muster_sheet_weapon_name (self->ruleset, character),
                           x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
 
@@ -405,9 +371,7 @@ muster_figure_stats_sheet_new (MusterRuleset *ruleset,
   self->ruleset = g_object_ref (ruleset);
   self->turns = turns;
 
-  if (characters != NULL)
-    for (guint i = 0; i < characters->len; i++)
-      g_ptr_array_add (self->characters, g_object_ref (g_ptr_array_index (characters, i)));
+  muster_sheet_add_refs (self->characters, characters);
 
   return MUSTER_SHEET (self);
 }

@@ -8,6 +8,7 @@
 #include "muster-character.h"
 #include "muster-roster-sheet.h"
 #include "muster-sheet-private.h"
+#include "muster-sheet-text.h"
 
 struct _MusterRosterSheet
 {
@@ -146,7 +147,6 @@ cell_text (MusterRosterSheet *self,
            MusterCharacter   *character,
            const Column      *column)
 {
-  const char *id;
   int value;
 
   switch (column->kind)
@@ -158,22 +158,10 @@ cell_text (MusterRosterSheet *self,
       return g_strdup (muster_character_get_force_name (character));
 
     case COLUMN_TYPE:
-      {
-        const MusterTroopType *type;
-
-        id = muster_character_get_troop_type (character);
-        type = id ? muster_ruleset_lookup_troop_type (self->ruleset, id) : NULL;
-        return g_strdup (type != NULL ? type->name : id);
-      }
+      return g_strdup (muster_sheet_troop_type_name (self->ruleset, character));
 
     case COLUMN_WEAPON:
-      {
-        const MusterWeaponDef *weapon;
-
-        id = muster_character_get_weapon (character);
-        weapon = id ? muster_ruleset_lookup_weapon (self->ruleset, id) : NULL;
-        return g_strdup (weapon != NULL ? weapon->name : id);
-      }
+      return g_strdup (muster_sheet_weapon_name (self->ruleset, character));
 
     case COLUMN_STAT:
       if (muster_character_get_stat (character, column->stat, &value))

@@ -92,6 +92,10 @@ void    muster_sheet_draw_page_number (cairo_t              *cr,
                                        guint                 page,
                                        guint                 n_pages);
 
+/* Adds a reference to each object of @objects (may be NULL) to @array. */
+void     muster_sheet_add_refs        (GPtrArray            *array,
+                                       GPtrArray            *objects);
+
 /* TRUE when @status is a success; else FALSE with @error saying that
  * @path could not be written (or drawn). */
 gboolean muster_sheet_check_cairo     (cairo_status_t        status,

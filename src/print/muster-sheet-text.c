@@ -18,6 +18,27 @@ muster_sheet_troop_type_name (MusterRuleset   *ruleset,
 }
 
 const char *
+muster_sheet_weapon_name (MusterRuleset   *ruleset,
+                          MusterCharacter *character)
+{
+  const char *id = muster_character_get_weapon (character);
+  const MusterWeaponDef *weapon = id != NULL ? muster_ruleset_lookup_weapon (ruleset, id) : NULL;
+
+  return weapon != NULL ? weapon->name : id;
+}
+
+char *
+muster_sheet_rank_and_type (MusterRuleset   *ruleset,
+                            MusterCharacter *character)
+{
+  const char *rank = muster_character_get_rank (character);
+
+  if (rank != NULL && *rank != '\0')
+    return g_strdup_printf ("%s · %s", rank, muster_sheet_troop_type_name (ruleset, character));
+  return g_strdup (muster_sheet_troop_type_name (ruleset, character));
+}
+
+const char *
 muster_sheet_stat_entry_name (MusterRuleset       *ruleset,
                               MusterCharacter     *character,
                               const MusterStatDef *stat,

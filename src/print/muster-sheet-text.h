@@ -11,6 +11,13 @@ G_BEGIN_DECLS
 /* The troop type's name, or its id when the ruleset has no such type. */
 const char *muster_sheet_troop_type_name (MusterRuleset         *ruleset,
                                           MusterCharacter       *character);
+/* The weapon's name, or its id when the ruleset has no such weapon. */
+const char *muster_sheet_weapon_name     (MusterRuleset         *ruleset,
+                                          MusterCharacter       *character);
+/* "Sergeant · Rifleman": the rank and the troop type's name, or the
+ * troop type's name alone for a character with no rank. */
+char       *muster_sheet_rank_and_type   (MusterRuleset         *ruleset,
+                                          MusterCharacter       *character);
 /* The name of the table entry the stat's value stands for ("Leader" for
  * Class 3), when the character's troop type rolls the stat on a table;
  * else NULL. */

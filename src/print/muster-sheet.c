@@ -296,6 +296,14 @@ muster_sheet_draw_page_number (cairo_t              *cr,
                           width, MUSTER_SHEET_FOOTER_HEIGHT, PANGO_ALIGN_CENTER);
 }
 
+void
+muster_sheet_add_refs (GPtrArray *array,
+                       GPtrArray *objects)
+{
+  for (guint i = 0; objects != NULL && i < objects->len; i++)
+    g_ptr_array_add (array, g_object_ref (g_ptr_array_index (objects, i)));
+}
+
 gboolean
 muster_sheet_check_cairo (cairo_status_t   status,
                           const char      *path,
