@@ -44,6 +44,18 @@ gint64    muster_store_insert_log    (MusterStore  *self,
                                       const char   *kind,
                                       const char   *message,
                                       GError      **error);
+/* Ends a change begun with muster_store_begin(): logs @message (of
+ * @kind, about @game_id and @character_id, 0 for none), commits and emits
+ * ::changed with @what. On failure everything is rolled back and @error
+ * set. */
+gboolean  muster_store_log_and_commit (MusterStore   *self,
+                                       gint64         campaign_id,
+                                       gint64         game_id,
+                                       gint64         character_id,
+                                       const char    *kind,
+                                       const char    *message,
+                                       MusterChange   what,
+                                       GError       **error);
 /* Current time as ISO 8601 (UTC); MUSTER_FAKE_TIME overrides it in tests. */
 char     *muster_store_now           (void);
 

@@ -483,12 +483,10 @@ muster_store_create_unit (MusterStore          *store,
                                           "%s joins %s: %s, %d figures",
                                           size),
                              clean, muster_force_get_name (force), kind->name, size);
-  if (muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "unit-created", message, error) == 0)
-    goto fail;
-  if (!muster_store_commit (store, error))
-    goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_UNITS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
-                             campaign_id);
+  if (!muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-created", message,
+                                    MUSTER_CHANGE_UNITS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
+                                    error))
+    return 0;
   return id;
 
 fail:
@@ -522,12 +520,8 @@ update_unit (MusterStore  *store,
     sqlite3_bind_int64 (stmt, 2, number);
   if (!muster_store_exec (store, stmt, _("Could not change the unit"), error))
     goto fail;
-  if (muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "unit-edited", message, error) == 0)
-    goto fail;
-  if (!muster_store_commit (store, error))
-    goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG, campaign_id);
-  return TRUE;
+  return muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-edited", message,
+                                      MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG, error);
 
 fail:
   muster_store_rollback (store);
@@ -760,12 +754,8 @@ muster_store_set_unit_value (MusterStore  *store,
     sqlite3_bind_int (stmt, 3, value);
     if (!muster_store_exec (store, stmt, _("Could not change the unit"), error))
       goto fail;
-    if (muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "unit-edited", message, error) == 0)
-      goto fail;
-    if (!muster_store_commit (store, error))
-      goto fail;
-    muster_store_emit_changed (store, MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG, campaign_id);
-    return TRUE;
+    return muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-edited", message,
+                                        MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG, error);
   }
 
 fail:
@@ -853,16 +843,11 @@ muster_store_attach_character (MusterStore  *store,
   if (!muster_store_begin (store, error))
     return FALSE;
   if (!muster_store_tx_attach_character (store, character_id, unit_id, error))
-    goto fail;
-  if (muster_store_insert_log (store, campaign_id, 0, character_id, 0, 0, "unit-joined", message, error) == 0)
-    goto fail;
-  if (!muster_store_commit (store, error))
-    goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_UNITS | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
-                             campaign_id);
-  return TRUE;
-
-fail:
-  muster_store_rollback (store);
-  return FALSE;
+    {
+      muster_store_rollback (store);
+      return FALSE;
+    }
+  return muster_store_log_and_commit (store, campaign_id, 0, character_id, "unit-joined", message,
+                                      MUSTER_CHANGE_UNITS | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
+                                      error);
 }

@@ -494,6 +494,31 @@ muster_store_insert_log (MusterStore  *self,
   return sqlite3_last_insert_rowid (self->db);
 }
 
+gboolean
+muster_store_log_and_commit (MusterStore   *self,
+                             gint64         campaign_id,
+                             gint64         game_id,
+                             gint64         character_id,
+                             const char    *kind,
+                             const char    *message,
+                             MusterChange   what,
+                             GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  if (muster_store_insert_log (self, campaign_id, game_id, character_id,
+                               0, 0, kind, message, error) == 0)
+    {
+      muster_store_rollback (self);
+      return FALSE;
+    }
+  /* A commit that fails has rolled back already. */
+  if (!muster_store_commit (self, error))
+    return FALSE;
+  muster_store_emit_changed (self, what, campaign_id);
+  return TRUE;
+}
+
 char *
 muster_store_check_name (const char  *name,
                          GError     **error)
