@@ -411,11 +411,8 @@ muster_store_rename_campaign (MusterStore  *self,
   }
   message = g_strdup_printf (_("Campaign “%s” renamed to “%s”"),
                              muster_campaign_get_name (campaign), clean);
-  if (muster_store_insert_log (self, id, 0, 0, 0, 0, "campaign-renamed", message, error) == 0 ||
-      !muster_store_commit (self, error))
-    goto fail;
-  muster_store_emit_changed (self, MUSTER_CHANGE_CAMPAIGNS | MUSTER_CHANGE_LOG, id);
-  return TRUE;
+  return muster_store_log_and_commit (self, id, 0, 0, "campaign-renamed", message,
+                                      MUSTER_CHANGE_CAMPAIGNS | MUSTER_CHANGE_LOG, error);
 
 fail:
   muster_store_rollback (self);
@@ -719,13 +716,10 @@ update_force (MusterStore  *self,
         goto fail;
       }
   }
-  if (muster_store_insert_log (self, campaign_id, 0, 0, 0, 0, kind, message, error) == 0 ||
-      !muster_store_commit (self, error))
-    goto fail;
   /* Characters show their force's name and side. */
-  muster_store_emit_changed (self, MUSTER_CHANGE_FORCES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
-                             campaign_id);
-  return TRUE;
+  return muster_store_log_and_commit (self, campaign_id, 0, 0, kind, message,
+                                      MUSTER_CHANGE_FORCES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
+                                      error);
 
 fail:
   muster_store_rollback (self);

@@ -665,19 +665,9 @@ finish_change (MusterStore      *self,
                MusterChange      what,
                GError          **error)
 {
-  gint64 campaign_id = muster_character_get_campaign_id (character);
-
-  if (message != NULL &&
-      muster_store_insert_log (self, campaign_id, 0, muster_character_get_id (character),
-                               0, 0, kind, message, error) == 0)
-    {
-      muster_store_rollback (self);
-      return FALSE;
-    }
-  if (!muster_store_commit (self, error))
-    return FALSE;
-  muster_store_emit_changed (self, what | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, campaign_id);
-  return TRUE;
+  return muster_store_log_and_commit (self, muster_character_get_campaign_id (character), 0,
+                                      muster_character_get_id (character), kind, message,
+                                      what | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, error);
 }
 
 static gboolean

@@ -21,19 +21,6 @@
  * the checks that keep a game to the campaign's order. muster-game.c has
  * the MusterGame object and the queries that read games back. */
 
-static gboolean
-log_change (MusterStore  *store,
-            gint64        campaign_id,
-            gint64        game_id,
-            gint64        character_id,
-            const char   *kind,
-            const char   *message,
-            GError      **error)
-{
-  return muster_store_insert_log (store, campaign_id, game_id, character_id,
-                                  0, 0, kind, message, error) != 0;
-}
-
 /* A date written YYYY-MM-DD that exists. */
 static gboolean
 check_date (const char  *date,
@@ -519,14 +506,10 @@ muster_store_create_game_full (MusterStore   *self,
                                             "Game %d “%s” planned: %s against %s, %u characters.",
                                             infos->len),
                                number, clean_title, sides[0], sides[1], infos->len);
-  if (!log_change (self, campaign_id, game_id, 0, "game", message, error))
-    goto fail;
-
-  if (!muster_store_commit (self, error))
-    goto fail;
-
-  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG |
-                             (units->len > 0 ? MUSTER_CHANGE_UNITS : 0), campaign_id);
+  if (!muster_store_log_and_commit (self, campaign_id, game_id, 0, "game", message,
+                                    MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG |
+                                    (units->len > 0 ? MUSTER_CHANGE_UNITS : 0), error))
+    game_id = 0;
   goto out;
 
 fail:
@@ -699,16 +682,10 @@ muster_store_set_result (MusterStore        *self,
     goto fail;
 
   message = describe_result (ruleset, killer.name, result);
-  if (!log_change (self, muster_game_get_campaign_id (game), game_id, character_id, "result", message, error))
-    goto fail;
-
-  if (!muster_store_commit (self, error))
-    goto fail;
-
-  muster_store_emit_changed (self,
-                             MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
-                             muster_game_get_campaign_id (game));
-  ok = TRUE;
+  ok = muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, character_id,
+                                    "result", message,
+                                    MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
+                                    error);
   goto out;
 
 fail:
@@ -765,14 +742,9 @@ muster_store_finish_game (MusterStore  *self,
     message = g_strdup_printf (_("%s played: “%s” won."), what, winner);
   else
     message = g_strdup_printf (_("%s played: a draw."), what);
-  if (!log_change (self, muster_game_get_campaign_id (game), game_id, 0, "finished", message, error))
-    goto fail;
-
-  if (!muster_store_commit (self, error))
-    goto fail;
-
-  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
-  return TRUE;
+  return muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, 0,
+                                      "finished", message, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG,
+                                      error);
 
 fail:
   muster_store_rollback (self);
@@ -857,14 +829,9 @@ muster_store_delete_game (MusterStore  *self,
 
   what = muster_game_describe (game);
   message = g_strdup_printf (_("%s deleted."), what);
-  if (!log_change (self, muster_game_get_campaign_id (game), 0, 0, "game-deleted", message, error))
-    goto fail;
-
-  if (!muster_store_commit (self, error))
-    goto fail;
-
-  muster_store_emit_changed (self, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
-  return TRUE;
+  return muster_store_log_and_commit (self, muster_game_get_campaign_id (game), 0, 0,
+                                      "game-deleted", message, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG,
+                                      error);
 
 fail:
   muster_store_rollback (self);
@@ -907,14 +874,8 @@ muster_store_release_character (MusterStore  *self,
 
   message = g_strdup_printf (_("%s is released in an exchange of prisoners and is back with his force."),
                              info.name);
-  if (!log_change (self, info.campaign_id, 0, character_id, "released", message, error))
-    goto fail;
-
-  if (!muster_store_commit (self, error))
-    goto fail;
-
-  muster_store_emit_changed (self, MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, info.campaign_id);
-  ok = TRUE;
+  ok = muster_store_log_and_commit (self, info.campaign_id, 0, character_id, "released", message,
+                                    MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, error);
   goto out;
 
 fail:

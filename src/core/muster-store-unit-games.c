@@ -135,13 +135,9 @@ muster_store_add_game_units (MusterStore   *store,
     }
   /* Translators: “Game 2 “The bridge”: the units Grenadiers, Rifles take the field” */
   message = g_strdup_printf (_("%s: %s take the field"), what, names->str);
-  if (muster_store_insert_log (store, campaign_id, game_id, 0, 0, 0, "unit-joined-game", message, error) == 0)
-    goto fail;
-  if (!muster_store_commit (store, error))
-    goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
-                             campaign_id);
-  return TRUE;
+  return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-joined-game", message,
+                                      MUSTER_CHANGE_GAMES | MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
+                                      error);
 
 fail:
   muster_store_rollback (store);
@@ -334,13 +330,9 @@ muster_store_set_unit_result (MusterStore             *store,
     goto fail;
 
   message = describe_result (what, muster_unit_get_name (unit), result);
-  if (muster_store_insert_log (store, campaign_id, game_id, 0, 0, 0, "unit-result", message, error) == 0)
-    goto fail;
-  if (!muster_store_commit (store, error))
-    goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
-                             campaign_id);
-  return TRUE;
+  return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-result", message,
+                                      MUSTER_CHANGE_GAMES | MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
+                                      error);
 
 fail:
   muster_store_rollback (store);
