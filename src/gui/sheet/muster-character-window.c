@@ -9,9 +9,8 @@
 #include "muster-character.h"
 #include "muster-character-history.h"
 #include "muster-character-window.h"
+#include "muster-sheet-rows.h"
 #include "muster-unit.h"
-
-#define NOTES_SAVE_DELAY_MS 800
 
 struct _MusterCharacterWindow
 {
@@ -66,22 +65,9 @@ static void
 show_error (MusterCharacterWindow *self,
             const GError          *error)
 {
-  AdwToast *toast = adw_toast_new (error->message);
-
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_sheet_rows_toast_error (self->toast_overlay, error);
   g_clear_object (&self->character);
   load_character (self);
-}
-
-static char *
-get_notes_text (MusterCharacterWindow *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->notes_view);
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
 static void
@@ -92,9 +78,8 @@ save_text (MusterCharacterWindow *self,
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->updating || self->character == NULL)
-    return;
-  if (g_strcmp0 (value, stored ? stored : "") == 0)
+  if (self->updating || self->character == NULL ||
+      !muster_sheet_rows_text_changed (value, stored))
     return;
 
   if (!muster_store_set_character_text (self->store, self->character_id, field, value, &error))
@@ -120,7 +105,7 @@ save_rank (MusterCharacterWindow *self)
 static void
 save_notes (MusterCharacterWindow *self)
 {
-  g_autofree char *notes = get_notes_text (self);
+  g_autofree char *notes = muster_sheet_rows_dup_notes (self->notes_view);
 
   g_clear_handle_id (&self->notes_timeout, g_source_remove);
   if (self->character != NULL)
@@ -142,8 +127,7 @@ notes_changed_cb (MusterCharacterWindow *self)
 {
   if (self->updating)
     return;
-  g_clear_handle_id (&self->notes_timeout, g_source_remove);
-  self->notes_timeout = g_timeout_add (NOTES_SAVE_DELAY_MS, notes_timeout_cb, self);
+  muster_sheet_rows_schedule_save (&self->notes_timeout, notes_timeout_cb, self);
 }
 
 static void
@@ -264,30 +248,6 @@ stat_changed_cb (GtkSpinButton         *spin,
     show_error (self, error);
 }
 
-static void
-focus_leave_cb (GtkEventControllerFocus *controller,
-                MusterCharacterWindow   *self)
-{
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-
-  if (widget == GTK_WIDGET (self->name_row))
-    save_name (self);
-  else if (widget == GTK_WIDGET (self->rank_row))
-    save_rank (self);
-  else
-    save_notes (self);
-}
-
-static void
-add_focus_saver (MusterCharacterWindow *self,
-                 GtkWidget             *widget)
-{
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-
-  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), self);
-  gtk_widget_add_controller (widget, focus);
-}
-
 /* The rows that depend on the ruleset: troop types, weapons, stats. */
 static void
 build_ruleset_rows (MusterCharacterWindow *self)
@@ -309,20 +269,12 @@ build_ruleset_rows (MusterCharacterWindow *self)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
       g_autofree char *title = g_strdup_printf ("%s (%s)", stat->name, stat->key);
-      g_autofree char *range = g_strdup_printf (_("From %d to %d"), stat->min, stat->max);
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *spin = gtk_spin_button_new_with_range (stat->min, stat->max, 1);
+      g_autofree char *range = muster_sheet_rows_range_text (stat->min, stat->max);
+      GtkWidget *spin = muster_sheet_rows_value_spin_new (stat->name, stat->key, stat->min, stat->max);
+      GtkWidget *row;
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), range);
-      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (spin),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, stat->name, -1);
-      g_object_set_data_full (G_OBJECT (spin), "stat", g_strdup (stat->key), g_free);
       g_signal_connect (spin, "value-changed", G_CALLBACK (stat_changed_cb), self);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-      adw_preferences_group_add (self->stats_group, row);
+      row = muster_sheet_rows_add_row (self->stats_group, title, range, spin);
       g_hash_table_insert (self->stat_spins, g_strdup (stat->key), spin);
       g_hash_table_insert (self->stat_rows, g_strdup (stat->key), row);
 
@@ -330,15 +282,12 @@ build_ruleset_rows (MusterCharacterWindow *self)
       for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
         {
           const MusterDerivedStat *derived = g_ptr_array_index (stat->derived, j);
-          GtkWidget *derived_row = adw_action_row_new ();
           GtkWidget *label = gtk_label_new (NULL);
 
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (derived_row), derived->name);
           gtk_widget_add_css_class (label, "numeric");
           g_object_set_data (G_OBJECT (label), "stat", (gpointer) stat->key);
           g_object_set_data (G_OBJECT (label), "derived", (gpointer) derived);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (derived_row), label);
-          adw_preferences_group_add (self->stats_group, derived_row);
+          muster_sheet_rows_add_row (self->stats_group, derived->name, NULL, label);
           g_ptr_array_add (self->derived, label);
         }
     }
@@ -392,7 +341,7 @@ update_stat_subtitles (MusterCharacterWindow *self,
               subtitle = g_strdup (entry->name);
           }
       if (subtitle == NULL)
-        subtitle = g_strdup_printf (_("From %d to %d"), stat->min, stat->max);
+        subtitle = muster_sheet_rows_range_text (stat->min, stat->max);
       adw_action_row_set_subtitle (row, subtitle);
     }
 
@@ -493,11 +442,7 @@ load_character (MusterCharacterWindow *self)
   character = muster_store_get_character (self->store, self->character_id, &error);
   if (character == NULL)
     {
-      /* Deleted, here or by another program: the sheet has nothing to show. */
-      if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
-        gtk_window_destroy (GTK_WINDOW (self));
-      else
-        g_warning ("Cannot read character %" G_GINT64_FORMAT ": %s", self->character_id, error->message);
+      muster_sheet_rows_read_failed (GTK_WINDOW (self), "character", self->character_id, error);
       return;
     }
 
@@ -506,11 +451,8 @@ load_character (MusterCharacterWindow *self)
   self->updating++;
 
   if (CHANGED (muster_character_get_name))
-    {
-      adw_window_title_set_title (self->window_title, muster_character_get_name (character));
-      gtk_window_set_title (GTK_WINDOW (self), muster_character_get_name (character));
-      gtk_editable_set_text (GTK_EDITABLE (self->name_row), muster_character_get_name (character));
-    }
+    muster_sheet_rows_show_name (GTK_WINDOW (self), self->window_title, self->name_row,
+                                 muster_character_get_name (character));
   if (CHANGED (muster_character_get_force_name))
     adw_window_title_set_subtitle (self->window_title, muster_character_get_force_name (character));
   if (CHANGED (muster_character_get_rank))
@@ -552,12 +494,8 @@ load_character (MusterCharacterWindow *self)
     }
 
   if (CHANGED (muster_character_get_notes))
-    {
-      const char *notes = muster_character_get_notes (character);
-
-      g_clear_handle_id (&self->notes_timeout, g_source_remove);
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->notes_view), notes ? notes : "", -1);
-    }
+    muster_sheet_rows_show_notes (self->notes_view, &self->notes_timeout,
+                                  muster_character_get_notes (character));
 
   {
     g_autofree char *kills = g_strdup_printf ("%d", muster_character_get_kills (character));
@@ -578,13 +516,9 @@ store_changed_cb (MusterStore           *store,
                   gint64                 campaign_id,
                   MusterCharacterWindow *self)
 {
-  if ((what & (MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES |
-               MUSTER_CHANGE_UNITS)) == 0)
-    return;
-  if (campaign_id != 0 && self->character != NULL &&
-      campaign_id != muster_character_get_campaign_id (self->character))
-    return;
-  load_character (self);
+  if (muster_sheet_rows_change_concerns (what, campaign_id,
+                                         self->character ? muster_character_get_campaign_id (self->character) : 0))
+    load_character (self);
 }
 
 static void
@@ -682,9 +616,9 @@ muster_character_window_init (MusterCharacterWindow *self)
     gtk_string_list_append (labels, muster_status_get_label (statuses[i]));
   adw_combo_row_set_model (self->status_row, G_LIST_MODEL (labels));
 
-  add_focus_saver (self, GTK_WIDGET (self->name_row));
-  add_focus_saver (self, GTK_WIDGET (self->rank_row));
-  add_focus_saver (self, GTK_WIDGET (self->notes_view));
+  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->name_row), G_CALLBACK (save_name), self);
+  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->rank_row), G_CALLBACK (save_rank), self);
+  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->notes_view), G_CALLBACK (save_notes), self);
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
                             G_CALLBACK (notes_changed_cb), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);

@@ -8,10 +8,9 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-game.h"
+#include "muster-sheet-rows.h"
 #include "muster-unit.h"
 #include "muster-unit-window.h"
-
-#define NOTES_SAVE_DELAY_MS 800
 
 struct _MusterUnitWindow
 {
@@ -62,10 +61,7 @@ static void
 show_error (MusterUnitWindow *self,
             const GError     *error)
 {
-  AdwToast *toast = adw_toast_new (error->message);
-
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_sheet_rows_toast_error (self->toast_overlay, error);
   g_clear_object (&self->unit);
   load_unit (self);
 }
@@ -103,9 +99,8 @@ save_text (MusterUnitWindow *self,
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
-  if (self->updating || self->unit == NULL)
-    return;
-  if (g_strcmp0 (value, stored ? stored : "") == 0)
+  if (self->updating || self->unit == NULL ||
+      !muster_sheet_rows_text_changed (value, stored))
     return;
 
   if (g_str_equal (field, "name"))
@@ -138,20 +133,10 @@ save_name (MusterUnitWindow *self)
                muster_unit_get_name (self->unit));
 }
 
-static char *
-get_notes_text (MusterUnitWindow *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->notes_view);
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
 static void
 save_notes (MusterUnitWindow *self)
 {
-  g_autofree char *notes = get_notes_text (self);
+  g_autofree char *notes = muster_sheet_rows_dup_notes (self->notes_view);
 
   g_clear_handle_id (&self->notes_timeout, g_source_remove);
   if (self->unit != NULL)
@@ -173,8 +158,7 @@ notes_changed_cb (MusterUnitWindow *self)
 {
   if (self->updating)
     return;
-  g_clear_handle_id (&self->notes_timeout, g_source_remove);
-  self->notes_timeout = g_timeout_add (NOTES_SAVE_DELAY_MS, notes_timeout_cb, self);
+  muster_sheet_rows_schedule_save (&self->notes_timeout, notes_timeout_cb, self);
 }
 
 static void
@@ -274,28 +258,6 @@ on_character_activated (MusterUnitWindow *self,
     gtk_widget_activate_action (GTK_WIDGET (self), "app.open-character", "x", *id);
 }
 
-static void
-focus_leave_cb (GtkEventControllerFocus *controller,
-                MusterUnitWindow        *self)
-{
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-
-  if (widget == GTK_WIDGET (self->name_row))
-    save_name (self);
-  else
-    save_notes (self);
-}
-
-static void
-add_focus_saver (MusterUnitWindow *self,
-                 GtkWidget        *widget)
-{
-  GtkEventController *focus = gtk_event_controller_focus_new ();
-
-  g_signal_connect (focus, "leave", G_CALLBACK (focus_leave_cb), self);
-  gtk_widget_add_controller (widget, focus);
-}
-
 /* The rows that depend on the ruleset: types, ratings, unit values. */
 static void
 build_ruleset_rows (MusterUnitWindow *self)
@@ -322,21 +284,16 @@ build_ruleset_rows (MusterUnitWindow *self)
   for (guint i = 0; defs != NULL && i < defs->len; i++)
     {
       const MusterUnitStatDef *stat = g_ptr_array_index (defs, i);
-      GtkWidget *row = adw_action_row_new ();
       GtkWidget *widget;
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), stat->name);
       if (stat->from == MUSTER_UNIT_STAT_FROM_UNIT)
         {
-          g_autofree char *range = g_strdup_printf (_("From %d to %d"), stat->min, stat->max);
+          g_autofree char *range = muster_sheet_rows_range_text (stat->min, stat->max);
+          GtkWidget *row;
 
-          widget = gtk_spin_button_new_with_range (stat->min, stat->max, 1);
-          gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (widget), TRUE);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
-                                          GTK_ACCESSIBLE_PROPERTY_LABEL, stat->name, -1);
-          g_object_set_data_full (G_OBJECT (widget), "stat", g_strdup (stat->key), g_free);
+          widget = muster_sheet_rows_value_spin_new (stat->name, stat->key, stat->min, stat->max);
           g_signal_connect (widget, "value-changed", G_CALLBACK (value_changed_cb), self);
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), range);
+          row = muster_sheet_rows_add_row (self->values_group, stat->name, range, widget);
           adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
         }
       else
@@ -344,10 +301,9 @@ build_ruleset_rows (MusterUnitWindow *self)
           widget = gtk_label_new (NULL);
           gtk_label_set_xalign (GTK_LABEL (widget), 1.0);
           gtk_widget_add_css_class (widget, "numeric");
+          gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
+          muster_sheet_rows_add_row (self->values_group, stat->name, NULL, widget);
         }
-      gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
-      adw_preferences_group_add (self->values_group, row);
       g_hash_table_insert (self->value_widgets, g_strdup (stat->key), widget);
       morale |= stat->morale;
     }
@@ -487,11 +443,7 @@ load_unit (MusterUnitWindow *self)
   unit = muster_store_get_unit (self->store, self->unit_id, &error);
   if (unit == NULL)
     {
-      /* Deleted, here or by another program: the sheet has nothing to show. */
-      if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
-        gtk_window_destroy (GTK_WINDOW (self));
-      else
-        g_warning ("Cannot read unit %" G_GINT64_FORMAT ": %s", self->unit_id, error->message);
+      muster_sheet_rows_read_failed (GTK_WINDOW (self), "unit", self->unit_id, error);
       return;
     }
 
@@ -500,11 +452,8 @@ load_unit (MusterUnitWindow *self)
   self->updating++;
 
   if (CHANGED (muster_unit_get_name))
-    {
-      adw_window_title_set_title (self->window_title, muster_unit_get_name (unit));
-      gtk_window_set_title (GTK_WINDOW (self), muster_unit_get_name (unit));
-      gtk_editable_set_text (GTK_EDITABLE (self->name_row), muster_unit_get_name (unit));
-    }
+    muster_sheet_rows_show_name (GTK_WINDOW (self), self->window_title, self->name_row,
+                                 muster_unit_get_name (unit));
   if (CHANGED (muster_unit_get_force_name))
     adw_window_title_set_subtitle (self->window_title, muster_unit_get_force_name (unit));
 
@@ -528,7 +477,7 @@ load_unit (MusterUnitWindow *self)
 
   if (kind != NULL && kind->min_size > 0 && kind->max_size > 0)
     {
-      g_autofree char *range = g_strdup_printf (_("From %d to %d"), kind->min_size, kind->max_size);
+      g_autofree char *range = muster_sheet_rows_range_text (kind->min_size, kind->max_size);
 
       adw_action_row_set_subtitle (self->size_row, range);
       gtk_spin_button_set_range (self->size_spin, kind->min_size,
@@ -567,12 +516,8 @@ load_unit (MusterUnitWindow *self)
     }
 
   if (CHANGED (muster_unit_get_notes))
-    {
-      const char *notes = muster_unit_get_notes (unit);
-
-      g_clear_handle_id (&self->notes_timeout, g_source_remove);
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->notes_view), notes ? notes : "", -1);
-    }
+    muster_sheet_rows_show_notes (self->notes_view, &self->notes_timeout,
+                                  muster_unit_get_notes (unit));
 
   load_characters (self);
   load_games (self);
@@ -588,13 +533,9 @@ store_changed_cb (MusterStore      *store,
                   gint64            campaign_id,
                   MusterUnitWindow *self)
 {
-  if ((what & (MUSTER_CHANGE_UNITS | MUSTER_CHANGE_CHARACTERS |
-               MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES)) == 0)
-    return;
-  if (campaign_id != 0 && self->unit != NULL &&
-      campaign_id != muster_unit_get_campaign_id (self->unit))
-    return;
-  load_unit (self);
+  if (muster_sheet_rows_change_concerns (what, campaign_id,
+                                         self->unit ? muster_unit_get_campaign_id (self->unit) : 0))
+    load_unit (self);
 }
 
 static void
@@ -688,8 +629,8 @@ muster_unit_window_init (MusterUnitWindow *self)
   adw_combo_row_set_model (self->status_row, G_LIST_MODEL (labels));
   self->updating--;
 
-  add_focus_saver (self, GTK_WIDGET (self->name_row));
-  add_focus_saver (self, GTK_WIDGET (self->notes_view));
+  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->name_row), G_CALLBACK (save_name), self);
+  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->notes_view), G_CALLBACK (save_notes), self);
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
                             G_CALLBACK (notes_changed_cb), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);

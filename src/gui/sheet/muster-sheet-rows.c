@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sheet"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-sheet-rows.h"
+
+void
+muster_sheet_rows_show_name (GtkWindow      *window,
+                             AdwWindowTitle *window_title,
+                             AdwEntryRow    *name_row,
+                             const char     *name)
+{
+  adw_window_title_set_title (window_title, name);
+  gtk_window_set_title (window, name);
+  gtk_editable_set_text (GTK_EDITABLE (name_row), name);
+}
+
+void
+muster_sheet_rows_toast_error (AdwToastOverlay *overlay,
+                               const GError    *error)
+{
+  AdwToast *toast = adw_toast_new (error->message);
+
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
+void
+muster_sheet_rows_read_failed (GtkWindow    *window,
+                               const char   *what,
+                               gint64        id,
+                               const GError *error)
+{
+  /* Deleted, here or by another program: the sheet has nothing to show. */
+  if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
+    gtk_window_destroy (window);
+  else
+    g_warning ("Cannot read %s %" G_GINT64_FORMAT ": %s", what, id, error->message);
+}
+
+gboolean
+muster_sheet_rows_change_concerns (guint  what,
+                                   gint64 campaign_id,
+                                   gint64 sheet_campaign_id)
+{
+  /* A sheet shows its force, its unit or characters and its games too. */
+  if ((what & (MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES |
+               MUSTER_CHANGE_UNITS)) == 0)
+    return FALSE;
+  return campaign_id == 0 || sheet_campaign_id == 0 || campaign_id == sheet_campaign_id;
+}
+
+char *
+muster_sheet_rows_range_text (int min,
+                              int max)
+{
+  return g_strdup_printf (_("From %d to %d"), min, max);
+}
+
+gboolean
+muster_sheet_rows_text_changed (const char *value,
+                                const char *stored)
+{
+  return g_strcmp0 (value, stored ? stored : "") != 0;
+}
+
+GtkWidget *
+muster_sheet_rows_add_row (AdwPreferencesGroup *group,
+                           const char          *title,
+                           const char          *subtitle,
+                           GtkWidget           *suffix)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
+  adw_preferences_group_add (group, row);
+  return row;
+}
+
+GtkWidget *
+muster_sheet_rows_value_spin_new (const char *name,
+                                  const char *key,
+                                  int         min,
+                                  int         max)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
+
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_object_set_data_full (G_OBJECT (spin), "stat", g_strdup (key), g_free);
+  return spin;
+}
+
+void
+muster_sheet_rows_save_on_leave (GtkWidget *widget,
+                                 GCallback  save,
+                                 gpointer   data)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect_swapped (focus, "leave", save, data);
+  gtk_widget_add_controller (widget, focus);
+}
+
+char *
+muster_sheet_rows_dup_notes (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+void
+muster_sheet_rows_show_notes (GtkTextView *view,
+                              guint       *save_timeout,
+                              const char  *notes)
+{
+  g_clear_handle_id (save_timeout, g_source_remove);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), notes ? notes : "", -1);
+}
+
+void
+muster_sheet_rows_schedule_save (guint       *save_timeout,
+                                 GSourceFunc  func,
+                                 gpointer     data)
+{
+  g_clear_handle_id (save_timeout, g_source_remove);
+  *save_timeout = g_timeout_add (MUSTER_SHEET_NOTES_SAVE_DELAY_MS, func, data);
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-store.h"
+
+G_BEGIN_DECLS
+
+/*
+ * What the character sheet and the unit sheet share: the header, the
+ * toast that says why a save failed, the spin buttons of the ruleset's
+ * values, the notes saved a moment after typing stops, the editors saved
+ * when the focus leaves them, and which store changes a sheet follows.
+ */
+
+/* How long typing in the notes may pause before they are saved. */
+#define MUSTER_SHEET_NOTES_SAVE_DELAY_MS 800
+
+/* Shows @name as the window's title and in @name_row. */
+void       muster_sheet_rows_show_name        (GtkWindow           *window,
+                                               AdwWindowTitle      *window_title,
+                                               AdwEntryRow         *name_row,
+                                               const char          *name);
+/* Says why a save failed, in a toast that stays until dismissed. */
+void       muster_sheet_rows_toast_error      (AdwToastOverlay     *overlay,
+                                               const GError        *error);
+/* The sheet's thing cannot be read: closes @window when it was deleted
+ * (@error is MUSTER_STORE_ERROR_NOT_FOUND), else warns. @what names the
+ * thing ("character", "unit"). */
+void       muster_sheet_rows_read_failed      (GtkWindow           *window,
+                                               const char          *what,
+                                               gint64               id,
+                                               const GError        *error);
+/* Whether a store ::changed of @what in @campaign_id (0: any) concerns a
+ * sheet of a thing in @sheet_campaign_id (0: not read yet). */
+gboolean   muster_sheet_rows_change_concerns  (guint                what,
+                                               gint64               campaign_id,
+                                               gint64               sheet_campaign_id);
+/* "From 1 to 12": the range a value may take. */
+char      *muster_sheet_rows_range_text       (int                  min,
+                                               int                  max);
+/* Whether the text of an editor differs from the stored one (NULL is ""). */
+gboolean   muster_sheet_rows_text_changed     (const char          *value,
+                                               const char          *stored);
+/* An action row titled @title, with @subtitle (or none when NULL) and
+ * @suffix, added to @group. */
+GtkWidget *muster_sheet_rows_add_row          (AdwPreferencesGroup *group,
+                                               const char          *title,
+                                               const char          *subtitle,
+                                               GtkWidget           *suffix);
+/* The spin button of a value from @min to @max, read by screen readers
+ * as @name, with @key as its "stat" data. */
+GtkWidget *muster_sheet_rows_value_spin_new   (const char          *name,
+                                               const char          *key,
+                                               int                  min,
+                                               int                  max);
+/* Calls @save (swapped: @data first) when the focus leaves @widget. */
+void       muster_sheet_rows_save_on_leave    (GtkWidget           *widget,
+                                               GCallback            save,
+                                               gpointer             data);
+/* The whole text of @view. */
+char      *muster_sheet_rows_dup_notes        (GtkTextView         *view);
+/* Shows @notes (NULL is none) in @view, dropping a save of the old text
+ * still to come in @save_timeout. */
+void       muster_sheet_rows_show_notes       (GtkTextView         *view,
+                                               guint               *save_timeout,
+                                               const char          *notes);
+/* (Re)starts the wait before the notes are saved by @func. */
+void       muster_sheet_rows_schedule_save    (guint               *save_timeout,
+                                               GSourceFunc          func,
+                                               gpointer             data);
+
+G_END_DECLS
