@@ -190,24 +190,6 @@ note_text (const MusterReferenceTable *table)
   return g_strdup_printf ("%s\n%s", text_note, house);
 }
 
-static double
-longest_word (Fonts                      *fonts,
-              const PangoFontDescription *font,
-              const char                 *text)
-{
-  g_auto(GStrv) words = NULL;
-  double longest = 0.0;
-
-  if (text == NULL)
-    return 0.0;
-
-  words = g_strsplit (text, " ", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    longest = MAX (longest, muster_sheet_text_width (fonts->layout, font, words[i]));
-
-  return longest;
-}
-
 /* Column widths that fill @width: each column gets what its longest word
  * needs, then the rest goes to the columns whose text would wrap. */
 static void
@@ -231,14 +213,14 @@ shape_table (Fonts                      *fonts,
       gboolean short_cells = c > 0;
 
       natural[c] = muster_sheet_text_width (fonts->layout, fonts->header_font, heading);
-      minimum[c] = longest_word (fonts, fonts->header_font, heading);
+      minimum[c] = muster_sheet_longest_word (fonts->layout, fonts->header_font, heading);
 
       for (guint r = 0; r < table->rows->len; r++)
         {
           g_autofree char *cell = cell_text (table, r, c);
 
           natural[c] = MAX (natural[c], muster_sheet_text_width (fonts->layout, fonts->cell_font, cell));
-          minimum[c] = MAX (minimum[c], longest_word (fonts, fonts->cell_font, cell));
+          minimum[c] = MAX (minimum[c], muster_sheet_longest_word (fonts->layout, fonts->cell_font, cell));
           if (cell != NULL && g_utf8_strlen (cell, -1) > 6)
             short_cells = FALSE;
         }
@@ -254,10 +236,8 @@ shape_table (Fonts                      *fonts,
     {
       if (sum_natural <= width)
         shape->widths[c] = natural[c] + (width - sum_natural) * natural[c] / sum_natural;
-      else if (sum_minimum <= width)
-        shape->widths[c] = minimum[c] + (width - sum_minimum) * (natural[c] - minimum[c]) / (sum_natural - sum_minimum);
       else
-        shape->widths[c] = width * minimum[c] / sum_minimum;
+        shape->widths[c] = muster_sheet_squeeze_width (natural[c], minimum[c], sum_natural, sum_minimum, width);
     }
 }
 
@@ -337,11 +317,12 @@ place (GArray    *plan,
   cursor->y += height;
 }
 
-static void
+/* Lays the tables out on @size, unless they already are; returns the
+ * number of pages. */
+static guint
 ensure_plan (MusterPlaysheetSheet *self,
              const MusterPageSize *size)
 {
-  PangoContext *context;
   g_autoptr(PangoLayout) layout = NULL;
   GPtrArray *tables = self->tables;
   double width = size->width - size->margin_left - size->margin_right;
@@ -349,7 +330,7 @@ ensure_plan (MusterPlaysheetSheet *self,
   Fonts fonts = { 0 };
 
   if (self->plan != NULL && memcmp (&self->plan_size, size, sizeof *size) == 0)
-    return;
+    return self->n_pages;
 
   g_clear_pointer (&self->plan, g_array_unref);
   free_shapes (self);
@@ -357,9 +338,7 @@ ensure_plan (MusterPlaysheetSheet *self,
   self->plan_size = *size;
   self->shapes = g_new0 (TableShape, MAX (tables->len, 1));
 
-  context = muster_sheet_create_measure_context ();
-  layout = pango_layout_new (context);
-  g_object_unref (context);
+  layout = muster_sheet_create_measure_layout ();
   fonts_init (&fonts, layout);
 
   cursor.size = size;
@@ -425,8 +404,9 @@ ensure_plan (MusterPlaysheetSheet *self,
         }
     }
 
-  self->n_pages = cursor.page + 1;
   fonts_clear (&fonts);
+  self->n_pages = cursor.page + 1;
+  return self->n_pages;
 }
 
 /* MusterSheet */
@@ -435,10 +415,7 @@ static guint
 muster_playsheet_sheet_get_n_pages (MusterSheet          *sheet,
                                     const MusterPageSize *size)
 {
-  MusterPlaysheetSheet *self = MUSTER_PLAYSHEET_SHEET (sheet);
-
-  ensure_plan (self, size);
-  return self->n_pages;
+  return ensure_plan (MUSTER_PLAYSHEET_SHEET (sheet), size);
 }
 
 static void
@@ -510,11 +487,9 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
           break;
 
         case PIECE_HEADER:
-          muster_sheet_fill_box (cr, piece->x, piece->y, column_width, piece->height, 0.85);
+          muster_sheet_draw_header_band (cr, piece->x, piece->y, column_width, piece->height);
           row_height (cr, &fonts, table, shape, NO_ROW, piece->x, piece->y);
-          muster_sheet_line (cr, piece->x, piece->y, piece->x + column_width, piece->y, 0.75);
-          muster_sheet_line (cr, piece->x, piece->y + piece->height,
-                             piece->x + column_width, piece->y + piece->height, 0.5);
+          muster_sheet_draw_header_rules (cr, piece->x, piece->y, column_width, piece->height, 0.75, 0.5);
           break;
 
         case PIECE_ROW:

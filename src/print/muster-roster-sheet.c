@@ -67,7 +67,6 @@ static double
 stat_width (const MusterStatDef *def,
             const char         **title)
 {
-  PangoContext *context;
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoFontDescription) font = NULL;
 
@@ -77,9 +76,7 @@ stat_width (const MusterStatDef *def,
       return STAT_WIDTH;
     }
 
-  context = muster_sheet_create_measure_context ();
-  layout = pango_layout_new (context);
-  g_object_unref (context);
+  layout = muster_sheet_create_measure_layout ();
   font = muster_sheet_font (8, TRUE, FALSE);
   *title = def->name;
   return CLAMP (muster_sheet_text_width (layout, font, def->name) + 2 * CELL_PAD + 1.0, STAT_WIDTH, MAX_STAT_WIDTH);
@@ -232,7 +229,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   y += TITLE_HEIGHT;
 
   /* The header row, on every page. */
-  muster_sheet_fill_box (cr, x, y, table_width, HEADER_HEIGHT, 0.85);
+  muster_sheet_draw_header_band (cr, x, y, table_width, HEADER_HEIGHT);
   cx = x;
   for (guint c = 0; c < columns->len; c++)
     {
@@ -242,7 +239,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
                               cx + CELL_PAD, y, column->width - 2 * CELL_PAD, HEADER_HEIGHT, column->align);
       cx += column->width;
     }
-  muster_sheet_line (cr, x, y + HEADER_HEIGHT, x + table_width, y + HEADER_HEIGHT, 0.75);
+  muster_sheet_draw_header_rules (cr, x, y, table_width, HEADER_HEIGHT, 0, 0.75);
   y += HEADER_HEIGHT;
 
   for (guint i = first; i < last; i++)

@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 /* Pango contexts for sheets work in points (72 dpi) without hinting, so
  * that a layout measured without a surface has the size it is drawn at. */
 PangoLayout          *muster_sheet_create_layout      (cairo_t *cr);
-PangoContext         *muster_sheet_create_measure_context (void);
+/* A layout to measure text with before there is a surface to draw on. */
+PangoLayout          *muster_sheet_create_measure_layout (void);
 PangoFontDescription *muster_sheet_font               (double   size,
                                                        gboolean bold,
                                                        gboolean italic);
@@ -56,6 +57,21 @@ double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,
                                    const char                 *text);
 
+/* The width of the longest word of @text: the least a column holding
+ * it can be without breaking a word. */
+double  muster_sheet_longest_word (PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text);
+/* A table column's width when the columns' natural widths add up to
+ * more than @width: between its @minimum and @natural width by what is
+ * left over the minimums, or a share of @width when even those do not
+ * fit. */
+double  muster_sheet_squeeze_width (double natural,
+                                    double minimum,
+                                    double sum_natural,
+                                    double sum_minimum,
+                                    double width);
+
 void    muster_sheet_stroke_box   (cairo_t *cr,
                                    double   x,
                                    double   y,
@@ -74,6 +90,21 @@ void    muster_sheet_line         (cairo_t *cr,
                                    double   x1,
                                    double   y1,
                                    double   line_width);
+/* A table's header row: the grey band under its headings, then, once
+ * they are written, a rule under it (@bottom_rule thick) and one over it
+ * when @top_rule is more than 0. */
+void    muster_sheet_draw_header_band  (cairo_t *cr,
+                                        double   x,
+                                        double   y,
+                                        double   w,
+                                        double   h);
+void    muster_sheet_draw_header_rules (cairo_t *cr,
+                                        double   x,
+                                        double   y,
+                                        double   w,
+                                        double   h,
+                                        double   top_rule,
+                                        double   bottom_rule);
 /* Light grey lines to write on, @w long and @step apart, from @y for as
  * long as they stay above @bottom. */
 void    muster_sheet_writing_lines (cairo_t *cr,

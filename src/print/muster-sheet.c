@@ -63,14 +63,16 @@ muster_sheet_create_layout (cairo_t *cr)
   return layout;
 }
 
-PangoContext *
-muster_sheet_create_measure_context (void)
+PangoLayout *
+muster_sheet_create_measure_layout (void)
 {
-  PangoContext *context;
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  PangoLayout *layout;
 
-  context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
   setup_context (context);
-  return context;
+  layout = pango_layout_new (context);
+  g_object_unref (context);
+  return layout;
 }
 
 PangoFontDescription *
@@ -209,6 +211,36 @@ muster_sheet_text_width (PangoLayout                *layout,
   return (double) logical.width / PANGO_SCALE;
 }
 
+double
+muster_sheet_longest_word (PangoLayout                *layout,
+                           const PangoFontDescription *font,
+                           const char                 *text)
+{
+  g_auto(GStrv) words = NULL;
+  double longest = 0.0;
+
+  if (text == NULL)
+    return 0.0;
+
+  words = g_strsplit (text, " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    longest = MAX (longest, muster_sheet_text_width (layout, font, words[i]));
+
+  return longest;
+}
+
+double
+muster_sheet_squeeze_width (double natural,
+                            double minimum,
+                            double sum_natural,
+                            double sum_minimum,
+                            double width)
+{
+  if (sum_minimum <= width)
+    return minimum + (width - sum_minimum) * (natural - minimum) / (sum_natural - sum_minimum);
+  return width * minimum / sum_minimum;
+}
+
 void
 muster_sheet_stroke_box (cairo_t *cr,
                          double   x,
@@ -255,6 +287,30 @@ muster_sheet_line (cairo_t *cr,
   cairo_line_to (cr, x1, y1);
   cairo_stroke (cr);
   cairo_restore (cr);
+}
+
+void
+muster_sheet_draw_header_band (cairo_t *cr,
+                               double   x,
+                               double   y,
+                               double   w,
+                               double   h)
+{
+  muster_sheet_fill_box (cr, x, y, w, h, 0.85);
+}
+
+void
+muster_sheet_draw_header_rules (cairo_t *cr,
+                                double   x,
+                                double   y,
+                                double   w,
+                                double   h,
+                                double   top_rule,
+                                double   bottom_rule)
+{
+  if (top_rule > 0)
+    muster_sheet_line (cr, x, y, x + w, y, top_rule);
+  muster_sheet_line (cr, x, y + h, x + w, y + h, bottom_rule);
 }
 
 void

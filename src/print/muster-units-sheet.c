@@ -214,24 +214,6 @@ character_text (MusterUnitsSheet *self,
   return g_string_free (text, FALSE);
 }
 
-static double
-longest_word (Fonts                      *fonts,
-              const PangoFontDescription *font,
-              const char                 *text)
-{
-  g_auto(GStrv) words = NULL;
-  double longest = 0.0;
-
-  if (text == NULL)
-    return 0.0;
-
-  words = g_strsplit (text, " ", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    longest = MAX (longest, muster_sheet_text_width (fonts->layout, font, words[i]));
-
-  return longest;
-}
-
 /* Each column gets what its longest word needs (a number or a unit
  * stat's value, such as movement dice "3 / 4 / 5 / –", is one word; the
  * name at least MIN_NAME), then what is left goes to the columns whose
@@ -256,7 +238,7 @@ shape_columns (MusterUnitsSheet *self,
                        column->kind == COLUMN_STATUS;
 
       /* A heading wraps rather than widen its column. */
-      minimum[c] = longest_word (fonts, fonts->header_font, column->title);
+      minimum[c] = muster_sheet_longest_word (fonts->layout, fonts->header_font, column->title);
       natural[c] = minimum[c];
 
       for (guint u = 0; u < self->units->len; u++)
@@ -265,7 +247,7 @@ shape_columns (MusterUnitsSheet *self,
           double whole = muster_sheet_text_width (fonts->layout, font, text);
 
           natural[c] = MAX (natural[c], whole);
-          minimum[c] = MAX (minimum[c], words ? longest_word (fonts, font, text) : whole);
+          minimum[c] = MAX (minimum[c], words ? muster_sheet_longest_word (fonts->layout, font, text) : whole);
         }
 
       if (column->kind == COLUMN_NAME)
@@ -295,10 +277,8 @@ shape_columns (MusterUnitsSheet *self,
       if (sum_natural <= width)
         /* Room to spare: the name column takes it. */
         column->width = natural[c] + (column->kind == COLUMN_NAME ? width - sum_natural : 0.0);
-      else if (sum_minimum <= width)
-        column->width = minimum[c] + (width - sum_minimum) * (natural[c] - minimum[c]) / (sum_natural - sum_minimum);
       else
-        column->width = width * minimum[c] / sum_minimum;
+        column->width = muster_sheet_squeeze_width (natural[c], minimum[c], sum_natural, sum_minimum, width);
     }
 }
 
@@ -412,11 +392,12 @@ place_row (MusterUnitsSheet *self,
   *y += row->height;
 }
 
-static void
+/* Lays the rows out on @size, unless they already are; returns the
+ * number of pages. */
+static guint
 ensure_plan (MusterUnitsSheet     *self,
              const MusterPageSize *size)
 {
-  PangoContext *context;
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(GArray) pending = g_array_new (FALSE, TRUE, sizeof (Row));
   double width = size->width - size->margin_left - size->margin_right;
@@ -426,15 +407,13 @@ ensure_plan (MusterUnitsSheet     *self,
   Fonts fonts = { 0 };
 
   if (self->rows != NULL && memcmp (&self->plan_size, size, sizeof *size) == 0)
-    return;
+    return self->n_pages;
 
   g_clear_pointer (&self->rows, g_array_unref);
   self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
   self->plan_size = *size;
 
-  context = muster_sheet_create_measure_context ();
-  layout = pango_layout_new (context);
-  g_object_unref (context);
+  layout = muster_sheet_create_measure_layout ();
   fonts_init (&fonts, layout);
 
   shape_columns (self, &fonts, width);
@@ -508,8 +487,9 @@ ensure_plan (MusterUnitsSheet     *self,
       block++;
     }
 
-  self->n_pages = page + 1;
   fonts_clear (&fonts);
+  self->n_pages = page + 1;
+  return self->n_pages;
 }
 
 /* MusterSheet */
@@ -518,10 +498,7 @@ static guint
 muster_units_sheet_get_n_pages (MusterSheet          *sheet,
                                 const MusterPageSize *size)
 {
-  MusterUnitsSheet *self = MUSTER_UNITS_SHEET (sheet);
-
-  ensure_plan (self, size);
-  return self->n_pages;
+  return ensure_plan (MUSTER_UNITS_SHEET (sheet), size);
 }
 
 static void
@@ -551,10 +528,9 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
   y += TITLE_HEIGHT;
 
   /* The header row, on every page. */
-  muster_sheet_fill_box (cr, x, y, full, self->header_height, 0.85);
+  muster_sheet_draw_header_band (cr, x, y, full, self->header_height);
   unit_row_height (self, cr, &fonts, NULL, x, y);
-  muster_sheet_line (cr, x, y, x + full, y, 0.75);
-  muster_sheet_line (cr, x, y + self->header_height, x + full, y + self->header_height, 0.75);
+  muster_sheet_draw_header_rules (cr, x, y, full, self->header_height, 0.75, 0.75);
   last_y = y + self->header_height;
 
   for (guint i = 0; i < self->rows->len; i++)
@@ -632,16 +608,25 @@ muster_units_sheet_init (MusterUnitsSheet *self)
   self->characters = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
+/* Force by force, by id within each. */
+static int
+compare_force_then_id (gint64 force_a,
+                       gint64 force_b,
+                       gint64 id_a,
+                       gint64 id_b)
+{
+  return force_a != force_b ? (force_a < force_b ? -1 : 1) : (id_a < id_b ? -1 : id_a > id_b);
+}
+
 static int
 compare_units (gconstpointer a,
                gconstpointer b)
 {
   MusterUnit *ua = *(MusterUnit **) a;
   MusterUnit *ub = *(MusterUnit **) b;
-  gint64 fa = muster_unit_get_force_id (ua), fb = muster_unit_get_force_id (ub);
-  gint64 ia = muster_unit_get_id (ua), ib = muster_unit_get_id (ub);
 
-  return fa != fb ? (fa < fb ? -1 : 1) : (ia < ib ? -1 : ia > ib);
+  return compare_force_then_id (muster_unit_get_force_id (ua), muster_unit_get_force_id (ub),
+                                muster_unit_get_id (ua), muster_unit_get_id (ub));
 }
 
 static int
@@ -650,10 +635,9 @@ compare_characters (gconstpointer a,
 {
   MusterCharacter *ca = *(MusterCharacter **) a;
   MusterCharacter *cb = *(MusterCharacter **) b;
-  gint64 fa = muster_character_get_force_id (ca), fb = muster_character_get_force_id (cb);
-  gint64 ia = muster_character_get_id (ca), ib = muster_character_get_id (cb);
 
-  return fa != fb ? (fa < fb ? -1 : 1) : (ia < ib ? -1 : ia > ib);
+  return compare_force_then_id (muster_character_get_force_id (ca), muster_character_get_force_id (cb),
+                                muster_character_get_id (ca), muster_character_get_id (cb));
 }
 
 /* Public */
