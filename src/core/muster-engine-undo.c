@@ -168,14 +168,9 @@ muster_engine_undo_resolve (MusterStore  *store,
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
-    {
-      stmt = muster_store_prepare (store, deletes[i], error);
-      if (stmt == NULL)
-        goto fail;
-      sqlite3_bind_int64 (stmt, 1, resolution_id);
-      if (!muster_store_exec (store, stmt, _("Could not remove the resolution"), error))
-        goto fail;
-    }
+    if (!muster_store_exec_id (store, deletes[i], resolution_id,
+                               _("Could not remove the resolution"), error))
+      goto fail;
 
   if (!muster_store_commit (store, error))
     goto fail;

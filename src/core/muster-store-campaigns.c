@@ -435,19 +435,9 @@ muster_store_delete_campaign (MusterStore  *self,
   /* The campaign takes its log with it: nothing is left to write to. */
   if (!muster_store_begin (self, error))
     return FALSE;
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt =
-      muster_store_prepare (self, "DELETE FROM campaign WHERE id = ?", error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, id);
-    if (sqlite3_step (stmt) != SQLITE_DONE)
-      {
-        muster_store_set_error (self, error, _("Could not delete the campaign"));
-        goto fail;
-      }
-  }
+  if (!muster_store_exec_id (self, "DELETE FROM campaign WHERE id = ?", id,
+                             _("Could not delete the campaign"), error))
+    goto fail;
   if (!muster_store_commit (self, error))
     goto fail;
   muster_store_forget_campaign_ruleset (self, id);

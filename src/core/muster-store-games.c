@@ -198,15 +198,8 @@ muster_store_tx_mark_game_played (MusterStore  *store,
                                   gint64        game_id,
                                   GError      **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-
-  stmt = muster_store_prepare (store,
-                               "UPDATE game SET state = 'played' WHERE id = ? AND state = 'planned'",
-                               error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  return muster_store_exec (store, stmt, _("Could not update the game"), error);
+  return muster_store_exec_id (store, "UPDATE game SET state = 'played' WHERE id = ? AND state = 'planned'",
+                               game_id, _("Could not update the game"), error);
 }
 
 static char *
@@ -786,7 +779,6 @@ muster_store_delete_game (MusterStore  *self,
   g_autoptr(MusterGame) game = NULL;
   g_autofree char *what = NULL;
   g_autofree char *message = NULL;
-  sqlite3_stmt *stmt;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -797,34 +789,14 @@ muster_store_delete_game (MusterStore  *self,
   if (!muster_store_begin (self, error))
     return FALSE;
 
-  stmt = muster_store_prepare (self, "DELETE FROM kill WHERE game_id = ?", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!muster_store_exec (self, stmt, _("Could not delete the game’s kills"), error))
-    goto fail;
-
-  stmt = muster_store_prepare (self, "DELETE FROM participation WHERE game_id = ?", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!muster_store_exec (self, stmt, _("Could not delete the game’s participants"), error))
-    goto fail;
-
-  stmt = muster_store_prepare (self,
-                               "UPDATE log_entry SET game_id = NULL WHERE game_id = ?",
-                               error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!muster_store_exec (self, stmt, _("Could not update the log"), error))
-    goto fail;
-
-  stmt = muster_store_prepare (self, "DELETE FROM game WHERE id = ?", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (!muster_store_exec (self, stmt, _("Could not delete the game"), error))
+  if (!muster_store_exec_id (self, "DELETE FROM kill WHERE game_id = ?", game_id,
+                             _("Could not delete the game’s kills"), error) ||
+      !muster_store_exec_id (self, "DELETE FROM participation WHERE game_id = ?", game_id,
+                             _("Could not delete the game’s participants"), error) ||
+      !muster_store_exec_id (self, "UPDATE log_entry SET game_id = NULL WHERE game_id = ?", game_id,
+                             _("Could not update the log"), error) ||
+      !muster_store_exec_id (self, "DELETE FROM game WHERE id = ?", game_id,
+                             _("Could not delete the game"), error))
     goto fail;
 
   what = muster_game_describe (game);
@@ -845,7 +817,6 @@ muster_store_release_character (MusterStore  *self,
 {
   CharacterInfo info = { 0, };
   g_autofree char *message = NULL;
-  sqlite3_stmt *stmt;
   gboolean ok = FALSE;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
@@ -863,13 +834,8 @@ muster_store_release_character (MusterStore  *self,
   if (!muster_store_begin (self, error))
     goto out;
 
-  stmt = muster_store_prepare (self,
-                               "UPDATE character SET status = 'active', out_games = 0 WHERE id = ?",
-                               error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, character_id);
-  if (!muster_store_exec (self, stmt, _("Could not release the character"), error))
+  if (!muster_store_exec_id (self, "UPDATE character SET status = 'active', out_games = 0 WHERE id = ?",
+                             character_id, _("Could not release the character"), error))
     goto fail;
 
   message = g_strdup_printf (_("%s is released in an exchange of prisoners and is back with his force."),

@@ -88,6 +88,13 @@ gboolean  muster_store_exec          (MusterStore   *self,
                                       sqlite3_stmt  *stmt,
                                       const char    *what,
                                       GError       **error);
+/* Runs @sql, which returns no rows, with @id bound to ?1; on failure
+ * sets @error saying @what failed. */
+gboolean  muster_store_exec_id       (MusterStore   *self,
+                                      const char    *sql,
+                                      gint64         id,
+                                      const char    *what,
+                                      GError       **error);
 /* Drops the kept ruleset of a deleted campaign. */
 void      muster_store_forget_campaign_ruleset (MusterStore *self,
                                                 gint64       campaign_id);

@@ -241,18 +241,8 @@ delete_with_undo (MusterUndo     *undo,
   for (guint i = 0; i < n_captures; i++)
     if (!capture_rows (undo, &captures[i], id, error))
       goto fail;
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store, delete_sql, error);
-
-    if (stmt == NULL)
-      goto fail;
-    sqlite3_bind_int64 (stmt, 1, id);
-    if (sqlite3_step (stmt) != SQLITE_DONE)
-      {
-        muster_store_set_error (store, error, _("Could not delete"));
-        goto fail;
-      }
-  }
+  if (!muster_store_exec_id (store, delete_sql, id, _("Could not delete"), error))
+    goto fail;
   undo->log_id = muster_store_insert_log (store, undo->campaign_id, 0, 0, 0, 0,
                                           kind, undo->label, error);
   if (undo->log_id == 0 || !muster_store_commit (store, error))
@@ -401,26 +391,16 @@ muster_undo_apply (MusterUndo  *undo,
 
   if (!muster_store_begin (store, error))
     return FALSE;
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt =
-      muster_store_prepare (store, "DELETE FROM log_entry WHERE id = ?", error);
-
-    if (stmt == NULL)
+  if (!muster_store_exec_id (store, "DELETE FROM log_entry WHERE id = ?", undo->log_id,
+                             _("Could not undo the deletion"), error))
+    goto fail;
+  if (sqlite3_changes (muster_store_get_db (store)) != 1)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                   _("“%s” can no longer be undone: its campaign log entry is gone."),
+                   undo->label);
       goto fail;
-    sqlite3_bind_int64 (stmt, 1, undo->log_id);
-    if (sqlite3_step (stmt) != SQLITE_DONE)
-      {
-        muster_store_set_error (store, error, _("Could not undo the deletion"));
-        goto fail;
-      }
-    if (sqlite3_changes (muster_store_get_db (store)) != 1)
-      {
-        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("“%s” can no longer be undone: its campaign log entry is gone."),
-                     undo->label);
-        goto fail;
-      }
-  }
+    }
   for (guint i = 0; i < undo->tables->len; i++)
     if (!put_back (undo, g_ptr_array_index (undo->tables, i), error))
       goto fail;

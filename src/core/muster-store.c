@@ -576,6 +576,21 @@ muster_store_exec (MusterStore   *self,
   return TRUE;
 }
 
+gboolean
+muster_store_exec_id (MusterStore   *self,
+                      const char    *sql,
+                      gint64         id,
+                      const char    *what,
+                      GError       **error)
+{
+  sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  return muster_store_exec (self, stmt, what, error);
+}
+
 MusterRuleset *
 muster_store_get_campaign_ruleset (MusterStore  *self,
                                    gint64        campaign_id,
