@@ -202,7 +202,6 @@ muster_cli_cmd_recruit (MusterCli  *cli,
       N_("Describe each recruit and their dice on standard error"), NULL },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
@@ -211,8 +210,7 @@ muster_cli_cmd_recruit (MusterCli  *cli,
   gint64 unit_id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 2, 2, &status))
     return status;
 
   if (type == NULL)
@@ -256,15 +254,13 @@ muster_cli_cmd_roster (MusterCli  *cli,
                        int         argc,
                        char      **argv)
 {
-  g_autofree char *format_text = NULL;
   g_autofree char *force_arg = NULL;
   const GOptionEntry entries[] = {
     { "force", 0, 0, G_OPTION_ARG_STRING, &force_arg,
       N_("Only the characters of this force"), N_("FORCE") },
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GPtrArray) characters = NULL;
@@ -272,12 +268,9 @@ muster_cli_cmd_roster (MusterCli  *cli,
   g_autoptr(GHashTable) units = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
@@ -297,7 +290,7 @@ muster_cli_cmd_roster (MusterCli  *cli,
   table = character_table_new (ruleset, units, FALSE);
   for (guint i = 0; i < characters->len; i++)
     add_character_row (table, ruleset, units, g_ptr_array_index (characters, i), FALSE);
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -399,26 +392,21 @@ muster_cli_cmd_show (MusterCli  *cli,
                      int         argc,
                      char      **argv)
 {
-  g_autofree char *format_text = NULL;
   g_autofree char *campaign_arg = NULL;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
       N_("Find the character by name in this campaign"), N_("CAMPAIGN") },
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(GHashTable) units = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
   if (campaign_arg == NULL && !muster_cli_is_id (argv[1]))
     return muster_cli_usage_error (cli, _("To find character “%s” by name, say which campaign they are in with --campaign."),
@@ -439,14 +427,14 @@ muster_cli_cmd_show (MusterCli  *cli,
   if (error != NULL)
     return muster_cli_fail (error);
 
-  if (format == MUSTER_CLI_FORMAT_TEXT)
+  if (cli->format == MUSTER_CLI_FORMAT_TEXT)
     print_sheet (campaign, ruleset, units, character);
   else
     {
       g_autoptr(MusterCliTable) table = character_table_new (ruleset, units, TRUE);
 
       add_character_row (table, ruleset, units, character, TRUE);
-      muster_cli_table_print (table, format, TRUE);
+      muster_cli_table_print (table, cli->format, TRUE);
     }
   return 0;
 }
@@ -520,7 +508,6 @@ muster_cli_cmd_set (MusterCli  *cli,
     { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Replace the notes"), N_("TEXT") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(GArray) stats = g_array_new (FALSE, TRUE, sizeof (StatChange));
@@ -534,8 +521,7 @@ muster_cli_cmd_set (MusterCli  *cli,
 
   g_array_set_clear_func (stats, stat_change_clear);
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   /* Every argument is checked before anything changes. */

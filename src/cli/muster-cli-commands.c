@@ -146,23 +146,18 @@ muster_cli_cmd_rulesets (MusterCli  *cli,
                          int         argc,
                          char      **argv)
 {
-  g_autofree char *format_text = NULL;
   const GOptionEntry entries[] = {
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
   const char *keys[] = { "id", "version", "title", "kept-by" };
   const char *headings[] = { _("Id"), _("Version"), _("Title"), _("Kept by") };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(GPtrArray) rulesets = NULL;
   g_autoptr(GPtrArray) errors = NULL;
   g_autoptr(MusterCliTable) table = NULL;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 0, 0, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 0, 0, &status))
     return status;
 
   rulesets = muster_rulesets_get_all (&errors);
@@ -182,7 +177,7 @@ muster_cli_cmd_rulesets (MusterCli  *cli,
       muster_cli_table_add_value (table, by_unit ? "unit" : "figure",
                                   by_unit ? _("unit") : _("figure"));
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -193,24 +188,19 @@ muster_cli_cmd_campaigns (MusterCli  *cli,
                           int         argc,
                           char      **argv)
 {
-  g_autofree char *format_text = NULL;
   const GOptionEntry entries[] = {
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
   const char *keys[] = { "id", "name", "ruleset", "version", "forces", "characters" };
   const char *headings[] = { _("Id"), _("Name"), _("Ruleset"), _("Version"), _("Forces"), _("Characters") };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(GPtrArray) campaigns = NULL;
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GError) error = NULL;
-  MusterCliFormat format;
   MusterStore *store;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 0, 0, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 0, 0, &status))
     return status;
 
   if ((store = muster_cli_get_store (cli, &error)) == NULL ||
@@ -238,7 +228,7 @@ muster_cli_cmd_campaigns (MusterCli  *cli,
       muster_cli_table_add_int (table, forces->len);
       muster_cli_table_add_int (table, n_characters);
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -249,15 +239,13 @@ muster_cli_cmd_sample (MusterCli  *cli,
                        int         argc,
                        char      **argv)
 {
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, NULL);
   g_autoptr(GPtrArray) forces = NULL;
   g_autoptr(GError) error = NULL;
   MusterStore *store;
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 0, 1, &status))
+  if (!muster_cli_parse_command (cli, NULL, &argc, &argv, 0, 1, &status))
     return status;
 
   if ((store = muster_cli_get_store (cli, &error)) == NULL)
@@ -340,7 +328,6 @@ muster_cli_cmd_new_campaign (MusterCli  *cli,
       N_("Choose a ruleset option, e.g. death-roll=out-d6-games; repeatable"), N_("KEY=VALUE") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GError) error = NULL;
@@ -349,8 +336,7 @@ muster_cli_cmd_new_campaign (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if (ruleset_id == NULL)
@@ -411,24 +397,19 @@ muster_cli_cmd_forces (MusterCli  *cli,
                        int         argc,
                        char      **argv)
 {
-  g_autofree char *format_text = NULL;
   const GOptionEntry entries[] = {
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
   const char *keys[] = { "id", "name", "side", "characters" };
   const char *headings[] = { _("Id"), _("Name"), _("Side"), _("Characters") };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GPtrArray) forces = NULL;
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GError) error = NULL;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
@@ -446,7 +427,7 @@ muster_cli_cmd_forces (MusterCli  *cli,
       muster_cli_table_add_text (table, muster_force_get_effective_side (force));
       muster_cli_table_add_int (table, muster_force_get_n_characters (force));
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -463,14 +444,12 @@ muster_cli_cmd_new_force (MusterCli  *cli,
       N_("Fight for SIDE (default: the force is a side of its own)"), N_("SIDE") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 2, 2, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
@@ -561,15 +540,13 @@ muster_cli_cmd_rename (MusterCli  *cli,
       N_("Find a force or character by name in this campaign"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
   const char *target, *new_name;
   Kind kind;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 3, 3, &status) ||
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 3, 3, &status) ||
       !parse_kind (cli, argv[1], &kind, &status))
     return status;
   target = argv[2];
@@ -627,15 +604,13 @@ muster_cli_cmd_delete (MusterCli  *cli,
       N_("Find a force or character by name in this campaign"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
   const char *target;
   Kind kind;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 2, 2, &status) ||
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 2, 2, &status) ||
       !parse_kind (cli, argv[1], &kind, &status))
     return status;
   target = argv[2];

@@ -52,7 +52,6 @@ muster_cli_cmd_export (MusterCli  *cli,
       N_("Write to FILE (default: the standard output)"), N_("FILE") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GError) error = NULL;
@@ -60,8 +59,7 @@ muster_cli_cmd_export (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
@@ -96,7 +94,6 @@ muster_cli_cmd_import (MusterCli  *cli,
       N_("Add the force in the file to CAMPAIGN"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) into = NULL;
   g_autoptr(GError) error = NULL;
   MusterExchangeKind kind;
@@ -104,8 +101,7 @@ muster_cli_cmd_import (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((store = muster_cli_get_store (cli, &error)) == NULL)

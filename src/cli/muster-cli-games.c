@@ -124,7 +124,6 @@ muster_cli_cmd_new_game (MusterCli  *cli,
       N_("A unit taking part, with its characters (repeat for each)"), N_("UNIT") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) unit_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -132,8 +131,7 @@ muster_cli_cmd_new_game (MusterCli  *cli,
   gint64 game_id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 2, 2, &status))
     return status;
   if (with == NULL && with_unit == NULL)
     return muster_cli_usage_error (cli, _("Name the characters taking part with --with CHARACTER, or the units with --with-unit UNIT, once for each."));
@@ -209,7 +207,6 @@ muster_cli_cmd_result (MusterCli  *cli,
       N_("The unit’s colours: lost, or captured from the enemy"), N_("WHAT") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GArray) victims = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -220,7 +217,8 @@ muster_cli_cmd_result (MusterCli  *cli,
 
   gboolean for_unit;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
+  /* How many arguments may follow depends on --unit, known once parsed. */
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, -1, &status) ||
       !muster_cli_check_args (cli, argc, argv, 1, unit_arg != NULL ? 1 : 2, &status))
     return status;
   /* A unit's figures: GAME --unit UNIT, or GAME UNIT with figures given. */
@@ -291,13 +289,11 @@ muster_cli_cmd_finish (MusterCli  *cli,
       N_("The side that won (leave it out for a draw)"), N_("SIDE") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   game = find_game (cli, campaign_arg, argv[1], NULL, &error);
@@ -336,7 +332,6 @@ muster_cli_cmd_resolve (MusterCli  *cli,
                         char      **argv)
 {
   g_autofree char *campaign_arg = NULL;
-  g_autofree char *format_text = NULL;
   g_auto(GStrv) faces = NULL;
   gboolean plan_only = FALSE;
   const GOptionEntry entries[] = {
@@ -347,21 +342,17 @@ muster_cli_cmd_resolve (MusterCli  *cli,
       N_("WHO=FACES") },
     { "plan", 0, 0, G_OPTION_ARG_NONE, &plan_only,
       N_("Only list the rolls the resolution will need, without running it"), NULL },
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GPtrArray) events = NULL;
   g_autoptr(MusterCliTable) out = NULL;
   g_autoptr(GError) error = NULL;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
@@ -405,7 +396,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
             muster_cli_table_add_none (out);
           muster_cli_table_add_text (out, roll->purpose);
         }
-      muster_cli_table_print (out, format, FALSE);
+      muster_cli_table_print (out, cli->format, FALSE);
       return 0;
     }
 
@@ -414,7 +405,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
   if (events == NULL)
     return muster_cli_fail (error);
 
-  if (format == MUSTER_CLI_FORMAT_TEXT)
+  if (cli->format == MUSTER_CLI_FORMAT_TEXT)
     {
       for (guint i = 0; i < events->len; i++)
         print_event (g_ptr_array_index (events, i));
@@ -460,7 +451,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
         muster_cli_table_add_none (out);
       muster_cli_table_add_text (out, event->consequence);
     }
-  muster_cli_table_print (out, format, FALSE);
+  muster_cli_table_print (out, cli->format, FALSE);
   return 0;
 }
 
@@ -472,7 +463,6 @@ muster_cli_cmd_undo_resolve (MusterCli  *cli,
                              char      **argv)
 {
   const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GError) error = NULL;
@@ -480,8 +470,7 @@ muster_cli_cmd_undo_resolve (MusterCli  *cli,
   gint64 game_id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   campaign = muster_cli_find_campaign (cli, argv[1], &error);
@@ -512,14 +501,12 @@ muster_cli_cmd_release (MusterCli  *cli,
       N_("The campaign, to give CHARACTER by name"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign_arg != NULL && (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL) ||
@@ -536,9 +523,8 @@ muster_cli_cmd_games (MusterCli  *cli,
                       int         argc,
                       char      **argv)
 {
-  g_autofree char *format_text = NULL;
   const GOptionEntry entries[] = {
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
   static const char * const keys[] = {
@@ -548,17 +534,13 @@ muster_cli_cmd_games (MusterCli  *cli,
     _("Id"), _("No."), _("Date"), _("Title"), _("State"), _("Side A"), _("Side B"),
     _("Winner"), _("Figures"),
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GError) error = NULL;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
@@ -589,7 +571,7 @@ muster_cli_cmd_games (MusterCli  *cli,
         muster_cli_table_add_none (table);
       muster_cli_table_add_int (table, muster_game_get_n_participants (game));
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -601,14 +583,13 @@ muster_cli_cmd_game (MusterCli  *cli,
                      char      **argv)
 {
   g_autofree char *campaign_arg = NULL;
-  g_autofree char *format_text = NULL;
   gboolean units = FALSE;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
       N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
     { "units", 0, 0, G_OPTION_ARG_NONE, &units,
       N_("List the units taking part and what became of their figures"), NULL },
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
   static const char * const keys[] = {
@@ -618,26 +599,22 @@ muster_cli_cmd_game (MusterCli  *cli,
     _("Id"), _("Name"), _("Side"), _("Outcome"), _("Light"), _("Serious"), _("Killed"),
     _("Unnamed"), _("Status"),
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GPtrArray) participants = NULL;
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((game = find_game (cli, campaign_arg, argv[1], &campaign, &error)) == NULL ||
       (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
   if (units)
-    return muster_cli_print_game_units (cli, muster_game_get_id (game), format);
+    return muster_cli_print_game_units (cli, muster_game_get_id (game));
   if ((participants = muster_store_list_participants (cli->store, muster_game_get_id (game), &error)) == NULL)
     return muster_cli_fail (error);
 
@@ -668,7 +645,7 @@ muster_cli_cmd_game (MusterCli  *cli,
       muster_cli_table_add_value (table, muster_status_to_string (p->status),
                                   muster_status_get_label (p->status));
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -679,7 +656,6 @@ muster_cli_cmd_log (MusterCli  *cli,
                     int         argc,
                     char      **argv)
 {
-  g_autofree char *format_text = NULL;
   g_autofree char *game_arg = NULL;
   g_autofree char *character_arg = NULL;
   const GOptionEntry entries[] = {
@@ -687,7 +663,7 @@ muster_cli_cmd_log (MusterCli  *cli,
       N_("Only the entries of this game (id, title or #N)"), N_("GAME") },
     { "character", 0, 0, G_OPTION_ARG_STRING, &character_arg,
       N_("Only the entries of this character"), N_("CHARACTER") },
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
   static const char * const keys[] = {
@@ -697,19 +673,15 @@ muster_cli_cmd_log (MusterCli  *cli,
     _("Id"), _("When"), _("Game"), _("Character"), _("Kind"), _("Entry"), _("Dice"), _("Faces"),
     _("Total"), _("At the table"),
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GPtrArray) log = NULL;
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GError) error = NULL;
   gint64 character_id = 0;
-  MusterCliFormat format;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
@@ -758,7 +730,7 @@ muster_cli_cmd_log (MusterCli  *cli,
             muster_cli_table_add_none (table);
         }
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -775,14 +747,12 @@ muster_cli_cmd_kills (MusterCli  *cli,
       N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *csv = NULL;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
@@ -821,7 +791,6 @@ muster_cli_cmd_honours (MusterCli  *cli,
                         char      **argv)
 {
   const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GPtrArray) fallen = NULL;
   g_autoptr(GPtrArray) recovered = NULL;
@@ -832,8 +801,7 @@ muster_cli_cmd_honours (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)

@@ -16,15 +16,13 @@ muster_cli_cmd_add_ruleset (MusterCli  *cli,
                             int         argc,
                             char      **argv)
 {
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, NULL);
   g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, NULL, &argc, &argv, 1, 1, &status))
     return status;
 
   file = g_file_new_for_commandline_arg (argv[1]);
@@ -45,13 +43,11 @@ muster_cli_cmd_backup (MusterCli  *cli,
                        int         argc,
                        char      **argv)
 {
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, NULL);
   g_autoptr(GError) error = NULL;
   MusterStore *store;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, NULL, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((store = muster_cli_get_store (cli, &error)) == NULL ||
@@ -67,14 +63,12 @@ muster_cli_cmd_restore (MusterCli  *cli,
                         int         argc,
                         char      **argv)
 {
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *saved = NULL;
   MusterStore *store;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, NULL, &argc, &argv, 1, 1, &status))
     return status;
 
   /* Check the backup before opening (and perhaps creating) the library. */

@@ -32,21 +32,24 @@ struct _MusterCliCommand {
   const char       *usage;      /* N_(), the arguments, e.g. "CAMPAIGN FORCE" */
 };
 
-struct _MusterCli {
-  char                   *library_path;  /* --library, or NULL */
-  MusterStore            *store;         /* opened on first use */
-  const MusterCliCommand *command;       /* the command running */
-};
-
 typedef enum {
   MUSTER_CLI_FORMAT_TEXT,
   MUSTER_CLI_FORMAT_TSV,
   MUSTER_CLI_FORMAT_JSON,
 } MusterCliFormat;
 
-/* The --format option of a command that lists things. */
-#define MUSTER_CLI_FORMAT_ENTRY(var) \
-  { "format", 0, 0, G_OPTION_ARG_STRING, &(var), N_("Print as text, tsv or json"), N_("FORMAT") }
+struct _MusterCli {
+  char                   *library_path;  /* --library, or NULL */
+  MusterStore            *store;         /* opened on first use */
+  const MusterCliCommand *command;       /* the command running */
+  char                   *format_text;   /* --format, or NULL */
+  MusterCliFormat         format;        /* read from it by muster_cli_parse_command () */
+};
+
+/* The --format option of a command that lists things; the command then
+ * prints as cli->format. */
+#define MUSTER_CLI_FORMAT_ENTRY(cli) \
+  { "format", 0, 0, G_OPTION_ARG_STRING, &(cli)->format_text, N_("Print as text, tsv or json"), N_("FORMAT") }
 
 /* --- Commands (muster-cli-commands.c, muster-cli-characters.c) --------- --------------------------------- */
 
@@ -125,10 +128,9 @@ gboolean         muster_cli_game_units      (MusterCli       *cli,
                                              GArray          *unit_ids,
                                              GArray          *character_ids,
                                              GError         **error);
-/* game --units: the game's units and their figures. */
+/* game --units: the game's units and their figures, as cli->format. */
 int              muster_cli_print_game_units (MusterCli      *cli,
-                                              gint64          game_id,
-                                              MusterCliFormat format);
+                                              gint64          game_id);
 /* result --unit: @figures are the texts of --killed-figures,
  * --wounded-figures, --captured-figures and --run-figures (NULL: 0). */
 int              muster_cli_unit_result     (MusterCli       *cli,
@@ -190,6 +192,17 @@ gboolean         muster_cli_parse_options   (MusterCli       *cli,
                                              int             *argc,
                                              char          ***argv,
                                              int             *status);
+/* The start of a command: parses @entries, --library and --format (into
+ * cli->format), and checks that @min to @max arguments (@max -1: any
+ * number) follow the command's name. On a wrong command line prints a
+ * usage error, sets *@status and returns FALSE. */
+gboolean         muster_cli_parse_command   (MusterCli           *cli,
+                                             const GOptionEntry  *entries,
+                                             int                 *argc,
+                                             char              ***argv,
+                                             int                  min,
+                                             int                  max,
+                                             int                 *status);
 /* Checks the number of arguments after the command's name. */
 gboolean         muster_cli_check_args      (MusterCli    *cli,
                                              int           argc,

@@ -82,7 +82,6 @@ muster_cli_cmd_new_unit (MusterCli  *cli,
       N_("Notes on the unit"), N_("TEXT") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GError) error = NULL;
@@ -90,8 +89,7 @@ muster_cli_cmd_new_unit (MusterCli  *cli,
   int status;
   gint64 id;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 3, 3, &status) ||
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 3, 3, &status) ||
       !parse_figures (cli, "--size", size_text, &spec.size, &status))
     return status;
   if (type == NULL)
@@ -139,15 +137,13 @@ muster_cli_cmd_units (MusterCli  *cli,
                       int         argc,
                       char      **argv)
 {
-  g_autofree char *format_text = NULL;
   g_autofree char *force_arg = NULL;
   const GOptionEntry entries[] = {
     { "force", 0, 0, G_OPTION_ARG_STRING, &force_arg,
       N_("Only the units of this force"), N_("FORCE") },
-    MUSTER_CLI_FORMAT_ENTRY (format_text),
+    MUSTER_CLI_FORMAT_ENTRY (cli),
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GPtrArray) units = NULL;
@@ -157,14 +153,11 @@ muster_cli_cmd_units (MusterCli  *cli,
   g_autoptr(GPtrArray) texts = NULL;
   g_autoptr(GArray) numeric = NULL;
   g_autoptr(GError) error = NULL;
-  MusterCliFormat format;
   MusterRuleset *ruleset;
   GPtrArray *stats;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
-      !muster_cli_parse_format (cli, format_text, &format, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
@@ -249,7 +242,7 @@ muster_cli_cmd_units (MusterCli  *cli,
             muster_cli_table_add_text (table, text);
         }
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }
 
@@ -282,7 +275,6 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
     { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Replace the notes"), N_("TEXT") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterUnit) unit = NULL;
   g_autoptr(GError) error = NULL;
@@ -290,8 +282,7 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
-      !muster_cli_check_args (cli, argc, argv, 1, 1, &status) ||
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status) ||
       !parse_figures (cli, "--size", size_text, &size, &status) ||
       !parse_figures (cli, "--lost", lost_text, &lost, &status))
     return status;
@@ -480,9 +471,8 @@ muster_cli_unit_result (MusterCli       *cli,
 /* --- game --units ------------------------------------------------------------ */
 
 int
-muster_cli_print_game_units (MusterCli       *cli,
-                             gint64           game_id,
-                             MusterCliFormat  format)
+muster_cli_print_game_units (MusterCli *cli,
+                             gint64     game_id)
 {
   static const char * const keys[] = {
     "unit_id", "name", "force", "side", "figures", "killed", "wounded", "captured", "run",
@@ -524,6 +514,6 @@ muster_cli_print_game_units (MusterCli       *cli,
         muster_cli_table_add_none (table);
       muster_cli_table_add_bool (table, p->recorded, p->recorded ? _("yes") : _("no"));
     }
-  muster_cli_table_print (table, format, FALSE);
+  muster_cli_table_print (table, cli->format, FALSE);
   return 0;
 }

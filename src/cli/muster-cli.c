@@ -156,6 +156,22 @@ muster_cli_parse_options (MusterCli       *cli,
 }
 
 gboolean
+muster_cli_parse_command (MusterCli           *cli,
+                          const GOptionEntry  *entries,
+                          int                 *argc,
+                          char              ***argv,
+                          int                  min,
+                          int                  max,
+                          int                 *status)
+{
+  g_autoptr(GOptionContext) context = muster_cli_context_new (cli, entries);
+
+  return muster_cli_parse_options (cli, context, argc, argv, status) &&
+         muster_cli_check_args (cli, *argc, *argv, min, max, status) &&
+         muster_cli_parse_format (cli, cli->format_text, &cli->format, status);
+}
+
+gboolean
 muster_cli_check_args (MusterCli  *cli,
                        int         argc,
                        char      **argv,
@@ -374,7 +390,7 @@ int
 main (int    argc,
       char **argv)
 {
-  MusterCli cli = { NULL, NULL, NULL };
+  MusterCli cli = { NULL, NULL, NULL, NULL, MUSTER_CLI_FORMAT_TEXT };
   gboolean version = FALSE;
   const GOptionEntry entries[] = {
     { "library", 0, 0, G_OPTION_ARG_FILENAME, &cli.library_path,
@@ -439,5 +455,6 @@ main (int    argc,
 
   g_clear_object (&cli.store);
   g_free (cli.library_path);
+  g_free (cli.format_text);
   return status;
 }
