@@ -136,23 +136,9 @@ draw_stats (MusterFigureStatsSheet *self,
       int value;
 
       if (pen->label_width > LABEL_WIDTH)
-        {
-          PangoRectangle logical;
-
-          /* The name, up to as many lines as the row holds. */
-          pango_layout_set_font_description (pen->layout, pen->tiny_font);
-          pango_layout_set_width (pen->layout, (int) ((pen->label_width - 3) * PANGO_SCALE));
-          pango_layout_set_height (pen->layout, (int) ((row - 2) * PANGO_SCALE));
-          pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD_CHAR);
-          pango_layout_set_ellipsize (pen->layout, PANGO_ELLIPSIZE_END);
-          pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
-          pango_layout_set_alignment (pen->layout, PANGO_ALIGN_RIGHT);
-          pango_layout_set_text (pen->layout, def->name, -1);
-          pango_layout_get_extents (pen->layout, NULL, &logical);
-          cairo_move_to (pen->cr, x, ry + (row - (double) logical.height / PANGO_SCALE) / 2.0);
-          pango_cairo_update_layout (pen->cr, pen->layout);
-          pango_cairo_show_layout (pen->cr, pen->layout);
-        }
+        /* The name, up to as many lines as the row holds. */
+        muster_sheet_draw_fitted (pen->cr, pen->layout, pen->tiny_font, def->name,
+                                  x, ry, pen->label_width - 3, row, row - 2, PANGO_ALIGN_RIGHT);
       else
         muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
                                 x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);

@@ -30,6 +30,18 @@ void    muster_sheet_draw_line    (cairo_t                    *cr,
                                    double                      w,
                                    double                      h,
                                    PangoAlignment              align);
+/* Text wrapped to @w in as many lines as @max_height holds, the last
+ * one ellipsized, centred vertically in the box (@x, @y, @w, @h). */
+void    muster_sheet_draw_fitted  (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   double                      h,
+                                   double                      max_height,
+                                   PangoAlignment              align);
 /* Text wrapped to @w, top at @y; returns its height. With @cr NULL it
  * only measures (then @layout comes from a measuring context). */
 double  muster_sheet_draw_wrapped (cairo_t                    *cr,

@@ -89,6 +89,47 @@ muster_sheet_font (double   size,
   return font;
 }
 
+/* Sets @layout to @text, @w wide, in @height (a Pango height: 0 for one
+ * line, -N for at most N lines, N > 0 for at most N Pango units) with
+ * what does not fit ellipsized; returns the text's height in points. */
+static double
+set_text (PangoLayout                *layout,
+          const PangoFontDescription *font,
+          const char                 *text,
+          double                      w,
+          int                         height,
+          PangoEllipsizeMode          ellipsize,
+          PangoAlignment              align)
+{
+  PangoRectangle logical;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+  pango_layout_set_height (layout, height);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, ellipsize);
+  pango_layout_set_single_paragraph_mode (layout, height == 0);
+  pango_layout_set_alignment (layout, align);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  return (double) logical.height / PANGO_SCALE;
+}
+
+static void
+show_text (cairo_t     *cr,
+           PangoLayout *layout,
+           double       x,
+           double       y)
+{
+  if (cr == NULL)
+    return;
+
+  cairo_move_to (cr, x, y);
+  pango_cairo_update_layout (cr, layout);
+  pango_cairo_show_layout (cr, layout);
+}
+
 void
 muster_sheet_draw_line (cairo_t                    *cr,
                         PangoLayout                *layout,
@@ -100,24 +141,34 @@ muster_sheet_draw_line (cairo_t                    *cr,
                         double                      h,
                         PangoAlignment              align)
 {
-  PangoRectangle logical;
+  double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
-  pango_layout_set_height (layout, 0);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_single_paragraph_mode (layout, TRUE);
-  pango_layout_set_alignment (layout, align);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_extents (layout, NULL, &logical);
+  height = set_text (layout, font, text, w, 0, PANGO_ELLIPSIZE_END, align);
+  show_text (cr, layout, x, y + (h - height) / 2.0);
+}
 
-  cairo_move_to (cr, x, y + (h - (double) logical.height / PANGO_SCALE) / 2.0);
-  pango_cairo_update_layout (cr, layout);
-  pango_cairo_show_layout (cr, layout);
+void
+muster_sheet_draw_fitted (cairo_t                    *cr,
+                          PangoLayout                *layout,
+                          const PangoFontDescription *font,
+                          const char                 *text,
+                          double                      x,
+                          double                      y,
+                          double                      w,
+                          double                      h,
+                          double                      max_height,
+                          PangoAlignment              align)
+{
+  double height;
+
+  if (text == NULL || *text == '\0' || w <= 0)
+    return;
+
+  height = set_text (layout, font, text, w, (int) (max_height * PANGO_SCALE), PANGO_ELLIPSIZE_END, align);
+  show_text (cr, layout, x, y + (h - height) / 2.0);
 }
 
 double
@@ -130,29 +181,14 @@ muster_sheet_draw_wrapped (cairo_t                    *cr,
                            double                      w,
                            PangoAlignment              align)
 {
-  PangoRectangle logical;
+  double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
 
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
-  pango_layout_set_height (layout, -1);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_single_paragraph_mode (layout, FALSE);
-  pango_layout_set_alignment (layout, align);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_extents (layout, NULL, &logical);
-
-  if (cr != NULL)
-    {
-      cairo_move_to (cr, x, y);
-      pango_cairo_update_layout (cr, layout);
-      pango_cairo_show_layout (cr, layout);
-    }
-
-  return (double) logical.height / PANGO_SCALE;
+  height = set_text (layout, font, text, w, -1, PANGO_ELLIPSIZE_NONE, align);
+  show_text (cr, layout, x, y);
+  return height;
 }
 
 double
@@ -166,29 +202,14 @@ muster_sheet_draw_lines (cairo_t                    *cr,
                          int                         max_lines,
                          PangoAlignment              align)
 {
-  PangoRectangle logical;
+  double height;
 
   if (text == NULL || *text == '\0')
     return 0.0;
 
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
-  pango_layout_set_height (layout, -max_lines);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_single_paragraph_mode (layout, FALSE);
-  pango_layout_set_alignment (layout, align);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_extents (layout, NULL, &logical);
-
-  if (cr != NULL)
-    {
-      cairo_move_to (cr, x, y);
-      pango_cairo_update_layout (cr, layout);
-      pango_cairo_show_layout (cr, layout);
-    }
-
-  return (double) logical.height / PANGO_SCALE;
+  height = set_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align);
+  show_text (cr, layout, x, y);
+  return height;
 }
 
 double
