@@ -8,6 +8,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-list-columns.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
 #include "muster-unit-list.h"
@@ -186,18 +187,11 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                ColumnData               *column)
 {
-  GtkWidget *label = gtk_label_new (NULL);
   gboolean numeric = column->kind == COLUMN_STAT || column->kind == COLUMN_KILLS ||
                      column->kind == COLUMN_GAMES;
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  /* An ellipsized label asks for next to no room: give the text columns
-   * enough to be read before they are cut. */
-  gtk_label_set_width_chars (GTK_LABEL (label), text_column_chars (column->kind));
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+  /* Text columns get enough room to be read before they are cut. */
+  gtk_list_item_set_child (item, muster_list_cell_label_new (numeric, text_column_chars (column->kind)));
 }
 
 static void
@@ -217,41 +211,26 @@ add_column (MusterRosterPage *self,
             const char       *stat,
             GtkSorter        *sorter)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   ColumnData *data = g_new0 (ColumnData, 1);
-  GtkColumnViewColumn *column;
 
   data->page = self;
   data->kind = kind;
   data->stat = g_strdup (stat);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), data);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), data);
-  g_object_set_data_full (G_OBJECT (factory), "column-data", data, column_data_free);
-
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  g_object_unref (sorter);
-  if (kind == COLUMN_NAME)
-    gtk_column_view_column_set_expand (column, TRUE);
-
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-  return column;
+  return muster_list_append_column (self->column_view, title,
+                                    G_CALLBACK (setup_cell_cb), G_CALLBACK (bind_cell_cb),
+                                    data, column_data_free, sorter, kind == COLUMN_NAME);
 }
 
 static GtkSorter *
 string_sorter (const char *property)
 {
-  return GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (MUSTER_TYPE_CHARACTER,
-                                                                          NULL, property)));
+  return muster_list_property_sorter (MUSTER_TYPE_CHARACTER, property, FALSE);
 }
 
 static GtkSorter *
 int_sorter (const char *property)
 {
-  return GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (MUSTER_TYPE_CHARACTER,
-                                                                           NULL, property)));
+  return muster_list_property_sorter (MUSTER_TYPE_CHARACTER, property, TRUE);
 }
 
 /* The ruleset's stat columns sit between Weapon and Status. */
@@ -477,26 +456,6 @@ delete_action (GtkWidget  *widget,
 }
 
 static void
-context_pressed_cb (GtkGestureClick  *gesture,
-                    int               n_press,
-                    double            x,
-                    double            y,
-                    MusterRosterPage *self)
-{
-  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
-  graphene_point_t point;
-
-  if (!graphene_point_init (&point, x, y) ||
-      !gtk_widget_compute_point (GTK_WIDGET (self->column_view), GTK_WIDGET (self), &point, &point))
-    return;
-
-  rect.x = (int) point.x;
-  rect.y = (int) point.y;
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (self->context_popover));
-}
-
-static void
 selection_changed_cb (MusterRosterPage *self)
 {
   update_actions (self);
@@ -559,7 +518,6 @@ static void
 muster_roster_page_init (MusterRosterPage *self)
 {
   GtkExpression *status;
-  GtkGesture *gesture;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -578,14 +536,8 @@ muster_roster_page_init (MusterRosterPage *self)
   add_column (self, _("Kills"), COLUMN_KILLS, NULL, int_sorter ("kills"));
   add_column (self, _("Games"), COLUMN_GAMES, NULL, int_sorter ("games"));
 
-  self->context_popover = gtk_popover_menu_new_from_model (self->context_menu);
-  gtk_widget_set_parent (self->context_popover, GTK_WIDGET (self));
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->context_popover), FALSE);
-  gtk_widget_set_halign (self->context_popover, GTK_ALIGN_START);
-  gesture = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
-  g_signal_connect (gesture, "pressed", G_CALLBACK (context_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (gesture));
+  self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view,
+                                                        self->context_menu);
 }
 
 GtkWidget *

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-list-columns.h"
 #include "muster-new-unit-dialog.h"
 #include "muster-unit.h"
 #include "muster-unit-list.h"
@@ -96,20 +97,16 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                ColumnData               *column)
 {
-  GtkWidget *label = gtk_label_new (NULL);
   gboolean numeric = column->kind == COLUMN_SIZE || column->kind == COLUMN_LOST ||
                      column->kind == COLUMN_PRESENT;
+  int width_chars = -1;
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   /* Room for a usual name before the text is cut short. */
   if (column->kind == COLUMN_NAME || column->kind == COLUMN_FORCE || column->kind == COLUMN_CHARACTERS)
-    gtk_label_set_width_chars (GTK_LABEL (label), 10);
+    width_chars = 10;
   else if (column->kind == COLUMN_KIND)
-    gtk_label_set_width_chars (GTK_LABEL (label), 8);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+    width_chars = 8;
+  gtk_list_item_set_child (item, muster_list_cell_label_new (numeric, width_chars));
 }
 
 static void
@@ -135,11 +132,7 @@ static GtkSorter *
 property_sorter (const char *property,
                  gboolean    numeric)
 {
-  GtkExpression *expression = gtk_property_expression_new (MUSTER_TYPE_UNIT, NULL, property);
-
-  if (numeric)
-    return GTK_SORTER (gtk_numeric_sorter_new (expression));
-  return GTK_SORTER (gtk_string_sorter_new (expression));
+  return muster_list_property_sorter (MUSTER_TYPE_UNIT, property, numeric);
 }
 
 static GtkColumnViewColumn *
@@ -148,26 +141,14 @@ add_column (MusterUnitList *self,
             ColumnKind      kind,
             GtkSorter      *sorter)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   ColumnData *data = g_new0 (ColumnData, 1);
-  GtkColumnViewColumn *column;
 
   data->list = self;
   data->kind = kind;
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), data);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), data);
-  g_object_set_data_full (G_OBJECT (factory), "column-data", data, g_free);
-
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  g_object_unref (sorter);
-  if (kind == COLUMN_NAME || kind == COLUMN_CHARACTERS)
-    gtk_column_view_column_set_expand (column, TRUE);
-
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-  return column;
+  return muster_list_append_column (self->column_view, title,
+                                    G_CALLBACK (setup_cell_cb), G_CALLBACK (bind_cell_cb),
+                                    data, g_free, sorter,
+                                    kind == COLUMN_NAME || kind == COLUMN_CHARACTERS);
 }
 
 static void
@@ -240,26 +221,6 @@ delete_action (GtkWidget  *widget,
 }
 
 static void
-context_pressed_cb (GtkGestureClick *gesture,
-                    int              n_press,
-                    double           x,
-                    double           y,
-                    MusterUnitList  *self)
-{
-  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
-  graphene_point_t point;
-
-  if (!graphene_point_init (&point, x, y) ||
-      !gtk_widget_compute_point (GTK_WIDGET (self->column_view), GTK_WIDGET (self), &point, &point))
-    return;
-
-  rect.x = (int) point.x;
-  rect.y = (int) point.y;
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (self->context_popover));
-}
-
-static void
 muster_unit_list_dispose (GObject *object)
 {
   MusterUnitList *self = MUSTER_UNIT_LIST (object);
@@ -301,7 +262,6 @@ static void
 muster_unit_list_init (MusterUnitList *self)
 {
   GtkExpression *characters;
-  GtkGesture *gesture;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -322,14 +282,8 @@ muster_unit_list_init (MusterUnitList *self)
   add_column (self, _("Characters"), COLUMN_CHARACTERS,
               GTK_SORTER (gtk_string_sorter_new (characters)));
 
-  self->context_popover = gtk_popover_menu_new_from_model (self->context_menu);
-  gtk_widget_set_parent (self->context_popover, GTK_WIDGET (self));
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->context_popover), FALSE);
-  gtk_widget_set_halign (self->context_popover, GTK_ALIGN_START);
-  gesture = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
-  g_signal_connect (gesture, "pressed", G_CALLBACK (context_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (gesture));
+  self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view,
+                                                        self->context_menu);
 }
 
 GtkWidget *
