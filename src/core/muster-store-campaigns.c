@@ -133,15 +133,7 @@ muster_store_get_campaign (MusterStore  *self,
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
 
   found = query_campaigns (self, CAMPAIGN_COLUMNS " WHERE id = ?", id, NULL, error);
-  if (found == NULL)
-    return NULL;
-  if (found->len == 0)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no campaign with id %" PRId64 "."), id);
-      return NULL;
-    }
-  return g_object_ref (g_ptr_array_index (found, 0));
+  return muster_store_first_found (found, error, _("There is no campaign with id %" PRId64 "."), id);
 }
 
 MusterCampaign *
@@ -159,15 +151,7 @@ muster_store_find_campaign (MusterStore  *self,
     return muster_store_get_campaign (self, id, error);
 
   found = query_campaigns (self, CAMPAIGN_COLUMNS " WHERE name = ?", 0, id_or_name, error);
-  if (found == NULL)
-    return NULL;
-  if (found->len == 0)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no campaign named “%s”."), id_or_name);
-      return NULL;
-    }
-  return g_object_ref (g_ptr_array_index (found, 0));
+  return muster_store_first_found (found, error, _("There is no campaign named “%s”."), id_or_name);
 }
 
 static gboolean
@@ -508,15 +492,7 @@ muster_store_get_force (MusterStore  *self,
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
 
   found = query_forces (self, FORCE_COLUMNS " WHERE f.id = ?", id, NULL, error);
-  if (found == NULL)
-    return NULL;
-  if (found->len == 0)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no force with id %" PRId64 "."), id);
-      return NULL;
-    }
-  return g_object_ref (g_ptr_array_index (found, 0));
+  return muster_store_first_found (found, error, _("There is no force with id %" PRId64 "."), id);
 }
 
 MusterForce *
@@ -534,30 +510,19 @@ muster_store_find_force (MusterStore  *self,
   if (parse_id (id_or_name, &id))
     {
       found = query_forces (self, FORCE_COLUMNS " WHERE f.id = ?", id, NULL, error);
-      if (found == NULL)
-        return NULL;
-      if (found->len == 0 ||
+      /* A force of another campaign is not found in this one. */
+      if (found != NULL && found->len > 0 &&
           muster_force_get_campaign_id (g_ptr_array_index (found, 0)) != campaign_id)
-        {
-          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                       _("There is no force with id %" PRId64 " in this campaign."),
-                       id);
-          return NULL;
-        }
-      return g_object_ref (g_ptr_array_index (found, 0));
+        g_ptr_array_set_size (found, 0);
+      return muster_store_first_found (found, error,
+                                       _("There is no force with id %" PRId64 " in this campaign."),
+                                       id);
     }
 
   found = query_forces (self, FORCE_COLUMNS " WHERE f.campaign_id = ? AND f.name = ?",
                         campaign_id, id_or_name, error);
-  if (found == NULL)
-    return NULL;
-  if (found->len == 0)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no force named “%s” in this campaign."), id_or_name);
-      return NULL;
-    }
-  return g_object_ref (g_ptr_array_index (found, 0));
+  return muster_store_first_found (found, error, _("There is no force named “%s” in this campaign."),
+                                   id_or_name);
 }
 
 static gboolean

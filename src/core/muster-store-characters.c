@@ -197,15 +197,7 @@ muster_store_get_character (MusterStore  *self,
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
 
   found = query_characters (self, " WHERE c.id = ?1", id, 0, NULL, error);
-  if (found == NULL)
-    return NULL;
-  if (found->len == 0)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no character with id %" PRId64 "."), id);
-      return NULL;
-    }
-  return g_object_ref (g_ptr_array_index (found, 0));
+  return muster_store_first_found (found, error, _("There is no character with id %" PRId64 "."), id);
 }
 
 MusterCharacter *

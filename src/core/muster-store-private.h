@@ -88,6 +88,13 @@ gboolean  muster_store_exec          (MusterStore   *self,
                                       sqlite3_stmt  *stmt,
                                       const char    *what,
                                       GError       **error);
+/* The first object a query found, a new reference; NULL when the query
+ * failed (@found NULL, @error set) or found nothing (@error set to
+ * MUSTER_STORE_ERROR_NOT_FOUND with the message @format says). */
+gpointer  muster_store_first_found   (GPtrArray     *found,
+                                      GError       **error,
+                                      const char    *format,
+                                      ...) G_GNUC_PRINTF (3, 4);
 /* Runs @sql, which returns no rows, with @id bound to ?1; on failure
  * sets @error saying @what failed. */
 gboolean  muster_store_exec_id       (MusterStore   *self,

@@ -576,6 +576,28 @@ muster_store_exec (MusterStore   *self,
   return TRUE;
 }
 
+gpointer
+muster_store_first_found (GPtrArray   *found,
+                          GError     **error,
+                          const char  *format,
+                          ...)
+{
+  va_list args;
+
+  if (found == NULL)
+    return NULL;
+  if (found->len > 0)
+    return g_object_ref (g_ptr_array_index (found, 0));
+  if (error != NULL)
+    {
+      va_start (args, format);
+      g_propagate_error (error, g_error_new_valist (MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                                                    format, args));
+      va_end (args);
+    }
+  return NULL;
+}
+
 gboolean
 muster_store_exec_id (MusterStore   *self,
                       const char    *sql,
