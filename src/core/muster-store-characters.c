@@ -206,10 +206,9 @@ muster_store_find_character (MusterStore  *self,
                              const char   *id_or_name,
                              GError      **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) ids = NULL;
   g_autoptr(GString) list = NULL;
   gboolean digits = TRUE;
-  int rc;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
   g_return_val_if_fail (id_or_name != NULL, NULL);
@@ -235,26 +234,10 @@ muster_store_find_character (MusterStore  *self,
       return character;
     }
 
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-        "SELECT id FROM character WHERE campaign_id = ? AND name = ? ORDER BY id", error);
-
-    if (stmt == NULL)
-      return NULL;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
-    sqlite3_bind_text (stmt, 2, id_or_name, -1, SQLITE_TRANSIENT);
-    while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, id);
-      }
-    if (rc != SQLITE_DONE)
-      {
-        muster_store_set_error (self, error, _("Could not look for the character"));
-        return NULL;
-      }
-  }
-
+  ids = muster_store_query_ids (self, "SELECT id FROM character WHERE campaign_id = ? AND name = ? ORDER BY id",
+                                campaign_id, id_or_name, _("Could not look for the character"), error);
+  if (ids == NULL)
+    return NULL;
   if (ids->len == 0)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,

@@ -95,6 +95,14 @@ gpointer  muster_store_first_found   (GPtrArray     *found,
                                       GError       **error,
                                       const char    *format,
                                       ...) G_GNUC_PRINTF (3, 4);
+/* The ids @sql selects, binding ?1 @campaign_id and ?2 @name; NULL with
+ * @error set saying @what failed. */
+GArray   *muster_store_query_ids     (MusterStore   *self,
+                                      const char    *sql,
+                                      gint64         campaign_id,
+                                      const char    *name,
+                                      const char    *what,
+                                      GError       **error);
 /* Runs @sql, which returns no rows, with @id bound to ?1; on failure
  * sets @error saying @what failed. */
 gboolean  muster_store_exec_id       (MusterStore   *self,

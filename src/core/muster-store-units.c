@@ -199,9 +199,8 @@ muster_store_find_unit (MusterStore  *store,
                         const char   *id_or_name,
                         GError      **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) ids = NULL;
   gboolean digits = *id_or_name != '\0';
-  int rc;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
   g_return_val_if_fail (id_or_name != NULL, NULL);
@@ -227,27 +226,12 @@ muster_store_find_unit (MusterStore  *store,
       return unit;
     }
 
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-        "SELECT u.id FROM unit u JOIN force f ON f.id = u.force_id "
-        "WHERE f.campaign_id = ? AND u.name = ? ORDER BY u.id", error);
-
-    if (stmt == NULL)
-      return NULL;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
-    sqlite3_bind_text (stmt, 2, id_or_name, -1, SQLITE_TRANSIENT);
-    while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, id);
-      }
-    if (rc != SQLITE_DONE)
-      {
-        muster_store_set_error (store, error, _("Could not look for the unit"));
-        return NULL;
-      }
-  }
-
+  ids = muster_store_query_ids (store,
+                                "SELECT u.id FROM unit u JOIN force f ON f.id = u.force_id "
+                                "WHERE f.campaign_id = ? AND u.name = ? ORDER BY u.id",
+                                campaign_id, id_or_name, _("Could not look for the unit"), error);
+  if (ids == NULL)
+    return NULL;
   if (ids->len == 0)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,

@@ -598,6 +598,35 @@ muster_store_first_found (GPtrArray   *found,
   return NULL;
 }
 
+GArray *
+muster_store_query_ids (MusterStore  *self,
+                        const char   *sql,
+                        gint64        campaign_id,
+                        const char   *name,
+                        const char   *what,
+                        GError      **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+  int rc;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  sqlite3_bind_text (stmt, 2, name, -1, SQLITE_TRANSIENT);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (ids, id);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (self, error, what);
+      return NULL;
+    }
+  return g_steal_pointer (&ids);
+}
+
 gboolean
 muster_store_exec_id (MusterStore   *self,
                       const char    *sql,
