@@ -46,6 +46,28 @@ like_pattern (const char *text)
   return g_string_free (pattern, FALSE);
 }
 
+/* Prepares @sql, a query with query_characters()'s parameters, and binds
+ * them. */
+static sqlite3_stmt *
+prepare_filtered (MusterStore  *self,
+                  const char   *sql,
+                  gint64        key,
+                  gint64        force_id,
+                  const char   *pattern,
+                  GError      **error)
+{
+  sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, key);
+  if (sqlite3_bind_parameter_count (stmt) >= 2)
+    sqlite3_bind_int64 (stmt, 2, force_id);
+  if (pattern != NULL)
+    sqlite3_bind_text (stmt, 3, pattern, -1, SQLITE_TRANSIENT);
+  return stmt;
+}
+
 /* Reads the characters selected by @where (parameters ?1 campaign or id,
  * ?2 force, ?3 search pattern), then all their stats with one more query. */
 static GPtrArray *
@@ -63,16 +85,10 @@ query_characters (MusterStore  *self,
   int rc;
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_filtered (self, sql, key, force_id, pattern, error);
 
     if (stmt == NULL)
       return NULL;
-    sqlite3_bind_int64 (stmt, 1, key);
-    if (sqlite3_bind_parameter_count (stmt) >= 2)
-      sqlite3_bind_int64 (stmt, 2, force_id);
-    if (pattern != NULL)
-      sqlite3_bind_text (stmt, 3, pattern, -1, SQLITE_TRANSIENT);
-
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         MusterCharacterRow row = { 0 };
@@ -109,16 +125,10 @@ query_characters (MusterStore  *self,
     return g_steal_pointer (&result);
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, stat_sql, error);
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_filtered (self, stat_sql, key, force_id, pattern, error);
 
     if (stmt == NULL)
       return NULL;
-    sqlite3_bind_int64 (stmt, 1, key);
-    if (sqlite3_bind_parameter_count (stmt) >= 2)
-      sqlite3_bind_int64 (stmt, 2, force_id);
-    if (pattern != NULL)
-      sqlite3_bind_text (stmt, 3, pattern, -1, SQLITE_TRANSIENT);
-
     /* Both lists are sorted by character id: walk them together. */
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
