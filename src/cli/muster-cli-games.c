@@ -83,28 +83,6 @@ find_character_id (MusterCli       *cli,
   return muster_character_get_id (character);
 }
 
-static gboolean
-parse_count (MusterCli   *cli,
-             const char  *option,
-             const char  *text,
-             int         *value,
-             int         *status)
-{
-  guint64 number;
-
-  *value = 0;
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
-    {
-      *status = muster_cli_usage_error (cli, _("%s takes a whole number from 0 to 1000, not “%s”."),
-                                        option, text);
-      return FALSE;
-    }
-  *value = (int) number;
-  return TRUE;
-}
-
 /* --- new-game ---------------------------------------------------------------- */
 
 int
@@ -243,9 +221,9 @@ muster_cli_cmd_result (MusterCli  *cli,
     }
   if (argc < 3)
     return muster_cli_usage_error (cli, _("Name the character, or give the unit with --unit UNIT."));
-  if (!parse_count (cli, "--light", light_text, &result.light_wounds, &status) ||
-      !parse_count (cli, "--serious", serious_text, &result.serious_wounds, &status) ||
-      !parse_count (cli, "--killed-unnamed", unnamed_text, &result.killed_unnamed, &status))
+  if (!muster_cli_parse_count (cli, "--light", light_text, &result.light_wounds, &status) ||
+      !muster_cli_parse_count (cli, "--serious", serious_text, &result.serious_wounds, &status) ||
+      !muster_cli_parse_count (cli, "--killed-unnamed", unnamed_text, &result.killed_unnamed, &status))
     return status;
   if (outcome == NULL)
     return muster_cli_usage_error (cli, _("Say what happened to the character with --outcome OUTCOME."));

@@ -215,6 +215,14 @@ gboolean         muster_cli_parse_format    (MusterCli       *cli,
                                              const char      *text,
                                              MusterCliFormat *format,
                                              int             *status);
+/* The text of an option such as --light or --killed-figures: a count from
+ * 0 to 1000, or 0 when @text is NULL (not given); anything else is a
+ * usage error. */
+gboolean         muster_cli_parse_count     (MusterCli    *cli,
+                                             const char   *option,
+                                             const char   *text,
+                                             int          *value,
+                                             int          *status);
 /* TRUE when @text is a non-empty run of ASCII digits: an id. */
 gboolean         muster_cli_is_id           (const char   *text);
 /* Prints one id on its own line on stdout. */

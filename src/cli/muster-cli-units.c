@@ -38,28 +38,6 @@ muster_cli_find_unit (MusterCli       *cli,
   return g_steal_pointer (&unit);
 }
 
-static gboolean
-parse_figures (MusterCli   *cli,
-               const char  *option,
-               const char  *text,
-               int         *value,
-               int         *status)
-{
-  guint64 number;
-
-  *value = 0;
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
-    {
-      *status = muster_cli_usage_error (cli, _("%s takes a whole number from 0 to 1000, not “%s”."),
-                                        option, text);
-      return FALSE;
-    }
-  *value = (int) number;
-  return TRUE;
-}
-
 /* --- new-unit ---------------------------------------------------------------- */
 
 int
@@ -90,7 +68,7 @@ muster_cli_cmd_new_unit (MusterCli  *cli,
   gint64 id;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 3, 3, &status) ||
-      !parse_figures (cli, "--size", size_text, &spec.size, &status))
+      !muster_cli_parse_count (cli, "--size", size_text, &spec.size, &status))
     return status;
   if (type == NULL)
     return muster_cli_usage_error (cli, _("Say what type of unit it is with --type TYPE."));
@@ -283,8 +261,8 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
   int status;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status) ||
-      !parse_figures (cli, "--size", size_text, &size, &status) ||
-      !parse_figures (cli, "--lost", lost_text, &lost, &status))
+      !muster_cli_parse_count (cli, "--size", size_text, &size, &status) ||
+      !muster_cli_parse_count (cli, "--lost", lost_text, &lost, &status))
     return status;
 
   if ((campaign_arg != NULL && (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL) ||
@@ -455,7 +433,7 @@ muster_cli_unit_result (MusterCli       *cli,
   int status;
 
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
-    if (!parse_figures (cli, options[i], figures[i], counts[i], &status))
+    if (!muster_cli_parse_count (cli, options[i], figures[i], counts[i], &status))
       return status;
 
   unit = muster_cli_find_unit (cli, campaign, unit_arg, &error);

@@ -216,6 +216,28 @@ muster_cli_parse_format (MusterCli       *cli,
 }
 
 gboolean
+muster_cli_parse_count (MusterCli  *cli,
+                        const char *option,
+                        const char *text,
+                        int        *value,
+                        int        *status)
+{
+  guint64 number;
+
+  *value = 0;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
+    {
+      *status = muster_cli_usage_error (cli, _("%s takes a whole number from 0 to 1000, not “%s”."),
+                                        option, text);
+      return FALSE;
+    }
+  *value = (int) number;
+  return TRUE;
+}
+
+gboolean
 muster_cli_is_id (const char *text)
 {
   if (text == NULL || *text == '\0')
