@@ -86,54 +86,122 @@ step_countdown (Resolution           *r,
   return TRUE;
 }
 
-gboolean
-step_death_roll (Resolution           *r,
-                 const MusterStepDef  *step,
-                 const char           *key,
-                 GError              **error)
+/* Whether @step acts on @subject: his outcome is the one it names (or
+ * @fallback accepts) and he is not dead. */
+static gboolean
+acts_on (Resolution           *r,
+         const MusterStepDef  *step,
+         const Subject        *subject,
+         OutcomeTest           fallback,
+         gboolean             *acts,
+         GError              **error)
 {
-  int dies_on = muster_step_get_int_param (step, "dies-on", 6);
+  CharacterState state;
 
+  *acts = FALSE;
+  if (!muster_resolution_subject_matches (r, step, subject, fallback))
+    return TRUE;
+  if (!muster_resolution_read_character (r, subject->id, &state, error))
+    return FALSE;
+  *acts = state.status != MUSTER_STATUS_DEAD;
+  return TRUE;
+}
+
+/* What a step's roll does to @subject. */
+typedef gboolean (*RolledFunc) (Resolution           *r,
+                                const MusterStepDef  *step,
+                                const Subject        *subject,
+                                const MusterRoll     *roll,
+                                const char           *purpose,
+                                GError              **error);
+
+/* Rolls @step's dice for each participant it acts on and hands the roll
+ * to @apply; when only planning, plans the rolls instead. */
+static gboolean
+roll_for_each (Resolution           *r,
+               const MusterStepDef  *step,
+               const char           *key,
+               OutcomeTest           fallback,
+               RolledFunc            apply,
+               GError              **error)
+{
   if (r->plan != NULL)
-    return muster_resolution_plan_rolls (r, step, key, muster_resolution_outcome_removes);
+    return muster_resolution_plan_rolls (r, step, key, fallback);
 
   for (guint i = 0; i < r->subjects->len; i++)
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
       g_autoptr(MusterRoll) roll = NULL;
       g_autofree char *purpose = NULL;
-      g_autofree char *text = NULL;
-      CharacterState state;
+      gboolean acts;
 
-      if (!muster_resolution_subject_matches (r, step, subject, muster_resolution_outcome_removes))
-        continue;
-      if (!muster_resolution_read_character (r, subject->id, &state, error))
+      if (!acts_on (r, step, subject, fallback, &acts, error))
         return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
+      if (!acts)
         continue;
-
       roll = muster_resolution_roll_for (r, subject, step, key, &purpose, error);
-      if (roll == NULL)
+      if (roll == NULL || !apply (r, step, subject, roll, purpose, error))
         return FALSE;
-
-      if (roll->total >= dies_on)
-        {
-          if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
-            return FALSE;
-          text = g_strdup_printf (_("%s dies of his wounds."), subject->name);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "death", roll, purpose, text, error))
-            return FALSE;
-        }
-      else
-        {
-          if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
-            return FALSE;
-          text = g_strdup_printf (_("%s survives and is back for the next game."), subject->name);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error))
-            return FALSE;
-        }
     }
   return TRUE;
+}
+
+static gboolean
+death_rolled (Resolution           *r,
+              const MusterStepDef  *step,
+              const Subject        *subject,
+              const MusterRoll     *roll,
+              const char           *purpose,
+              GError              **error)
+{
+  g_autofree char *text = NULL;
+
+  if (roll->total >= muster_step_get_int_param (step, "dies-on", 6))
+    {
+      if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
+        return FALSE;
+      text = g_strdup_printf (_("%s dies of his wounds."), subject->name);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "death", roll, purpose, text, error);
+    }
+  if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
+    return FALSE;
+  text = g_strdup_printf (_("%s survives and is back for the next game."), subject->name);
+  return muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error);
+}
+
+gboolean
+step_death_roll (Resolution           *r,
+                 const MusterStepDef  *step,
+                 const char           *key,
+                 GError              **error)
+{
+  return roll_for_each (r, step, key, muster_resolution_outcome_removes, death_rolled, error);
+}
+
+static gboolean
+out_rolled (Resolution           *r,
+            const MusterStepDef  *step,
+            const Subject        *subject,
+            const MusterRoll     *roll,
+            const char           *purpose,
+            GError              **error)
+{
+  g_autofree char *text = NULL;
+
+  if (roll->total > 0)
+    {
+      if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_OUT_OF_ACTION, roll->total, error))
+        return FALSE;
+      g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s is out of action for %d game.",
+                                           "%s is out of action for %d games.",
+                                           roll->total),
+                              subject->name, roll->total);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "out", roll, purpose, text, error);
+    }
+  text = g_strdup_printf (_("%s misses no game and is back for the next one."), subject->name);
+  return muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error);
 }
 
 gboolean
@@ -142,50 +210,7 @@ step_out_for_games (Resolution           *r,
                     const char           *key,
                     GError              **error)
 {
-  if (r->plan != NULL)
-    return muster_resolution_plan_rolls (r, step, key, muster_resolution_outcome_removes);
-
-  for (guint i = 0; i < r->subjects->len; i++)
-    {
-      const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autoptr(MusterRoll) roll = NULL;
-      g_autofree char *purpose = NULL;
-      g_autofree char *text = NULL;
-      CharacterState state;
-
-      if (!muster_resolution_subject_matches (r, step, subject, muster_resolution_outcome_removes))
-        continue;
-      if (!muster_resolution_read_character (r, subject->id, &state, error))
-        return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
-        continue;
-
-      roll = muster_resolution_roll_for (r, subject, step, key, &purpose, error);
-      if (roll == NULL)
-        return FALSE;
-
-      if (roll->total > 0)
-        {
-          if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_OUT_OF_ACTION, roll->total, error))
-            return FALSE;
-          g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%s is out of action for %d game.",
-                                               "%s is out of action for %d games.",
-                                               roll->total),
-                                  subject->name, roll->total);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "out", roll, purpose, text, error))
-            return FALSE;
-        }
-      else
-        {
-          text = g_strdup_printf (_("%s misses no game and is back for the next one."),
-                                  subject->name);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error))
-            return FALSE;
-        }
-    }
-  return TRUE;
+  return roll_for_each (r, step, key, muster_resolution_outcome_removes, out_rolled, error);
 }
 
 gboolean
@@ -201,13 +226,11 @@ step_capture (Resolution           *r,
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
       g_autofree char *text = NULL;
-      CharacterState state;
+      gboolean acts;
 
-      if (!muster_resolution_subject_matches (r, step, subject, muster_resolution_outcome_is_captured))
-        continue;
-      if (!muster_resolution_read_character (r, subject->id, &state, error))
+      if (!acts_on (r, step, subject, muster_resolution_outcome_is_captured, &acts, error))
         return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
+      if (!acts)
         continue;
 
       if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_CAPTURED, 0, error))
@@ -475,15 +498,12 @@ step_drop_stat (Resolution           *r,
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
       g_autofree char *text = NULL;
-      CharacterState state;
-      gboolean found, floored;
+      gboolean acts, found, floored;
       int before, value, drop, wounds;
 
-      if (!muster_resolution_subject_matches (r, step, subject, muster_resolution_outcome_wounds))
-        continue;
-      if (!muster_resolution_read_character (r, subject->id, &state, error))
+      if (!acts_on (r, step, subject, muster_resolution_outcome_wounds, &acts, error))
         return FALSE;
-      if (state.status == MUSTER_STATUS_DEAD)
+      if (!acts)
         continue;
       if (!stat_before (r, subject->id, def->key, &before, &found, error) ||
           (found && !muster_resolution_read_stat (r, subject->id, def->key, &value, &found, error)))
