@@ -318,6 +318,107 @@ test_deck_text (Fixture       *f,
   }
 }
 
+/* A Big Skirmishes Character of Class @class_value, not in any store. */
+static MusterCharacter *
+make_character (guint       id,
+                const char *name,
+                int         class_value)
+{
+  MusterCharacterRow row = {
+    .id = id,
+    .campaign_id = 1,
+    .force_id = 1,
+    .force_name = "95th Rifles",
+    .side = "Red",
+    .name = name,
+    .troop_type = "character",
+    .status = MUSTER_STATUS_ACTIVE,
+  };
+  MusterCharacter *character = muster_character_new (&row);
+
+  muster_character_set_stat (character, "class", class_value);
+  return character;
+}
+
+/* The number after each "Activations" on the first page, card by card
+ * (row by row, left to right). */
+static GArray *
+page_activations (PopplerDocument *doc)
+{
+  g_autofree char *lines = muster_test_page_lines (doc, 0);
+  GArray *numbers = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (const char *at = strstr (lines, "Activations "); at != NULL; at = strstr (at + 1, "Activations "))
+    {
+      char *end = NULL;
+      int number = (int) g_ascii_strtoll (at + strlen ("Activations "), &end, 10);
+
+      g_assert_true (end > at + strlen ("Activations "));
+      g_array_append_val (numbers, number);
+    }
+
+  return numbers;
+}
+
+static void
+test_deck_activations (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) rules = ruleset ("big-skirmishes");
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GString) xml = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "Duffer Dan", "Professional Pat", "Leader Lew", "Hero Hal" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_ptr_array_add (characters, make_character (i + 1, names[i], (int) i + 1));
+
+  /* The ruleset's own Class table: a Duffer activates once, every other
+   * Class twice. */
+  {
+    g_autoptr(MusterSheet) sheet = muster_deck_sheet_new (rules, characters, NULL, &error);
+    g_autoptr(TestDoc) doc = NULL;
+    g_autofree char *duffer = NULL;
+    g_autoptr(GArray) numbers = NULL;
+
+    g_assert_no_error (error);
+    doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, "deck-activations");
+    duffer = muster_test_card_text (doc, MUSTER_PAPER_A4, 0, 0);
+    g_assert_nonnull (strstr (duffer, "Duffer Dan"));
+    g_assert_nonnull (strstr (duffer, "Activations"));
+    numbers = page_activations (doc);
+    /* One a Character card; none on the others. */
+    g_assert_cmpuint (numbers->len, ==, 4);
+    g_assert_cmpint (g_array_index (numbers, int, 0), ==, 1);
+    for (guint i = 1; i < 4; i++)
+      g_assert_cmpint (g_array_index (numbers, int, i), ==, 2);
+  }
+
+  /* The numbers are the ruleset's: a house rule that gives the other
+   * Classes three is printed so, and rules with no such table print none. */
+  xml = g_string_new (muster_ruleset_get_xml (rules));
+  g_assert_cmpuint (g_string_replace (xml, "id=\"twice\" value=\"2\"", "id=\"twice\" value=\"3\"", 1), ==, 1);
+  for (guint house = 0; house < 2; house++)
+    {
+      g_autoptr(MusterRuleset) edited = NULL;
+      g_autoptr(MusterSheet) sheet = NULL;
+      g_autoptr(TestDoc) doc = NULL;
+      g_autoptr(GArray) numbers = NULL;
+
+      if (house == 1)
+        g_assert_cmpuint (g_string_replace (xml, "id=\"class-activations\"", "id=\"activations\"", 1), ==, 1);
+      edited = muster_ruleset_new_from_data (xml->str, xml->len, "big-skirmishes.xml", &error);
+      g_assert_no_error (error);
+      sheet = muster_deck_sheet_new (edited, characters, NULL, &error);
+      g_assert_no_error (error);
+      doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, house ? "deck-no-activations" : "deck-house");
+      numbers = page_activations (doc);
+      g_assert_cmpuint (numbers->len, ==, house ? 0 : 4);
+      for (guint i = 0; i < numbers->len; i++)
+        g_assert_cmpint (g_array_index (numbers, int, i), ==, i == 0 ? 1 : 3);
+    }
+}
+
 /* The unit roster */
 
 static void
@@ -800,6 +901,7 @@ main (int   argc,
   g_test_add_func ("/print/deck/ruleset", test_deck_ruleset);
   g_test_add_func ("/print/deck/pages", test_deck_pages);
   g_test_add ("/print/deck/text", Fixture, NULL, fixture_setup, test_deck_text, fixture_teardown);
+  g_test_add ("/print/deck/activations", Fixture, NULL, fixture_setup, test_deck_activations, fixture_teardown);
   g_test_add ("/print/units/values", Fixture, NULL, fixture_setup, test_units_values, fixture_teardown);
   g_test_add ("/print/units/other-rules", Fixture, NULL, fixture_setup, test_units_other_rules, fixture_teardown);
   g_test_add_func ("/print/units/pages", test_units_pages);

@@ -159,6 +159,27 @@ draw_footer (MusterDeckSheet *self,
   cairo_set_source_rgb (pen->cr, 0, 0, 0);
 }
 
+/* A value that follows from a stat, named on the left and given on the
+ * right, ruled under; returns the height it takes. */
+static double
+draw_value_row (Pen        *pen,
+                const char *name,
+                int         value,
+                double      x,
+                double      y,
+                double      w)
+{
+  g_autofree char *number = g_strdup_printf ("%d", value);
+  double h = muster_sheet_draw_lines (pen->cr, pen->layout, pen->text_font, name,
+                                      x, y, w - 34, 2, PANGO_ALIGN_LEFT);
+
+  h = MAX (h, 14);
+  muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, number,
+                          x + w - 32, y, 32, h, PANGO_ALIGN_RIGHT);
+  muster_sheet_line (pen->cr, x, y + h + 1.5, x + w, y + h + 1.5, 0.25);
+  return h + 3;
+}
+
 static void
 draw_character_card (MusterDeckSheet *self,
                      Pen             *pen,
@@ -201,6 +222,8 @@ draw_character_card (MusterDeckSheet *self,
   for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
+      const MusterTableEntry *activations;
+      const MusterLookupTable *table;
       const char *entry;
       g_autofree char *value_text = NULL;
       int value;
@@ -224,23 +247,23 @@ draw_character_card (MusterDeckSheet *self,
       for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
         {
           const MusterDerivedStat *derived = g_ptr_array_index (stat->derived, j);
-          g_autofree char *number = g_strdup_printf ("%d", muster_sheet_derived_value (derived, character, value));
-          double h;
 
           if (cy + 16 > y + MUSTER_CARD_HEIGHT - PAD - 12)
             break;
-          h = muster_sheet_draw_lines (cr, pen->layout, pen->text_font, derived->name,
-                                       cx, cy, cw - 34, 2, PANGO_ALIGN_LEFT);
-          muster_sheet_draw_line (cr, pen->layout, pen->value_font, number,
-                                  cx + cw - 32, cy, 32, MAX (h, 14), PANGO_ALIGN_RIGHT);
-          cy += MAX (h, 14) + 3;
-          muster_sheet_line (cr, cx, cy - 1.5, cx + cw, cy - 1.5, 0.25);
+          cy += draw_value_row (pen, derived->name, muster_sheet_derived_value (derived, character, value),
+                                cx, cy, cw);
         }
+
+      /* How many times he activates when his card is drawn. */
+      activations = muster_sheet_stat_activations (self->ruleset, stat, value, &table);
+      if (activations != NULL && cy + 16 <= y + MUSTER_CARD_HEIGHT - PAD - 12)
+        cy += draw_value_row (pen, table->name, activations->value, cx, cy, cw);
     }
 
   /* Wounds taken in the game, ticked at the table, and room for notes
-   * (the unit he has joined). */
-  if (cy + 40 < y + MUSTER_CARD_HEIGHT - PAD - 26)
+   * (the unit he has joined) where there is any left: the wound boxes
+   * stay clear of the status line at the foot. */
+  if (cy + 20 < y + MUSTER_CARD_HEIGHT - PAD - 26)
     {
       cy += 6;
       muster_sheet_draw_line (cr, pen->layout, pen->bold_font, _("Wounds"), cx, cy, 60, 14, PANGO_ALIGN_LEFT);

@@ -77,6 +77,29 @@ muster_sheet_derived_value (const MusterDerivedStat *derived,
   return value * (muster_character_get_mounted (character) ? derived->mounted_times : derived->times);
 }
 
+const MusterTableEntry *
+muster_sheet_stat_activations (MusterRuleset            *ruleset,
+                               const MusterStatDef      *stat,
+                               int                       value,
+                               const MusterLookupTable **table)
+{
+  g_autofree char *id = g_strdup_printf ("%s-activations", stat->key);
+  const MusterLookupTable *lookup = muster_ruleset_lookup_table (ruleset, id);
+
+  for (guint i = 0; lookup != NULL && i < lookup->entries->len; i++)
+    {
+      const MusterTableEntry *entry = g_ptr_array_index (lookup->entries, i);
+
+      if (value >= entry->min && value <= entry->max)
+        {
+          *table = lookup;
+          return entry;
+        }
+    }
+
+  return NULL;
+}
+
 char *
 muster_sheet_character_stats (MusterRuleset   *ruleset,
                               MusterCharacter *character)

@@ -30,6 +30,15 @@ const char *muster_sheet_stat_entry_name (MusterRuleset         *ruleset,
 int         muster_sheet_derived_value   (const MusterDerivedStat *derived,
                                           MusterCharacter       *character,
                                           int                    value);
+/* How many times a character activates when his card is drawn, by his
+ * @value of @stat, from the ruleset's lookup table "STAT-activations"
+ * (Big Skirmishes' "class-activations": a Duffer once, every other Class
+ * twice): the entry holding @value, with the table in @table (its name
+ * is the label); NULL when the ruleset has no such table or entry. */
+const MusterTableEntry *muster_sheet_stat_activations (MusterRuleset            *ruleset,
+                                                       const MusterStatDef      *stat,
+                                                       int                       value,
+                                                       const MusterLookupTable **table);
 /* Every stat with what follows from it, on one line:
  * "Class 3 Leader · Command range (inches) 9 · Move on his own (inches) 12". */
 char       *muster_sheet_character_stats (MusterRuleset         *ruleset,
