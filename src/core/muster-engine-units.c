@@ -106,10 +106,10 @@ read_unit (Resolution  *r,
   return TRUE;
 }
 
-/* Logs what happened to a unit, as an event about the unit. */
+/* Logs what happened to a unit, as an event about the unit: a
+ * consequence (muster_resolution_consequence()) that names the unit. */
 static gboolean
 unit_consequence (Resolution           *r,
-                  const UnitSubject    *unit,
                   gint64                unit_id,
                   const char           *unit_name,
                   const MusterStepDef  *step,
@@ -121,11 +121,6 @@ unit_consequence (Resolution           *r,
 {
   MusterResolutionEvent *event;
 
-  if (unit != NULL)
-    {
-      unit_id = unit->id;
-      unit_name = unit->name;
-    }
   if (!muster_resolution_consequence (r, NULL, 0, unit_name, step, kind, roll, purpose, text, error))
     return FALSE;
   event = g_ptr_array_index (r->events, r->events->len - 1);
@@ -232,7 +227,7 @@ lose_figures (Resolution           *r,
                                        "%s: %s struck off for good; %d figures left.",
                                        state.size - lost),
                           unit->name, why, state.size - lost);
-  if (!unit_consequence (r, unit, 0, NULL, step, "unit-loss", roll, purpose, text, error))
+  if (!unit_consequence (r, unit->id, unit->name, step, "unit-loss", roll, purpose, text, error))
     return FALSE;
 
   if (state.size - lost <= 0 && g_strcmp0 (state.status, MUSTER_UNIT_STATUS_ACTIVE) == 0)
@@ -242,7 +237,7 @@ lose_figures (Resolution           *r,
                                            MUSTER_UNIT_STATUS_DESTROYED, 0, error))
         return FALSE;
       text = g_strdup_printf (_("%s has no figures left and is destroyed."), unit->name);
-      if (!unit_consequence (r, unit, 0, NULL, step, "destroyed", NULL, NULL, text, error))
+      if (!unit_consequence (r, unit->id, unit->name, step, "destroyed", NULL, NULL, text, error))
         return FALSE;
     }
   return TRUE;
@@ -266,7 +261,7 @@ figures_rejoin (Resolution           *r,
                                        "%s: %s rejoin for the next game.",
                                        n),
                           unit->name, why);
-  return unit_consequence (r, unit, 0, NULL, step, "rejoined", roll, purpose, text, error);
+  return unit_consequence (r, unit->id, unit->name, step, "rejoined", roll, purpose, text, error);
 }
 
 /* unit-casualties: figures, fate (lost, return, roll with dice and
@@ -426,7 +421,7 @@ change_morale (Resolution           *r,
   else
     text = g_strdup_printf (_("%s gains %d base morale for good: %s of its command took the enemy’s colours."),
                             target_name, -by, cause->name);
-  return unit_consequence (r, NULL, target_id, target_name, step, "morale-loss", NULL, NULL, text, error);
+  return unit_consequence (r, target_id, target_name, step, "morale-loss", NULL, NULL, text, error);
 }
 
 /* morale-loss by colours: the units whose colours were lost (or who took
