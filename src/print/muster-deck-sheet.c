@@ -423,18 +423,26 @@ muster_deck_sheet_draw_page (MusterSheet          *sheet,
 {
   MusterDeckSheet *self = MUSTER_DECK_SHEET (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
-  Pen pen = { 0 };
-
-  pen.cr = cr;
-  pen.layout = layout;
-  pen.label_font = muster_sheet_font (7.5, TRUE, FALSE);
-  pen.name_font = muster_sheet_font (13, TRUE, FALSE);
-  pen.big_font = muster_sheet_font (18, TRUE, FALSE);
-  pen.text_font = muster_sheet_font (8.5, FALSE, FALSE);
-  pen.small_font = muster_sheet_font (7.5, FALSE, TRUE);
-  pen.bold_font = muster_sheet_font (8.5, TRUE, FALSE);
-  pen.value_font = muster_sheet_font (12, TRUE, FALSE);
-  pen.tiny_font = muster_sheet_font (5.5, FALSE, FALSE);
+  g_autoptr(PangoFontDescription) label_font = muster_sheet_font (7.5, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) name_font = muster_sheet_font (13, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) big_font = muster_sheet_font (18, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) text_font = muster_sheet_font (8.5, FALSE, FALSE);
+  g_autoptr(PangoFontDescription) small_font = muster_sheet_font (7.5, FALSE, TRUE);
+  g_autoptr(PangoFontDescription) bold_font = muster_sheet_font (8.5, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) value_font = muster_sheet_font (12, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) tiny_font = muster_sheet_font (5.5, FALSE, FALSE);
+  Pen pen = {
+    .cr = cr,
+    .layout = layout,
+    .label_font = label_font,
+    .name_font = name_font,
+    .big_font = big_font,
+    .text_font = text_font,
+    .small_font = small_font,
+    .bold_font = bold_font,
+    .value_font = value_font,
+    .tiny_font = tiny_font,
+  };
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   muster_card_grid_draw_cut_marks (cr, size);
@@ -450,15 +458,6 @@ muster_deck_sheet_draw_page (MusterSheet          *sheet,
       muster_card_grid_get_slot (size, slot, &x, &y);
       draw_card (self, &pen, &g_array_index (self->cards, Card, index), x, y);
     }
-
-  pango_font_description_free (pen.label_font);
-  pango_font_description_free (pen.name_font);
-  pango_font_description_free (pen.big_font);
-  pango_font_description_free (pen.text_font);
-  pango_font_description_free (pen.small_font);
-  pango_font_description_free (pen.bold_font);
-  pango_font_description_free (pen.value_font);
-  pango_font_description_free (pen.tiny_font);
 }
 
 /* GObject */

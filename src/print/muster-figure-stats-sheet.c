@@ -233,6 +233,13 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) title_font = muster_sheet_font (16, TRUE, FALSE);
   g_autoptr(PangoFontDescription) heading_font = muster_sheet_font (9, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) name_font = muster_sheet_font (10.5, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) text_font = muster_sheet_font (8.5, FALSE, FALSE);
+  g_autoptr(PangoFontDescription) small_font = muster_sheet_font (7.5, FALSE, TRUE);
+  g_autoptr(PangoFontDescription) label_font = muster_sheet_font (8.5, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) value_font = muster_sheet_font (10, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) number_font = muster_sheet_font (7, FALSE, FALSE);
+  g_autoptr(PangoFontDescription) tiny_font = muster_sheet_font (6, TRUE, FALSE);
   guint group = page / pages_per_group (self);
   guint first_turn = (page % pages_per_group (self)) * TURNS_PER_PAGE + 1;
   double x = size->margin_left;
@@ -240,17 +247,18 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   double width = size->width - size->margin_left - size->margin_right;
   double height = size->height - size->margin_top - size->margin_bottom;
   double stats_x, turns_x, wounds_x, block_h;
-  Pen pen = { 0 };
+  Pen pen = {
+    .cr = cr,
+    .layout = layout,
+    .name_font = name_font,
+    .text_font = text_font,
+    .small_font = small_font,
+    .label_font = label_font,
+    .value_font = value_font,
+    .number_font = number_font,
+    .tiny_font = tiny_font,
+  };
 
-  pen.cr = cr;
-  pen.layout = layout;
-  pen.name_font = muster_sheet_font (10.5, TRUE, FALSE);
-  pen.text_font = muster_sheet_font (8.5, FALSE, FALSE);
-  pen.small_font = muster_sheet_font (7.5, FALSE, TRUE);
-  pen.label_font = muster_sheet_font (8.5, TRUE, FALSE);
-  pen.value_font = muster_sheet_font (10, TRUE, FALSE);
-  pen.number_font = muster_sheet_font (7, FALSE, FALSE);
-  pen.tiny_font = muster_sheet_font (6, TRUE, FALSE);
   pen.label_width = keys_are_letters (self) ? LABEL_WIDTH : WIDE_LABEL;
   pen.name_width = width * 0.30;
   pen.turns_width = width - pen.name_width - pen.label_width - VALUE_WIDTH - WOUNDS_WIDTH - 3 * COLUMN_GAP;
@@ -291,14 +299,6 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
       draw_turns (&pen, first_turn, turns_x, by, bh);
       draw_wounds (&pen, wounds_x, by, bh);
     }
-
-  pango_font_description_free (pen.name_font);
-  pango_font_description_free (pen.text_font);
-  pango_font_description_free (pen.small_font);
-  pango_font_description_free (pen.label_font);
-  pango_font_description_free (pen.tiny_font);
-  pango_font_description_free (pen.value_font);
-  pango_font_description_free (pen.number_font);
 }
 
 /* GObject */
