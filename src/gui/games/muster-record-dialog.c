@@ -8,6 +8,7 @@
 #include "muster-campaign.h"
 #include "muster-game.h"
 #include "muster-record-dialog.h"
+#include "muster-record-rows.h"
 #include "muster-ruleset.h"
 #include "muster-record-units.h"
 
@@ -181,26 +182,6 @@ on_game_notes_changed (MusterRecordDialog *self)
     self->notes_dirty = TRUE;
 }
 
-static GtkWidget *
-add_spin_row (AdwExpanderRow  *parent,
-              const char      *title,
-              int              value,
-              GtkSpinButton  **spin_out)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, 99, 1);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  adw_expander_row_add_row (parent, row);
-  *spin_out = GTK_SPIN_BUTTON (spin);
-  return row;
-}
-
 static void
 build_entry (MusterRecordDialog  *self,
              Entry               *entry,
@@ -208,7 +189,6 @@ build_entry (MusterRecordDialog  *self,
              GtkStringList       *outcome_names)
 {
   MusterParticipant *p = entry->participant;
-  GtkWidget *notes;
   guint selected = 0;
 
   entry->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
@@ -224,8 +204,8 @@ build_entry (MusterRecordDialog  *self,
   g_signal_connect_swapped (entry->outcome_row, "notify::selected", G_CALLBACK (on_outcome_selected), entry);
   adw_expander_row_add_row (entry->row, GTK_WIDGET (entry->outcome_row));
 
-  entry->light_row = add_spin_row (entry->row, _("Light wounds"), entry->light, &entry->light_spin);
-  entry->serious_row = add_spin_row (entry->row, _("Serious wounds"), entry->serious, &entry->serious_spin);
+  entry->light_row = muster_record_add_spin_row (entry->row, _("Light wounds"), entry->light, &entry->light_spin);
+  entry->serious_row = muster_record_add_spin_row (entry->row, _("Serious wounds"), entry->serious, &entry->serious_spin);
 
   for (guint i = 0; i < self->entries->len; i++)
     {
@@ -253,16 +233,12 @@ build_entry (MusterRecordDialog  *self,
       g_hash_table_insert (entry->victim_checks, g_memdup2 (&other->participant->character_id, sizeof (gint64)), check);
     }
 
-  add_spin_row (entry->row, _("Unnamed figures put out of action"), entry->unnamed, &entry->unnamed_spin);
+  muster_record_add_spin_row (entry->row, _("Unnamed figures put out of action"), entry->unnamed, &entry->unnamed_spin);
   g_signal_connect_swapped (entry->light_spin, "value-changed", G_CALLBACK (on_spin_changed), entry);
   g_signal_connect_swapped (entry->serious_spin, "value-changed", G_CALLBACK (on_spin_changed), entry);
   g_signal_connect_swapped (entry->unnamed_spin, "value-changed", G_CALLBACK (on_spin_changed), entry);
 
-  notes = adw_entry_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (notes), _("Notes"));
-  gtk_editable_set_text (GTK_EDITABLE (notes), entry->notes != NULL ? entry->notes : "");
-  g_signal_connect (notes, "changed", G_CALLBACK (on_notes_changed), entry);
-  adw_expander_row_add_row (entry->row, notes);
+  muster_record_add_notes_row (entry->row, entry->notes, G_CALLBACK (on_notes_changed), entry);
 
   adw_preferences_group_add (group, GTK_WIDGET (entry->row));
   entry_changed (entry);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-record-rows.h"
 #include "muster-record-units.h"
 #include "muster-unit.h"
 
@@ -80,26 +81,6 @@ find_unit_entry (MusterRecordUnits  *self,
         return entry;
     }
   return NULL;
-}
-
-static GtkWidget *
-add_spin_row (AdwExpanderRow  *parent,
-              const char      *title,
-              int              value,
-              GtkSpinButton  **spin_out)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *spin = gtk_spin_button_new_with_range (0, 99, 1);
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-  adw_expander_row_add_row (parent, row);
-  *spin_out = GTK_SPIN_BUTTON (spin);
-  return row;
 }
 
 /* Whether the ruleset's between-game steps deal with @value of @param
@@ -236,7 +217,6 @@ build_unit_entry (MusterRecordUnits   *self,
     N_("Figures killed"), N_("Figures wounded"), N_("Figures captured"), N_("Figures that ran"),
   };
   MusterUnitParticipant *p = entry->participant;
-  GtkWidget *notes;
 
   entry->row = ADW_EXPANDER_ROW (adw_expander_row_new ());
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (entry->row), FALSE);
@@ -252,7 +232,7 @@ build_unit_entry (MusterRecordUnits   *self,
       /* Translators: a unit and a kind of figures lost, the accessible name of
        * a spin button: "Rifles: Figures killed" */
       title = g_strdup_printf (_("%s: %s"), p->name, _(titles[i]));
-      add_spin_row (entry->row, _(titles[i]), entry->counts[i], &entry->spins[i]);
+      muster_record_add_spin_row (entry->row, _(titles[i]), entry->counts[i], &entry->spins[i]);
       gtk_spin_button_set_range (entry->spins[i], 0, MAX (p->figures, entry->counts[i]));
       gtk_spin_button_set_value (entry->spins[i], entry->counts[i]);
       gtk_accessible_update_property (GTK_ACCESSIBLE (entry->spins[i]), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
@@ -295,11 +275,7 @@ build_unit_entry (MusterRecordUnits   *self,
       adw_expander_row_add_row (entry->row, GTK_WIDGET (entry->colours_row));
     }
 
-  notes = adw_entry_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (notes), _("Notes"));
-  gtk_editable_set_text (GTK_EDITABLE (notes), entry->notes != NULL ? entry->notes : "");
-  g_signal_connect (notes, "changed", G_CALLBACK (on_unit_notes_changed), entry);
-  adw_expander_row_add_row (entry->row, notes);
+  muster_record_add_notes_row (entry->row, entry->notes, G_CALLBACK (on_unit_notes_changed), entry);
 
   adw_preferences_group_add (group, GTK_WIDGET (entry->row));
   unit_entry_changed (entry);
