@@ -184,6 +184,20 @@ add_column (MusterGamesPage *self,
   g_object_unref (column);
 }
 
+/* Puts @force_name in the list of @side's side, once. */
+static void
+add_force_name (MusterGame *game,
+                const char *side,
+                const char *force_name,
+                GPtrArray  *a,
+                GPtrArray  *b)
+{
+  GPtrArray *list = g_strcmp0 (side, muster_game_get_side_a (game)) == 0 ? a : b;
+
+  if (!g_ptr_array_find_with_equal_func (list, force_name, g_str_equal, NULL))
+    g_ptr_array_add (list, (gpointer) force_name);
+}
+
 /* The forces of each side, from the participants. */
 static GStrv
 collect_forces (MusterStore *store,
@@ -198,18 +212,14 @@ collect_forces (MusterStore *store,
   for (guint i = 0; participants != NULL && i < participants->len; i++)
     {
       MusterParticipant *p = g_ptr_array_index (participants, i);
-      GPtrArray *list = g_strcmp0 (p->side, muster_game_get_side_a (game)) == 0 ? a : b;
 
-      if (!g_ptr_array_find_with_equal_func (list, p->force_name, g_str_equal, NULL))
-        g_ptr_array_add (list, p->force_name);
+      add_force_name (game, p->side, p->force_name, a, b);
     }
   for (guint i = 0; units != NULL && i < units->len; i++)
     {
       MusterUnitParticipant *p = g_ptr_array_index (units, i);
-      GPtrArray *list = g_strcmp0 (p->side, muster_game_get_side_a (game)) == 0 ? a : b;
 
-      if (!g_ptr_array_find_with_equal_func (list, p->force_name, g_str_equal, NULL))
-        g_ptr_array_add (list, p->force_name);
+      add_force_name (game, p->side, p->force_name, a, b);
     }
   g_ptr_array_add (a, NULL);
   g_ptr_array_add (b, NULL);
@@ -232,6 +242,36 @@ on_unit_activated (AdwActionRow *row)
   gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (row), "unit-id"));
 
   gtk_widget_activate_action (GTK_WIDGET (row), "app.open-unit", "x", id);
+}
+
+/* A row of the participants list: who (@name), what happened to them
+ * and their force; activating it opens their sheet. @id_key names the
+ * row's data holding @id, which @activated reads. */
+static GtkWidget *
+add_participant_row (MusterGamesPage *self,
+                     const char      *name,
+                     const char      *what,
+                     const char      *force_name,
+                     const char      *id_key,
+                     gint64           id,
+                     const char      *tooltip,
+                     GCallback        activated)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *force = gtk_label_new (force_name);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
+  gtk_label_set_ellipsize (GTK_LABEL (force), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (force, "dim-label");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), force);
+  g_object_set_data (G_OBJECT (row), id_key, GSIZE_TO_POINTER (id));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_set_tooltip_text (row, tooltip);
+  g_signal_connect (row, "activated", activated, NULL);
+  gtk_list_box_append (self->participants_list, row);
+  return row;
 }
 
 /* "2 killed, 1 wounded of 10 figures · colours lost", or "Not recorded". */
@@ -293,21 +333,11 @@ show_units (MusterGamesPage *self,
     {
       MusterUnitParticipant *p = g_ptr_array_index (units, i);
       g_autofree char *what = describe_unit_participant (p);
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *force = gtk_label_new (p->force_name);
+      GtkWidget *row;
 
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), p->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
+      row = add_participant_row (self, p->name, what, p->force_name, "unit-id", p->unit_id,
+                                 _("Open the unit’s sheet"), G_CALLBACK (on_unit_activated));
       adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "system-users-symbolic");
-      gtk_label_set_ellipsize (GTK_LABEL (force), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (force, "dim-label");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), force);
-      g_object_set_data (G_OBJECT (row), "unit-id", GSIZE_TO_POINTER (p->unit_id));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      gtk_widget_set_tooltip_text (row, _("Open the unit’s sheet"));
-      g_signal_connect (row, "activated", G_CALLBACK (on_unit_activated), NULL);
-      gtk_list_box_append (self->participants_list, row);
     }
 }
 
@@ -343,20 +373,9 @@ show_participants (MusterGamesPage *self)
     {
       MusterParticipant *p = g_ptr_array_index (participants, i);
       g_autofree char *what = muster_character_history_describe (p, campaign ? muster_campaign_get_ruleset (campaign) : NULL);
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *force = gtk_label_new (p->force_name);
 
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), p->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
-      gtk_label_set_ellipsize (GTK_LABEL (force), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (force, "dim-label");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), force);
-      g_object_set_data (G_OBJECT (row), "character-id", GSIZE_TO_POINTER (p->character_id));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      gtk_widget_set_tooltip_text (row, _("Open the character’s sheet"));
-      g_signal_connect (row, "activated", G_CALLBACK (on_participant_activated), NULL);
-      gtk_list_box_append (self->participants_list, row);
+      add_participant_row (self, p->name, what, p->force_name, "character-id", p->character_id,
+                           _("Open the character’s sheet"), G_CALLBACK (on_participant_activated));
     }
   show_units (self, game);
 }
@@ -459,6 +478,25 @@ on_game_created (MusterGamesPage *self,
   muster_games_page_select_game (self, game_id);
 }
 
+/* A question about @game, with a Cancel response that closes it. The
+ * caller adds the other responses and presents it; @response_cb finds
+ * the game's id as the dialog's "game-id". */
+static AdwMessageDialog *
+ask_about_game (MusterGamesPage *self,
+                MusterGame      *game,
+                const char      *heading,
+                const char      *body,
+                GCallback        response_cb)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (get_parent_window (self), heading, body));
+
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "game-id", GSIZE_TO_POINTER (muster_game_get_id (game)));
+  g_signal_connect_object (dialog, "response", response_cb, self, 0);
+  return dialog;
+}
+
 static void
 on_finish_response (AdwMessageDialog *dialog,
                     const char       *response,
@@ -526,25 +564,21 @@ finish_action (GtkWidget *widget, const char *name, GVariant *param)
   MusterGamesPage *self = MUSTER_GAMES_PAGE (widget);
   MusterGame *game = get_selected (self);
   g_autofree char *what = NULL;
-  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
 
   if (game == NULL)
     return;
   what = muster_game_describe (game);
-  dialog = adw_message_dialog_new (get_parent_window (self), _("Who Won?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("%s is marked played with its winner."), what);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
+  body = g_strdup_printf (_("%s is marked played with its winner."), what);
+  dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
+  adw_message_dialog_add_responses (dialog,
                                     "draw", _("_Draw"),
                                     "a", muster_game_get_side_a (game),
                                     "b", muster_game_get_side_b (game),
                                     NULL);
   g_object_set_data_full (G_OBJECT (dialog), "a", g_strdup (muster_game_get_side_a (game)), g_free);
   g_object_set_data_full (G_OBJECT (dialog), "b", g_strdup (muster_game_get_side_b (game)), g_free);
-  g_object_set_data (G_OBJECT (dialog), "game-id", GSIZE_TO_POINTER (muster_game_get_id (game)));
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_finish_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -566,23 +600,16 @@ delete_action (GtkWidget *widget, const char *name, GVariant *param)
   MusterGamesPage *self = MUSTER_GAMES_PAGE (widget);
   MusterGame *game = get_selected (self);
   g_autofree char *what = NULL;
-  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
 
   if (game == NULL)
     return;
   what = muster_game_describe (game);
-  dialog = adw_message_dialog_new (get_parent_window (self), _("Delete Game?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("%s and who was to take part in it are removed."), what);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data (G_OBJECT (dialog), "game-id", GSIZE_TO_POINTER (muster_game_get_id (game)));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_delete_response), self, 0);
+  body = g_strdup_printf (_("%s and who was to take part in it are removed."), what);
+  dialog = ask_about_game (self, game, _("Delete Game?"), body, G_CALLBACK (on_delete_response));
+  adw_message_dialog_add_response (dialog, "delete", _("_Delete"));
+  adw_message_dialog_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -818,7 +845,8 @@ muster_games_page_undo_resolution (MusterGamesPage *self)
 {
   g_autoptr(MusterGame) game = NULL;
   g_autofree char *what = NULL;
-  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
   gint64 game_id;
 
   g_return_val_if_fail (MUSTER_IS_GAMES_PAGE (self), NULL);
@@ -829,22 +857,15 @@ muster_games_page_undo_resolution (MusterGamesPage *self)
     return NULL;
 
   what = muster_game_describe (game);
-  dialog = adw_message_dialog_new (get_parent_window (self), _("Undo Last Resolution?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("Everything the between-game sequence of %s did is reverted: "
-                                    "deaths, recoveries, rolls and log entries. Resolving it again "
-                                    "gives the same rolls."), what);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "undo", _("_Undo Resolution"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "undo",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_undo_response), self, 0);
+  body = g_strdup_printf (_("Everything the between-game sequence of %s did is reverted: "
+                            "deaths, recoveries, rolls and log entries. Resolving it again "
+                            "gives the same rolls."), what);
+  dialog = ask_about_game (self, game, _("Undo Last Resolution?"), body, G_CALLBACK (on_undo_response));
+  adw_message_dialog_add_response (dialog, "undo", _("_Undo Resolution"));
+  adw_message_dialog_set_response_appearance (dialog, "undo", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
   gtk_window_present (GTK_WINDOW (dialog));
-  return ADW_MESSAGE_DIALOG (dialog);
+  return dialog;
 }
 
 char *
