@@ -277,6 +277,59 @@ take_side (char        *sides[2],
   return TRUE;
 }
 
+/* Whether @unit may take the field in a game of @campaign_id. */
+gboolean
+muster_store_check_unit_available (MusterUnit  *unit,
+                                   gint64       campaign_id,
+                                   GError     **error)
+{
+  if (muster_unit_get_campaign_id (unit) != campaign_id)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                   _("%s belongs to another campaign."), muster_unit_get_name (unit));
+      return FALSE;
+    }
+  if (!g_str_equal (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) ||
+      muster_unit_get_present (unit) == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                   _("%s has no figures left to take the field (%s)."),
+                   muster_unit_get_name (unit), muster_unit_get_status (unit));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+muster_store_tx_add_game_unit (MusterStore  *store,
+                               gint64        game_id,
+                               MusterUnit   *unit,
+                               const char   *what,
+                               GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  stmt = muster_store_prepare (store,
+                               "INSERT INTO unit_participation (game_id, unit_id, side, figures) "
+                               "VALUES (?, ?, ?, ?)",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  sqlite3_bind_int64 (stmt, 2, muster_unit_get_id (unit));
+  sqlite3_bind_text (stmt, 3, muster_unit_get_side (unit), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 4, muster_unit_get_present (unit));
+  if (sqlite3_step (stmt) == SQLITE_DONE)
+    return TRUE;
+  if (what != NULL &&
+      sqlite3_extended_errcode (muster_store_get_db (store)) == SQLITE_CONSTRAINT_PRIMARYKEY)
+    g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS,
+                 _("%s already takes part in %s."), muster_unit_get_name (unit), what);
+  else
+    muster_store_set_error (store, error, _("Could not add a unit to the game"));
+  return FALSE;
+}
+
 /* The units taking part, once each, checked: of MusterUnit*, or NULL with
  * @error set. */
 static GPtrArray *
@@ -300,20 +353,8 @@ load_game_units (MusterStore   *self,
         continue;
       if ((unit = muster_store_get_unit (self, unit_ids[i], error)) == NULL)
         return NULL;
-      if (muster_unit_get_campaign_id (unit) != campaign_id)
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
-                       _("%s belongs to another campaign."), muster_unit_get_name (unit));
-          return NULL;
-        }
-      if (!g_str_equal (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) ||
-          muster_unit_get_present (unit) == 0)
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
-                       _("%s has no figures left to take the field (%s)."),
-                       muster_unit_get_name (unit), muster_unit_get_status (unit));
-          return NULL;
-        }
+      if (!muster_store_check_unit_available (unit, campaign_id, error))
+        return NULL;
       if (!take_side (sides, muster_unit_get_side (unit), muster_unit_get_name (unit), error))
         return NULL;
       g_ptr_array_add (units, g_steal_pointer (&unit));
@@ -469,23 +510,10 @@ muster_store_create_game_full (MusterStore   *self,
         goto fail;
     }
 
+  /* load_game_units() took each unit once: none is in the game yet. */
   for (guint i = 0; i < units->len; i++)
-    {
-      MusterUnit *unit = g_ptr_array_index (units, i);
-
-      stmt = muster_store_prepare (self,
-                                   "INSERT INTO unit_participation (game_id, unit_id, side, figures) "
-                                   "VALUES (?, ?, ?, ?)",
-                                   error);
-      if (stmt == NULL)
-        goto fail;
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_int64 (stmt, 2, muster_unit_get_id (unit));
-      sqlite3_bind_text (stmt, 3, muster_unit_get_side (unit), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int (stmt, 4, muster_unit_get_present (unit));
-      if (!muster_store_exec (self, stmt, _("Could not add a unit to the game"), error))
-        goto fail;
-    }
+    if (!muster_store_tx_add_game_unit (self, game_id, g_ptr_array_index (units, i), NULL, error))
+      goto fail;
 
   if (units->len > 0)
     message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,

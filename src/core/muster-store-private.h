@@ -6,6 +6,7 @@
 #include "muster-dice.h"
 #include "muster-game.h"
 #include "muster-store.h"
+#include "muster-unit.h"
 
 G_BEGIN_DECLS
 
@@ -150,6 +151,20 @@ MusterGame *muster_store_get_open_game     (MusterStore   *store,
 gboolean  muster_store_tx_mark_game_played (MusterStore   *store,
                                             gint64         game_id,
                                             GError       **error);
+
+/* Whether @unit may take the field in a game of @campaign_id: of that
+ * campaign, active and with figures left. */
+gboolean  muster_store_check_unit_available (MusterUnit   *unit,
+                                             gint64        campaign_id,
+                                             GError      **error);
+/* Adds @unit to the game with the figures it has now. One already in the
+ * game is refused naming the game, @what; with @what NULL, as any other
+ * failure. */
+gboolean  muster_store_tx_add_game_unit  (MusterStore   *store,
+                                          gint64         game_id,
+                                          MusterUnit    *unit,
+                                          const char    *what,
+                                          GError       **error);
 
 /* Characters of a campaign (@force_id 0: all) whose name, force, troop
  * type or weapon contains @search (NULL: all), sorted by id, with their

@@ -73,20 +73,8 @@ muster_store_add_game_units (MusterStore   *store,
       if (unit == NULL)
         return FALSE;
       side = muster_unit_get_side (unit);
-      if (muster_unit_get_campaign_id (unit) != campaign_id)
-        {
-          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                       _("%s belongs to another campaign."), muster_unit_get_name (unit));
-          return FALSE;
-        }
-      if (!g_str_equal (muster_unit_get_status (unit), MUSTER_UNIT_STATUS_ACTIVE) ||
-          muster_unit_get_present (unit) == 0)
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
-                       _("%s has no figures left to take the field (%s)."),
-                       muster_unit_get_name (unit), muster_unit_get_status (unit));
-          return FALSE;
-        }
+      if (!muster_store_check_unit_available (unit, campaign_id, error))
+        return FALSE;
       if (muster_game_get_side_a (game) != NULL &&
           g_strcmp0 (side, muster_game_get_side_a (game)) != 0 &&
           g_strcmp0 (side, muster_game_get_side_b (game)) != 0)
@@ -109,30 +97,8 @@ muster_store_add_game_units (MusterStore   *store,
   if (!muster_store_begin (store, error))
     return FALSE;
   for (guint i = 0; i < units->len; i++)
-    {
-      MusterUnit *unit = g_ptr_array_index (units, i);
-      MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-
-      stmt = muster_store_prepare (store,
-                                   "INSERT INTO unit_participation (game_id, unit_id, side, figures) "
-                                   "VALUES (?, ?, ?, ?)",
-                                   error);
-      if (stmt == NULL)
-        goto fail;
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_int64 (stmt, 2, muster_unit_get_id (unit));
-      sqlite3_bind_text (stmt, 3, muster_unit_get_side (unit), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int (stmt, 4, muster_unit_get_present (unit));
-      if (sqlite3_step (stmt) != SQLITE_DONE)
-        {
-          if (sqlite3_extended_errcode (muster_store_get_db (store)) == SQLITE_CONSTRAINT_PRIMARYKEY)
-            g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS,
-                         _("%s already takes part in %s."), muster_unit_get_name (unit), what);
-          else
-            muster_store_set_error (store, error, _("Could not add a unit to the game"));
-          goto fail;
-        }
-    }
+    if (!muster_store_tx_add_game_unit (store, game_id, g_ptr_array_index (units, i), what, error))
+      goto fail;
   /* Translators: “Game 2 “The bridge”: the units Grenadiers, Rifles take the field” */
   message = g_strdup_printf (_("%s: %s take the field"), what, names->str);
   return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-joined-game", message,
