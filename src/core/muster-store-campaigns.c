@@ -340,13 +340,7 @@ muster_store_create_campaign (MusterStore    *self,
   if (!muster_store_begin (self, error))
     return 0;
   id = muster_store_tx_create_campaign (self, name, ruleset, seed, options, error);
-  if (id == 0 || !muster_store_commit (self, error))
-    {
-      muster_store_rollback (self);
-      return 0;
-    }
-  muster_store_emit_changed (self, MUSTER_CHANGE_CAMPAIGNS | MUSTER_CHANGE_LOG, id);
-  return id;
+  return muster_store_commit_created (self, id, MUSTER_CHANGE_CAMPAIGNS | MUSTER_CHANGE_LOG, id, error);
 }
 
 gboolean
@@ -631,13 +625,8 @@ muster_store_create_force (MusterStore  *self,
   if (!muster_store_begin (self, error))
     return 0;
   id = muster_store_tx_create_force (self, campaign_id, name, side, error);
-  if (id == 0 || !muster_store_commit (self, error))
-    {
-      muster_store_rollback (self);
-      return 0;
-    }
-  muster_store_emit_changed (self, MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG, campaign_id);
-  return id;
+  return muster_store_commit_created (self, id, MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG, campaign_id,
+                                      error);
 }
 
 /* Runs @sql (binding @text, or NULL, then @id) and logs @message, in one

@@ -611,14 +611,9 @@ muster_store_create_character (MusterStore                *self,
   if (!muster_store_begin (self, error))
     return 0;
   id = muster_store_tx_create_character (self, force_id, spec, error);
-  if (id == 0 || !muster_store_commit (self, error))
-    {
-      muster_store_rollback (self);
-      return 0;
-    }
-  muster_store_emit_changed (self, MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
-                             muster_force_get_campaign_id (force));
-  return id;
+  return muster_store_commit_created (self, id,
+                                      MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
+                                      muster_force_get_campaign_id (force), error);
 }
 
 /* --- Changing ------------------------------------------------------------ */

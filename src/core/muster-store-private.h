@@ -45,6 +45,14 @@ gint64    muster_store_insert_log    (MusterStore  *self,
                                       const char   *kind,
                                       const char   *message,
                                       GError      **error);
+/* Ends a change begun with muster_store_begin() that created row @id
+ * (0: the creation failed, so it is rolled back): commits and emits
+ * ::changed with @what. Returns @id, or 0 with @error set. */
+gint64    muster_store_commit_created (MusterStore   *self,
+                                       gint64         id,
+                                       MusterChange   what,
+                                       gint64         campaign_id,
+                                       GError       **error);
 /* Ends a change begun with muster_store_begin(): logs @message (of
  * @kind, about @game_id and @character_id, 0 for none), commits and emits
  * ::changed with @what. On failure everything is rolled back and @error

@@ -494,6 +494,24 @@ muster_store_insert_log (MusterStore  *self,
   return sqlite3_last_insert_rowid (self->db);
 }
 
+gint64
+muster_store_commit_created (MusterStore   *self,
+                             gint64         id,
+                             MusterChange   what,
+                             gint64         campaign_id,
+                             GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+
+  if (id == 0 || !muster_store_commit (self, error))
+    {
+      muster_store_rollback (self);
+      return 0;
+    }
+  muster_store_emit_changed (self, what, campaign_id);
+  return id;
+}
+
 gboolean
 muster_store_log_and_commit (MusterStore   *self,
                              gint64         campaign_id,
