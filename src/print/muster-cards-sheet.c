@@ -13,10 +13,7 @@
 
 struct _MusterCardsSheet
 {
-  MusterSheet    parent_instance;
-
-  MusterRuleset *ruleset;
-  GPtrArray     *characters;   /* of MusterCharacter */
+  MusterSheet parent_instance;
 };
 
 G_DEFINE_FINAL_TYPE (MusterCardsSheet, muster_cards_sheet, MUSTER_TYPE_SHEET)
@@ -45,8 +42,9 @@ draw_card (MusterCardsSheet *self,
            double            x,
            double            y)
 {
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
   cairo_t *cr = pen->cr;
-  guint n_stats = muster_ruleset_get_n_stats (self->ruleset);
+  guint n_stats = muster_ruleset_get_n_stats (ruleset);
   const char *wound_labels[] = { C_("wounds", "1"), C_("wounds", "2"), C_("wounds", "3"), _("Dead") };
   double cx = x + PAD;
   double cw = MUSTER_CARD_WIDTH - 2 * PAD;
@@ -59,14 +57,14 @@ draw_card (MusterCardsSheet *self,
   if (character != NULL)
     {
       const char *force = muster_character_get_force_name (character);
-      g_autofree char *type = muster_sheet_rank_and_type (self->ruleset, character);
+      g_autofree char *type = muster_sheet_rank_and_type (ruleset, character);
 
       muster_sheet_draw_line (cr, pen->layout, pen->name_font, muster_character_get_name (character),
                               cx, cy, cw, 18, PANGO_ALIGN_LEFT);
       cy += 18;
       muster_sheet_draw_line (cr, pen->layout, pen->text_font, type, cx, cy, cw, 12, PANGO_ALIGN_LEFT);
       cy += 12;
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, muster_sheet_weapon_name (self->ruleset, character),
+      muster_sheet_draw_line (cr, pen->layout, pen->text_font, muster_sheet_weapon_name (ruleset, character),
                               cx, cy, cw, 12, PANGO_ALIGN_LEFT);
       cy += 12;
       cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
@@ -93,7 +91,7 @@ draw_card (MusterCardsSheet *self,
   box = MIN (col_w - 6.0, 26.0);
   for (guint i = 0; i < n_stats; i++)
     {
-      const MusterStatDef *def = muster_ruleset_get_stat (self->ruleset, i);
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
       double sx = cx + i * col_w;
       int value;
 
@@ -182,9 +180,7 @@ static guint
 muster_cards_sheet_get_n_pages (MusterSheet          *sheet,
                                 const MusterPageSize *size)
 {
-  MusterCardsSheet *self = MUSTER_CARDS_SHEET (sheet);
-
-  return muster_card_grid_get_n_pages (self->characters->len);
+  return muster_card_grid_get_n_pages (muster_sheet_get_characters (sheet)->len);
 }
 
 static void
@@ -194,6 +190,7 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
                               guint                 page)
 {
   MusterCardsSheet *self = MUSTER_CARDS_SHEET (sheet);
+  GPtrArray *characters = muster_sheet_get_characters (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) name_font = muster_sheet_font (12, TRUE, FALSE);
   g_autoptr(PangoFontDescription) text_font = muster_sheet_font (8.5, FALSE, FALSE);
@@ -223,9 +220,9 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
       MusterCharacter *character = NULL;
       double x, y;
 
-      if (index < self->characters->len)
-        character = g_ptr_array_index (self->characters, index);
-      else if (self->characters->len > 0)
+      if (index < characters->len)
+        character = g_ptr_array_index (characters, index);
+      else if (characters->len > 0)
         break;
 
       muster_card_grid_get_slot (size, slot, &x, &y);
@@ -236,23 +233,9 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
 /* GObject */
 
 static void
-muster_cards_sheet_finalize (GObject *object)
-{
-  MusterCardsSheet *self = MUSTER_CARDS_SHEET (object);
-
-  g_clear_object (&self->ruleset);
-  g_clear_pointer (&self->characters, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (muster_cards_sheet_parent_class)->finalize (object);
-}
-
-static void
 muster_cards_sheet_class_init (MusterCardsSheetClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
-
-  object_class->finalize = muster_cards_sheet_finalize;
 
   sheet_class->get_n_pages = muster_cards_sheet_get_n_pages;
   sheet_class->draw_page = muster_cards_sheet_draw_page;
@@ -261,7 +244,6 @@ muster_cards_sheet_class_init (MusterCardsSheetClass *klass)
 static void
 muster_cards_sheet_init (MusterCardsSheet *self)
 {
-  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /* Public */
@@ -282,10 +264,8 @@ muster_cards_sheet_new (MusterRuleset *ruleset,
 
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
 
-  self = g_object_new (MUSTER_TYPE_CARDS_SHEET, NULL);
-  self->ruleset = g_object_ref (ruleset);
-
-  muster_sheet_add_refs (self->characters, characters);
+  self = g_object_new (MUSTER_TYPE_CARDS_SHEET, "ruleset", ruleset, NULL);
+  muster_sheet_add_characters (MUSTER_SHEET (self), characters);
 
   return MUSTER_SHEET (self);
 }

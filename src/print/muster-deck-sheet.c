@@ -30,7 +30,6 @@ struct _MusterDeckSheet
 {
   MusterSheet    parent_instance;
 
-  MusterRuleset *ruleset;
   GArray        *cards;         /* of Card */
   /* Who gets a bonus card: the two sides of the deck's characters, when
    * there are exactly two; NULL otherwise. */
@@ -187,6 +186,7 @@ draw_character_card (MusterDeckSheet *self,
                      double           x,
                      double           y)
 {
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
   cairo_t *cr = pen->cr;
   double cx = x + PAD;
   double cw = MUSTER_CARD_WIDTH - 2 * PAD;
@@ -203,7 +203,7 @@ draw_character_card (MusterDeckSheet *self,
 
   set_grey (cr, 0.25);
   cy += muster_sheet_draw_lines (cr, pen->layout, pen->small_font,
-                                 muster_sheet_troop_type_name (self->ruleset, character),
+                                 muster_sheet_troop_type_name (ruleset, character),
                                  cx, cy, cw, 1, PANGO_ALIGN_LEFT);
   if (side != NULL && g_strcmp0 (side, force) != 0)
     /* TRANSLATORS: on a deck card: a force and the side it fights for */
@@ -219,9 +219,9 @@ draw_character_card (MusterDeckSheet *self,
 
   /* Each stat in a box, with what its value is called, then what follows
    * from it on a line each. */
-  for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
+  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
-      const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
+      const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
       const MusterTableEntry *activations;
       const MusterLookupTable *table;
       const char *entry;
@@ -238,7 +238,7 @@ draw_character_card (MusterDeckSheet *self,
       muster_sheet_draw_line (cr, pen->layout, pen->big_font, value_text, cx, cy, 34, 34, PANGO_ALIGN_CENTER);
       muster_sheet_draw_line (cr, pen->layout, pen->bold_font, stat->name,
                               cx + 42, cy + 1, cw - 42, 14, PANGO_ALIGN_LEFT);
-      entry = muster_sheet_stat_entry_name (self->ruleset, character, stat, value);
+      entry = muster_sheet_stat_entry_name (ruleset, character, stat, value);
       if (entry != NULL)
         muster_sheet_draw_line (cr, pen->layout, pen->value_font, entry,
                                 cx + 42, cy + 16, cw - 42, 17, PANGO_ALIGN_LEFT);
@@ -255,7 +255,7 @@ draw_character_card (MusterDeckSheet *self,
         }
 
       /* How many times he activates when his card is drawn. */
-      activations = muster_sheet_stat_activations (self->ruleset, stat, value, &table);
+      activations = muster_sheet_stat_activations (ruleset, stat, value, &table);
       if (activations != NULL && cy + 16 <= y + MUSTER_CARD_HEIGHT - PAD - 12)
         cy += draw_value_row (pen, table->name, activations->value, cx, cy, cw);
     }
@@ -467,7 +467,6 @@ muster_deck_sheet_finalize (GObject *object)
 {
   MusterDeckSheet *self = MUSTER_DECK_SHEET (object);
 
-  g_clear_object (&self->ruleset);
   g_clear_pointer (&self->cards, g_array_unref);
   g_clear_pointer (&self->even_side, g_free);
   g_clear_pointer (&self->odd_side, g_free);
@@ -552,8 +551,7 @@ muster_deck_sheet_new (MusterRuleset      *ruleset,
       return NULL;
     }
 
-  self = g_object_new (MUSTER_TYPE_DECK_SHEET, NULL);
-  self->ruleset = g_object_ref (ruleset);
+  self = g_object_new (MUSTER_TYPE_DECK_SHEET, "ruleset", ruleset, NULL);
 
   for (guint i = 0; characters != NULL && i < characters->len; i++)
     {

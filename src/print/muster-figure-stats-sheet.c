@@ -12,11 +12,9 @@
 
 struct _MusterFigureStatsSheet
 {
-  MusterSheet    parent_instance;
+  MusterSheet parent_instance;
 
-  MusterRuleset *ruleset;
-  GPtrArray     *characters;   /* of MusterCharacter */
-  guint          turns;
+  guint       turns;
 };
 
 G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_TYPE_SHEET)
@@ -65,8 +63,10 @@ pages_per_group (MusterFigureStatsSheet *self)
 static gboolean
 keys_are_letters (MusterFigureStatsSheet *self)
 {
-  for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
-    if (g_utf8_strlen (muster_ruleset_get_stat (self->ruleset, i)->key, -1) > 2)
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+
+  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
+    if (g_utf8_strlen (muster_ruleset_get_stat (ruleset, i)->key, -1) > 2)
       return FALSE;
   return TRUE;
 }
@@ -79,6 +79,7 @@ draw_name (MusterFigureStatsSheet *self,
            double                  y,
            double                  h)
 {
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
   const double pad = 4.0;
   double w = pen->name_width - 2 * pad;
   double line = MIN (14.0, (h - 2 * pad) / 4.0);
@@ -95,12 +96,12 @@ draw_name (MusterFigureStatsSheet *self,
                           muster_character_get_name (character),
                           x + pad, ty, w, line + 2, PANGO_ALIGN_LEFT);
   ty += line + 4;
-  type = muster_sheet_rank_and_type (self->ruleset, character);
+  type = muster_sheet_rank_and_type (ruleset, character);
   muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font, type,
                           x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
   muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
-                          muster_sheet_weapon_name (self->ruleset, character),
+                          muster_sheet_weapon_name (ruleset, character),
                           x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
 
@@ -122,7 +123,8 @@ draw_stats (MusterFigureStatsSheet *self,
             double                  y,
             double                  h)
 {
-  guint n_stats = muster_ruleset_get_n_stats (self->ruleset);
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  guint n_stats = muster_ruleset_get_n_stats (ruleset);
   double row;
 
   if (n_stats == 0)
@@ -131,7 +133,7 @@ draw_stats (MusterFigureStatsSheet *self,
   row = h / n_stats;
   for (guint i = 0; i < n_stats; i++)
     {
-      const MusterStatDef *def = muster_ruleset_get_stat (self->ruleset, i);
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
       double ry = y + i * row;
       int value;
 
@@ -218,7 +220,8 @@ muster_figure_stats_sheet_get_n_pages (MusterSheet          *sheet,
                                        const MusterPageSize *size)
 {
   MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (sheet);
-  guint groups = (self->characters->len + MUSTER_FIGURE_STATS_PER_PAGE - 1) / MUSTER_FIGURE_STATS_PER_PAGE;
+  GPtrArray *characters = muster_sheet_get_characters (sheet);
+  guint groups = (characters->len + MUSTER_FIGURE_STATS_PER_PAGE - 1) / MUSTER_FIGURE_STATS_PER_PAGE;
 
   return MAX (1, groups) * pages_per_group (self);
 }
@@ -230,6 +233,7 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
                                      guint                 page)
 {
   MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (sheet);
+  GPtrArray *characters = muster_sheet_get_characters (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) title_font = muster_sheet_font (16, TRUE, FALSE);
   g_autoptr(PangoFontDescription) heading_font = muster_sheet_font (9, TRUE, FALSE);
@@ -291,8 +295,8 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
       double by = y + slot * block_h;
       double bh = block_h - BLOCK_GAP;
 
-      if (index < self->characters->len)
-        character = g_ptr_array_index (self->characters, index);
+      if (index < characters->len)
+        character = g_ptr_array_index (characters, index);
 
       draw_name (self, &pen, character, x, by, bh);
       draw_stats (self, &pen, character, stats_x, by, bh);
@@ -304,23 +308,9 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
 /* GObject */
 
 static void
-muster_figure_stats_sheet_finalize (GObject *object)
-{
-  MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (object);
-
-  g_clear_object (&self->ruleset);
-  g_clear_pointer (&self->characters, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (muster_figure_stats_sheet_parent_class)->finalize (object);
-}
-
-static void
 muster_figure_stats_sheet_class_init (MusterFigureStatsSheetClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
-
-  object_class->finalize = muster_figure_stats_sheet_finalize;
 
   sheet_class->get_n_pages = muster_figure_stats_sheet_get_n_pages;
   sheet_class->draw_page = muster_figure_stats_sheet_draw_page;
@@ -329,7 +319,6 @@ muster_figure_stats_sheet_class_init (MusterFigureStatsSheetClass *klass)
 static void
 muster_figure_stats_sheet_init (MusterFigureStatsSheet *self)
 {
-  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
   self->turns = TURNS_PER_PAGE;
 }
 
@@ -353,11 +342,9 @@ muster_figure_stats_sheet_new (MusterRuleset *ruleset,
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
   g_return_val_if_fail (turns == 16 || turns == 32, NULL);
 
-  self = g_object_new (MUSTER_TYPE_FIGURE_STATS_SHEET, NULL);
-  self->ruleset = g_object_ref (ruleset);
+  self = g_object_new (MUSTER_TYPE_FIGURE_STATS_SHEET, "ruleset", ruleset, NULL);
   self->turns = turns;
-
-  muster_sheet_add_refs (self->characters, characters);
+  muster_sheet_add_characters (MUSTER_SHEET (self), characters);
 
   return MUSTER_SHEET (self);
 }

@@ -41,7 +41,6 @@ struct _MusterPlaysheetSheet
 {
   MusterSheet     parent_instance;
 
-  MusterRuleset  *ruleset;
   /* The ruleset's reference tables, then its house readings as a table
    * of their own. */
   GPtrArray      *tables;     /* of MusterReferenceTable*, not owned */
@@ -425,6 +424,7 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
                                   guint                 page)
 {
   MusterPlaysheetSheet *self = MUSTER_PLAYSHEET_SHEET (sheet);
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   PangoFontDescription *heading_font = muster_sheet_font (14, TRUE, FALSE);
   g_autoptr(PangoFontDescription) source_font = muster_sheet_font (8, FALSE, TRUE);
@@ -440,7 +440,7 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
   cairo_set_source_rgb (cr, 0, 0, 0);
 
   /* TRANSLATORS: the Playsheet's heading, e.g. "Sharpe's Skirmish: Playsheet" */
-  heading = g_strdup_printf (_("%s: Playsheet"), muster_ruleset_get_title (self->ruleset));
+  heading = g_strdup_printf (_("%s: Playsheet"), muster_ruleset_get_title (ruleset));
   /* A long title ("Big Skirmishes / Small Battles") takes the room the
    * campaign's name leaves it, and a smaller size before it is cut short. */
   title_width = MIN (muster_sheet_text_width (layout, source_font, muster_sheet_get_title (sheet)) + 12.0,
@@ -538,7 +538,6 @@ muster_playsheet_sheet_finalize (GObject *object)
       g_ptr_array_unref (self->readings->rows);
       g_clear_pointer (&self->readings, g_free);
     }
-  g_clear_object (&self->ruleset);
 
   G_OBJECT_CLASS (muster_playsheet_sheet_parent_class)->finalize (object);
 }
@@ -577,8 +576,7 @@ muster_playsheet_sheet_new (MusterRuleset *ruleset)
 
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
 
-  self = g_object_new (MUSTER_TYPE_PLAYSHEET_SHEET, NULL);
-  self->ruleset = g_object_ref (ruleset);
+  self = g_object_new (MUSTER_TYPE_PLAYSHEET_SHEET, "ruleset", ruleset, NULL);
   self->tables = g_ptr_array_new ();
 
   tables = muster_ruleset_get_reference_tables (ruleset);

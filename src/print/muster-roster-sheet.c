@@ -12,11 +12,9 @@
 
 struct _MusterRosterSheet
 {
-  MusterSheet    parent_instance;
+  MusterSheet parent_instance;
 
-  MusterRuleset *ruleset;
-  GPtrArray     *characters;   /* of MusterCharacter */
-  gboolean       show_force;
+  gboolean    show_force;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
@@ -86,10 +84,11 @@ static GArray *
 make_columns (MusterRosterSheet *self,
               double             width)
 {
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
   GArray *columns = g_array_new (FALSE, TRUE, sizeof (Column));
-  guint n_stats = muster_ruleset_get_n_stats (self->ruleset);
+  guint n_stats = muster_ruleset_get_n_stats (ruleset);
   /* Rulesets kept by unit arm no one. */
-  gboolean weapons = muster_ruleset_get_n_weapons (self->ruleset) > 0;
+  gboolean weapons = muster_ruleset_get_n_weapons (ruleset) > 0;
   double stats_width = 0.0;
   double fixed, flexible, share;
   Column column;
@@ -98,7 +97,7 @@ make_columns (MusterRosterSheet *self,
     {
       const char *title;
 
-      stats_width += stat_width (muster_ruleset_get_stat (self->ruleset, i), &title);
+      stats_width += stat_width (muster_ruleset_get_stat (ruleset, i), &title);
     }
   fixed = stats_width + STATUS_WIDTH + 2 * NUMBER_WIDTH;
   flexible = MAX (width - fixed, 120.0);
@@ -121,7 +120,7 @@ make_columns (MusterRosterSheet *self,
 
   for (guint i = 0; i < n_stats; i++)
     {
-      const MusterStatDef *def = muster_ruleset_get_stat (self->ruleset, i);
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
       const char *title;
       double w = stat_width (def, &title);
 
@@ -144,6 +143,7 @@ cell_text (MusterRosterSheet *self,
            MusterCharacter   *character,
            const Column      *column)
 {
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
   int value;
 
   switch (column->kind)
@@ -155,10 +155,10 @@ cell_text (MusterRosterSheet *self,
       return g_strdup (muster_character_get_force_name (character));
 
     case COLUMN_TYPE:
-      return g_strdup (muster_sheet_troop_type_name (self->ruleset, character));
+      return g_strdup (muster_sheet_troop_type_name (ruleset, character));
 
     case COLUMN_WEAPON:
-      return g_strdup (muster_sheet_weapon_name (self->ruleset, character));
+      return g_strdup (muster_sheet_weapon_name (ruleset, character));
 
     case COLUMN_STAT:
       if (muster_character_get_stat (character, column->stat, &value))
@@ -191,10 +191,9 @@ static guint
 muster_roster_sheet_get_n_pages (MusterSheet          *sheet,
                                  const MusterPageSize *size)
 {
-  MusterRosterSheet *self = MUSTER_ROSTER_SHEET (sheet);
   guint per_page = rows_per_page (size);
 
-  return MAX (1, (self->characters->len + per_page - 1) / per_page);
+  return MAX (1, (muster_sheet_get_characters (sheet)->len + per_page - 1) / per_page);
 }
 
 static void
@@ -204,6 +203,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
                                guint                 page)
 {
   MusterRosterSheet *self = MUSTER_ROSTER_SHEET (sheet);
+  GPtrArray *characters = muster_sheet_get_characters (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) title_font = muster_sheet_font (14, TRUE, FALSE);
   g_autoptr(PangoFontDescription) header_font = muster_sheet_font (8, TRUE, FALSE);
@@ -216,7 +216,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   double table_width = 0.0;
   guint per_page = rows_per_page (size);
   guint first = page * per_page;
-  guint last = MIN (first + per_page, self->characters->len);
+  guint last = MIN (first + per_page, characters->len);
   double cx;
 
   columns = make_columns (self, width);
@@ -244,7 +244,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
 
   for (guint i = first; i < last; i++)
     {
-      MusterCharacter *character = g_ptr_array_index (self->characters, i);
+      MusterCharacter *character = g_ptr_array_index (characters, i);
 
       if ((i - first) % 2 == 1)
         muster_sheet_fill_box (cr, x, y, table_width, ROW_HEIGHT, 0.94);
@@ -269,23 +269,9 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
 /* GObject */
 
 static void
-muster_roster_sheet_finalize (GObject *object)
-{
-  MusterRosterSheet *self = MUSTER_ROSTER_SHEET (object);
-
-  g_clear_object (&self->ruleset);
-  g_clear_pointer (&self->characters, g_ptr_array_unref);
-
-  G_OBJECT_CLASS (muster_roster_sheet_parent_class)->finalize (object);
-}
-
-static void
 muster_roster_sheet_class_init (MusterRosterSheetClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
-
-  object_class->finalize = muster_roster_sheet_finalize;
 
   sheet_class->get_n_pages = muster_roster_sheet_get_n_pages;
   sheet_class->draw_page = muster_roster_sheet_draw_page;
@@ -294,7 +280,6 @@ muster_roster_sheet_class_init (MusterRosterSheetClass *klass)
 static void
 muster_roster_sheet_init (MusterRosterSheet *self)
 {
-  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /* Public */
@@ -316,19 +301,13 @@ muster_roster_sheet_new (MusterRuleset *ruleset,
 
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
 
-  self = g_object_new (MUSTER_TYPE_ROSTER_SHEET, "title", title, NULL);
-  self->ruleset = g_object_ref (ruleset);
+  self = g_object_new (MUSTER_TYPE_ROSTER_SHEET, "title", title, "ruleset", ruleset, NULL);
+  muster_sheet_add_characters (MUSTER_SHEET (self), characters);
 
-  if (characters != NULL)
-    for (guint i = 0; i < characters->len; i++)
-      {
-        MusterCharacter *character = g_ptr_array_index (characters, i);
-
-        g_ptr_array_add (self->characters, g_object_ref (character));
-        if (muster_character_get_force_id (character) !=
-            muster_character_get_force_id (g_ptr_array_index (characters, 0)))
-          self->show_force = TRUE;
-      }
+  for (guint i = 0; characters != NULL && i < characters->len; i++)
+    if (muster_character_get_force_id (g_ptr_array_index (characters, i)) !=
+        muster_character_get_force_id (g_ptr_array_index (characters, 0)))
+      self->show_force = TRUE;
 
   return MUSTER_SHEET (self);
 }

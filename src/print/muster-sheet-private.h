@@ -3,6 +3,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "muster-ruleset.h"
 #include "muster-sheet.h"
 
 G_BEGIN_DECLS
@@ -135,9 +136,15 @@ void    muster_sheet_draw_page_number (cairo_t              *cr,
                                        guint                 page,
                                        guint                 n_pages);
 
-/* Adds a reference to each object of @objects (may be NULL) to @array. */
-void     muster_sheet_add_refs        (GPtrArray            *array,
-                                       GPtrArray            *objects);
+/* What a sheet is drawn from, kept for the sheets by MusterSheet: the
+ * campaign's ruleset (the construct-only "ruleset" property) and the
+ * characters it prints, in order (of MusterCharacter; none on the
+ * Playsheet and the deck). */
+MusterRuleset *muster_sheet_get_ruleset    (MusterSheet *self);
+GPtrArray     *muster_sheet_get_characters (MusterSheet *self);
+/* Adds each of @characters (may be NULL) to the sheet's. */
+void           muster_sheet_add_characters (MusterSheet *self,
+                                            GPtrArray   *characters);
 
 /* TRUE when @status is a success; else FALSE with @error saying that
  * @path could not be written (or drawn). */

@@ -13,7 +13,9 @@
 
 typedef struct
 {
-  char *title;
+  char          *title;
+  MusterRuleset *ruleset;
+  GPtrArray     *characters;   /* of MusterCharacter */
 } MusterSheetPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MusterSheet, muster_sheet, G_TYPE_OBJECT)
@@ -22,6 +24,7 @@ G_DEFINE_QUARK (muster-sheet-error-quark, muster_sheet_error)
 enum {
   PROP_0,
   PROP_TITLE,
+  PROP_RULESET,
   N_PROPS
 };
 
@@ -373,12 +376,30 @@ muster_sheet_draw_page_number (cairo_t              *cr,
                           width, MUSTER_SHEET_FOOTER_HEIGHT, PANGO_ALIGN_CENTER);
 }
 
-void
-muster_sheet_add_refs (GPtrArray *array,
-                       GPtrArray *objects)
+MusterRuleset *
+muster_sheet_get_ruleset (MusterSheet *self)
 {
-  for (guint i = 0; objects != NULL && i < objects->len; i++)
-    g_ptr_array_add (array, g_object_ref (g_ptr_array_index (objects, i)));
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  return priv->ruleset;
+}
+
+GPtrArray *
+muster_sheet_get_characters (MusterSheet *self)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  return priv->characters;
+}
+
+void
+muster_sheet_add_characters (MusterSheet *self,
+                             GPtrArray   *characters)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  for (guint i = 0; characters != NULL && i < characters->len; i++)
+    g_ptr_array_add (priv->characters, g_object_ref (g_ptr_array_index (characters, i)));
 }
 
 gboolean
@@ -456,6 +477,8 @@ muster_sheet_finalize (GObject *object)
   MusterSheetPrivate *priv = muster_sheet_get_instance_private (MUSTER_SHEET (object));
 
   g_clear_pointer (&priv->title, g_free);
+  g_clear_object (&priv->ruleset);
+  g_clear_pointer (&priv->characters, g_ptr_array_unref);
 
   G_OBJECT_CLASS (muster_sheet_parent_class)->finalize (object);
 }
@@ -474,6 +497,10 @@ muster_sheet_get_property (GObject    *object,
       g_value_set_string (value, muster_sheet_get_title (self));
       break;
 
+    case PROP_RULESET:
+      g_value_set_object (value, muster_sheet_get_ruleset (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -486,11 +513,16 @@ muster_sheet_set_property (GObject      *object,
                            GParamSpec   *pspec)
 {
   MusterSheet *self = MUSTER_SHEET (object);
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
 
   switch (prop_id)
     {
     case PROP_TITLE:
       muster_sheet_set_title (self, g_value_get_string (value));
+      break;
+
+    case PROP_RULESET:
+      priv->ruleset = g_value_dup_object (value);
       break;
 
     default:
@@ -510,6 +542,9 @@ muster_sheet_class_init (MusterSheetClass *klass)
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RULESET] =
+    g_param_spec_object ("ruleset", NULL, NULL, MUSTER_TYPE_RULESET,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -517,6 +552,9 @@ muster_sheet_class_init (MusterSheetClass *klass)
 static void
 muster_sheet_init (MusterSheet *self)
 {
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  priv->characters = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /* Public */

@@ -56,9 +56,7 @@ struct _MusterUnitsSheet
 {
   MusterSheet     parent_instance;
 
-  MusterRuleset  *ruleset;
   GPtrArray      *units;        /* of MusterUnit */
-  GPtrArray      *characters;   /* of MusterCharacter */
   gboolean        show_force;
   gboolean        show_status;
 
@@ -150,6 +148,8 @@ unit_cell (MusterUnitsSheet *self,
            MusterUnit       *unit,
            const Column     *column)
 {
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+
   switch (column->kind)
     {
     case COLUMN_NAME:
@@ -160,7 +160,7 @@ unit_cell (MusterUnitsSheet *self,
 
     case COLUMN_TYPE:
       {
-        const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (self->ruleset, muster_unit_get_kind (unit));
+        const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (ruleset, muster_unit_get_kind (unit));
 
         return g_strdup (kind != NULL ? kind->name : muster_unit_get_kind (unit));
       }
@@ -168,7 +168,7 @@ unit_cell (MusterUnitsSheet *self,
     case COLUMN_RATING:
       {
         const char *id = muster_unit_get_rating (unit);
-        const MusterRatingDef *rating = id != NULL ? muster_ruleset_lookup_rating (self->ruleset, id) : NULL;
+        const MusterRatingDef *rating = id != NULL ? muster_ruleset_lookup_rating (ruleset, id) : NULL;
 
         return g_strdup (rating != NULL ? rating->name : id);
       }
@@ -183,7 +183,7 @@ unit_cell (MusterUnitsSheet *self,
       return g_strdup_printf ("%d", muster_unit_get_present (unit));
 
     case COLUMN_STAT:
-      return muster_unit_dup_stat_text (unit, self->ruleset, column->stat);
+      return muster_unit_dup_stat_text (unit, ruleset, column->stat);
 
     case COLUMN_STATUS:
       return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
@@ -197,8 +197,9 @@ static char *
 character_text (MusterUnitsSheet *self,
                 MusterCharacter  *character)
 {
-  g_autofree char *stats = muster_sheet_character_stats (self->ruleset, character);
-  const char *type = muster_sheet_troop_type_name (self->ruleset, character);
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  g_autofree char *stats = muster_sheet_character_stats (ruleset, character);
+  const char *type = muster_sheet_troop_type_name (ruleset, character);
   GString *text = g_string_new ("↳ ");
 
   g_string_append (text, muster_character_get_name (character));
@@ -349,8 +350,9 @@ character_row_height (MusterUnitsSheet *self,
 static void
 make_columns (MusterUnitsSheet *self)
 {
-  GPtrArray *stats = muster_ruleset_get_unit_stats (self->ruleset);
-  GPtrArray *ratings = muster_ruleset_get_ratings (self->ruleset);
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  GPtrArray *stats = muster_ruleset_get_unit_stats (ruleset);
+  GPtrArray *ratings = muster_ruleset_get_ratings (ruleset);
 
   self->columns = g_array_new (FALSE, TRUE, sizeof (Column));
   g_array_set_clear_func (self->columns, (GDestroyNotify) column_clear);
@@ -398,6 +400,7 @@ static guint
 ensure_plan (MusterUnitsSheet     *self,
              const MusterPageSize *size)
 {
+  GPtrArray *characters = muster_sheet_get_characters (MUSTER_SHEET (self));
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(GArray) pending = g_array_new (FALSE, TRUE, sizeof (Row));
   double width = size->width - size->margin_left - size->margin_right;
@@ -441,9 +444,9 @@ ensure_plan (MusterUnitsSheet     *self,
           g_array_append_val (pending, row);
         }
 
-      for (guint i = 0; i < self->characters->len; i++)
+      for (guint i = 0; i < characters->len; i++)
         {
-          MusterCharacter *character = g_ptr_array_index (self->characters, i);
+          MusterCharacter *character = g_ptr_array_index (characters, i);
           gint64 unit_id = muster_character_get_unit_id (character);
           Row row = { ROW_CHARACTER, NULL, character, block, 0, 0, 0 };
 
@@ -580,9 +583,7 @@ muster_units_sheet_finalize (GObject *object)
 {
   MusterUnitsSheet *self = MUSTER_UNITS_SHEET (object);
 
-  g_clear_object (&self->ruleset);
   g_clear_pointer (&self->units, g_ptr_array_unref);
-  g_clear_pointer (&self->characters, g_ptr_array_unref);
   g_clear_pointer (&self->columns, g_array_unref);
   g_clear_pointer (&self->rows, g_array_unref);
 
@@ -605,7 +606,6 @@ static void
 muster_units_sheet_init (MusterUnitsSheet *self)
 {
   self->units = g_ptr_array_new_with_free_func (g_object_unref);
-  self->characters = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /* Force by force, by id within each. */
@@ -663,8 +663,8 @@ muster_units_sheet_new (MusterRuleset *ruleset,
 
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
 
-  self = g_object_new (MUSTER_TYPE_UNITS_SHEET, "title", title, NULL);
-  self->ruleset = g_object_ref (ruleset);
+  self = g_object_new (MUSTER_TYPE_UNITS_SHEET, "title", title, "ruleset", ruleset, NULL);
+  muster_sheet_add_characters (MUSTER_SHEET (self), characters);
 
   for (guint i = 0; units != NULL && i < units->len; i++)
     {
@@ -678,18 +678,13 @@ muster_units_sheet_new (MusterRuleset *ruleset,
     }
 
   for (guint i = 0; characters != NULL && i < characters->len; i++)
-    {
-      MusterCharacter *character = g_ptr_array_index (characters, i);
-
-      g_ptr_array_add (self->characters, g_object_ref (character));
-      if (muster_character_get_force_id (character) !=
-          muster_character_get_force_id (g_ptr_array_index (characters, 0)))
-        self->show_force = TRUE;
-    }
+    if (muster_character_get_force_id (g_ptr_array_index (characters, i)) !=
+        muster_character_get_force_id (g_ptr_array_index (characters, 0)))
+      self->show_force = TRUE;
 
   /* Each player's force together. */
   g_ptr_array_sort (self->units, compare_units);
-  g_ptr_array_sort (self->characters, compare_characters);
+  g_ptr_array_sort (muster_sheet_get_characters (MUSTER_SHEET (self)), compare_characters);
   make_columns (self);
 
   return MUSTER_SHEET (self);
