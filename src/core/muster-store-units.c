@@ -544,6 +544,24 @@ muster_store_rename_unit (MusterStore  *store,
   return update_unit (store, unit, "UPDATE unit SET name = ?2 WHERE id = ?1", clean, 0, message, error);
 }
 
+/* The unit with @id and its campaign's ruleset (transfer none), or NULL
+ * with @error set. */
+static MusterUnit *
+get_unit_with_rules (MusterStore     *store,
+                     gint64           id,
+                     MusterRuleset  **ruleset,
+                     GError         **error)
+{
+  g_autoptr(MusterUnit) unit = muster_store_get_unit (store, id, error);
+
+  if (unit == NULL)
+    return NULL;
+  *ruleset = muster_store_get_campaign_ruleset (store, muster_unit_get_campaign_id (unit), error);
+  if (*ruleset == NULL)
+    return NULL;
+  return g_steal_pointer (&unit);
+}
+
 gboolean
 muster_store_set_unit_text (MusterStore  *store,
                             gint64        id,
@@ -559,11 +577,8 @@ muster_store_set_unit_text (MusterStore  *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
 
-  unit = muster_store_get_unit (store, id, error);
+  unit = get_unit_with_rules (store, id, &ruleset, error);
   if (unit == NULL)
-    return FALSE;
-  ruleset = muster_store_get_campaign_ruleset (store, muster_unit_get_campaign_id (unit), error);
-  if (ruleset == NULL)
     return FALSE;
   name = muster_unit_get_name (unit);
 
@@ -700,11 +715,8 @@ muster_store_set_unit_value (MusterStore  *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (key != NULL, FALSE);
 
-  unit = muster_store_get_unit (store, id, error);
+  unit = get_unit_with_rules (store, id, &ruleset, error);
   if (unit == NULL)
-    return FALSE;
-  ruleset = muster_store_get_campaign_ruleset (store, muster_unit_get_campaign_id (unit), error);
-  if (ruleset == NULL)
     return FALSE;
   def = muster_ruleset_lookup_unit_stat (ruleset, key);
   if (def == NULL || def->from != MUSTER_UNIT_STAT_FROM_UNIT)
