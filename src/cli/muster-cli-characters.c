@@ -406,21 +406,13 @@ muster_cli_cmd_show (MusterCli  *cli,
   MusterRuleset *ruleset;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status) ||
+      !muster_cli_check_named (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1], &status))
     return status;
-  if (campaign_arg == NULL && !muster_cli_is_id (argv[1]))
-    return muster_cli_usage_error (cli, _("To find character “%s” by name, say which campaign they are in with --campaign."),
-                                   argv[1]);
 
-  if (campaign_arg != NULL &&
-      (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL)
-    return muster_cli_fail (error);
-  if ((character = muster_cli_find_character (cli, campaign, argv[1], &error)) == NULL)
-    return muster_cli_fail (error);
-  if (campaign == NULL &&
-      (campaign = muster_store_get_campaign (cli->store, muster_character_get_campaign_id (character), &error)) == NULL)
-    return muster_cli_fail (error);
-  if ((ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
+  if ((character = muster_cli_find_arg (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1],
+                                        &campaign, &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
 
   units = unit_names (cli, campaign, ruleset, &error);
@@ -529,9 +521,8 @@ muster_cli_cmd_set (MusterCli  *cli,
       mounted_text == NULL && status_text == NULL && out_games < 0 && notes == NULL)
     return muster_cli_usage_error (cli, _("Nothing to change: give --stat, --name, --rank, --type, "
                                           "--weapon, --mounted, --status, --out-games or --notes."));
-  if (campaign_arg == NULL && !muster_cli_is_id (argv[1]))
-    return muster_cli_usage_error (cli, _("To find character “%s” by name, say which campaign they are in with --campaign."),
-                                   argv[1]);
+  if (!muster_cli_check_named (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1], &status))
+    return status;
   for (guint i = 0; stat_args != NULL && stat_args[i] != NULL; i++)
     {
       StatChange change = { NULL, 0 };
@@ -560,18 +551,12 @@ muster_cli_cmd_set (MusterCli  *cli,
         return muster_cli_usage_error (cli, _("--mounted takes yes or no, not “%s”."), mounted_text);
     }
 
-  if (campaign_arg != NULL &&
-      (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL)
-    return muster_cli_fail (error);
-  if ((character = muster_cli_find_character (cli, campaign, argv[1], &error)) == NULL)
+  if ((character = muster_cli_find_arg (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1],
+                                        &campaign, &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
   store = cli->store;
   id = muster_character_get_id (character);
-  if (campaign == NULL &&
-      (campaign = muster_store_get_campaign (store, muster_character_get_campaign_id (character), &error)) == NULL)
-    return muster_cli_fail (error);
-  if ((ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
-    return muster_cli_fail (error);
 
   for (guint i = 0; i < stats->len; i++)
     if (!muster_cli_check_stat (ruleset, g_array_index (stats, StatChange, i).key, &error))

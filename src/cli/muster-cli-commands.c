@@ -464,66 +464,23 @@ muster_cli_cmd_new_force (MusterCli  *cli,
 
 /* --- rename and delete --------------------------------------------------------- */
 
-typedef enum {
-  KIND_CAMPAIGN,
-  KIND_FORCE,
-  KIND_UNIT,
-  KIND_CHARACTER,
-} Kind;
-
 static gboolean
-parse_kind (MusterCli  *cli,
-            const char *text,
-            Kind       *kind,
-            int        *status)
+parse_kind (MusterCli     *cli,
+            const char    *text,
+            MusterCliKind *kind,
+            int           *status)
 {
   if (g_str_equal (text, "campaign"))
-    *kind = KIND_CAMPAIGN;
+    *kind = MUSTER_CLI_CAMPAIGN;
   else if (g_str_equal (text, "force"))
-    *kind = KIND_FORCE;
+    *kind = MUSTER_CLI_FORCE;
   else if (g_str_equal (text, "unit"))
-    *kind = KIND_UNIT;
+    *kind = MUSTER_CLI_UNIT;
   else if (g_str_equal (text, "character"))
-    *kind = KIND_CHARACTER;
+    *kind = MUSTER_CLI_CHARACTER;
   else
     {
       *status = muster_cli_usage_error (cli, _("Unknown kind “%s”: use campaign, force, unit or character."), text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Checks that a force or character given by name comes with --campaign,
- * and finds that campaign. */
-static gboolean
-resolve_campaign (MusterCli       *cli,
-                  Kind             kind,
-                  const char      *campaign_arg,
-                  const char      *target,
-                  MusterCampaign **campaign,
-                  int             *status)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (kind == KIND_CAMPAIGN)
-    return TRUE;
-  if (campaign_arg == NULL && !muster_cli_is_id (target))
-    {
-      if (kind == KIND_FORCE)
-        *status = muster_cli_usage_error (cli, _("To find force “%s” by name, say which campaign it is in with --campaign."),
-                                          target);
-      else if (kind == KIND_UNIT)
-        *status = muster_cli_usage_error (cli, _("To find unit “%s” by name, say which campaign it is in with --campaign."),
-                                          target);
-      else
-        *status = muster_cli_usage_error (cli, _("To find character “%s” by name, say which campaign they are in with --campaign."),
-                                          target);
-      return FALSE;
-    }
-  if (campaign_arg != NULL &&
-      (*campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL)
-    {
-      *status = muster_cli_fail (error);
       return FALSE;
     }
   return TRUE;
@@ -540,56 +497,44 @@ muster_cli_cmd_rename (MusterCli  *cli,
       N_("Find a force or character by name in this campaign"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
-  const char *target, *new_name;
-  Kind kind;
+  g_autoptr(GObject) target = NULL;
+  const char *new_name;
+  MusterCliKind kind;
   int status;
+  gboolean renamed;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 3, 3, &status) ||
-      !parse_kind (cli, argv[1], &kind, &status))
+      !parse_kind (cli, argv[1], &kind, &status) ||
+      !muster_cli_check_named (cli, kind, campaign_arg, argv[2], &status))
     return status;
-  target = argv[2];
   new_name = argv[3];
-  if (!resolve_campaign (cli, kind, campaign_arg, target, &campaign, &status))
-    return status;
 
+  target = muster_cli_find_arg (cli, kind, campaign_arg, argv[2], NULL, &error);
+  if (target == NULL)
+    return muster_cli_fail (error);
   switch (kind)
     {
-    case KIND_CAMPAIGN:
-      {
-        g_autoptr(MusterCampaign) renamed = muster_cli_find_campaign (cli, target, &error);
-
-        if (renamed == NULL ||
-            !muster_store_rename_campaign (cli->store, muster_campaign_get_id (renamed), new_name, &error))
-          return muster_cli_fail (error);
-      }
+    case MUSTER_CLI_CAMPAIGN:
+      renamed = muster_store_rename_campaign (cli->store, muster_campaign_get_id (MUSTER_CAMPAIGN (target)),
+                                              new_name, &error);
       break;
-    case KIND_FORCE:
-      {
-        g_autoptr(MusterForce) force = muster_cli_find_force (cli, campaign, target, &error);
-
-        if (force == NULL ||
-            !muster_store_rename_force (cli->store, muster_force_get_id (force), new_name, &error))
-          return muster_cli_fail (error);
-      }
+    case MUSTER_CLI_FORCE:
+      renamed = muster_store_rename_force (cli->store, muster_force_get_id (MUSTER_FORCE (target)),
+                                           new_name, &error);
       break;
-    case KIND_UNIT:
-      if (!muster_cli_rename_unit (cli, campaign, target, new_name, &error))
-        return muster_cli_fail (error);
+    case MUSTER_CLI_UNIT:
+      renamed = muster_store_rename_unit (cli->store, muster_unit_get_id (MUSTER_UNIT (target)),
+                                          new_name, &error);
       break;
-    case KIND_CHARACTER:
+    case MUSTER_CLI_CHARACTER:
     default:
-      {
-        g_autoptr(MusterCharacter) character = muster_cli_find_character (cli, campaign, target, &error);
-
-        if (character == NULL ||
-            !muster_store_set_character_text (cli->store, muster_character_get_id (character),
-                                              "name", new_name, &error))
-          return muster_cli_fail (error);
-      }
+      renamed = muster_store_set_character_text (cli->store, muster_character_get_id (MUSTER_CHARACTER (target)),
+                                                 "name", new_name, &error);
       break;
     }
+  if (!renamed)
+    return muster_cli_fail (error);
   return 0;
 }
 
@@ -604,59 +549,38 @@ muster_cli_cmd_delete (MusterCli  *cli,
       N_("Find a force or character by name in this campaign"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
-  const char *target;
-  Kind kind;
+  g_autoptr(GObject) target = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  MusterCliKind kind;
   int status;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 2, 2, &status) ||
-      !parse_kind (cli, argv[1], &kind, &status))
-    return status;
-  target = argv[2];
-  if (!resolve_campaign (cli, kind, campaign_arg, target, &campaign, &status))
+      !parse_kind (cli, argv[1], &kind, &status) ||
+      !muster_cli_check_named (cli, kind, campaign_arg, argv[2], &status))
     return status;
 
+  target = muster_cli_find_arg (cli, kind, campaign_arg, argv[2], NULL, &error);
+  if (target == NULL)
+    return muster_cli_fail (error);
   switch (kind)
     {
-    case KIND_CAMPAIGN:
-      {
-        g_autoptr(MusterCampaign) doomed = muster_cli_find_campaign (cli, target, &error);
-
-        if (doomed == NULL ||
-            !muster_store_delete_campaign (cli->store, muster_campaign_get_id (doomed), &error))
-          return muster_cli_fail (error);
-      }
+    case MUSTER_CLI_CAMPAIGN:
+      if (!muster_store_delete_campaign (cli->store, muster_campaign_get_id (MUSTER_CAMPAIGN (target)), &error))
+        return muster_cli_fail (error);
+      return 0;
+    case MUSTER_CLI_FORCE:
+      undo = muster_store_delete_force (cli->store, muster_force_get_id (MUSTER_FORCE (target)), &error);
       break;
-    case KIND_FORCE:
-      {
-        g_autoptr(MusterForce) force = muster_cli_find_force (cli, campaign, target, &error);
-        g_autoptr(MusterUndo) undo = NULL;
-
-        if (force == NULL ||
-            (undo = muster_store_delete_force (cli->store, muster_force_get_id (force), &error)) == NULL)
-          return muster_cli_fail (error);
-      }
+    case MUSTER_CLI_UNIT:
+      undo = muster_store_delete_unit (cli->store, muster_unit_get_id (MUSTER_UNIT (target)), &error);
       break;
-    case KIND_UNIT:
-      {
-        g_autoptr(MusterUndo) undo = muster_cli_delete_unit (cli, campaign, target, &error);
-
-        if (undo == NULL)
-          return muster_cli_fail (error);
-      }
-      break;
-    case KIND_CHARACTER:
+    case MUSTER_CLI_CHARACTER:
     default:
-      {
-        g_autoptr(MusterCharacter) character = muster_cli_find_character (cli, campaign, target, &error);
-        g_autoptr(MusterUndo) undo = NULL;
-
-        if (character == NULL ||
-            (undo = muster_store_delete_character (cli->store, muster_character_get_id (character), &error)) == NULL)
-          return muster_cli_fail (error);
-      }
+      undo = muster_store_delete_character (cli->store, muster_character_get_id (MUSTER_CHARACTER (target)), &error);
       break;
     }
+  if (undo == NULL)
+    return muster_cli_fail (error);
   return 0;
 }

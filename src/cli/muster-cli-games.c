@@ -16,52 +16,6 @@
 
 /* --- Finding things ---------------------------------------------------------- */
 
-/* GAME is an id, or with --campaign a title or #N. Also returns the game's
- * campaign. */
-static MusterGame *
-find_game (MusterCli        *cli,
-           const char       *campaign_arg,
-           const char       *game_arg,
-           MusterCampaign  **out_campaign,
-           GError          **error)
-{
-  g_autoptr(MusterCampaign) campaign = NULL;
-  g_autoptr(MusterGame) game = NULL;
-  MusterStore *store;
-
-  if (campaign_arg != NULL)
-    {
-      campaign = muster_cli_find_campaign (cli, campaign_arg, error);
-      if (campaign == NULL)
-        return NULL;
-    }
-  store = muster_cli_get_store (cli, error);
-  if (store == NULL)
-    return NULL;
-
-  if (campaign == NULL && !muster_cli_is_id (game_arg))
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("“%s” is not a game id: give the game’s id, or its title with --campaign CAMPAIGN."),
-                   game_arg);
-      return NULL;
-    }
-  game = muster_store_find_game (store, campaign != NULL ? muster_campaign_get_id (campaign) : 0,
-                                 game_arg, error);
-  if (game == NULL)
-    return NULL;
-
-  if (out_campaign != NULL)
-    {
-      if (campaign == NULL)
-        campaign = muster_store_get_campaign (store, muster_game_get_campaign_id (game), error);
-      if (campaign == NULL)
-        return NULL;
-      *out_campaign = g_steal_pointer (&campaign);
-    }
-  return g_steal_pointer (&game);
-}
-
 static gint64
 find_character_id (MusterCli       *cli,
                    MusterCampaign  *campaign,
@@ -213,7 +167,7 @@ muster_cli_cmd_result (MusterCli  *cli,
         return muster_cli_usage_error (cli, _("Name the unit whose figures these are: GAME UNIT or GAME --unit UNIT."));
       if (unit_arg == NULL)
         unit_arg = g_strdup (argv[2]);
-      game = find_game (cli, campaign_arg, argv[1], &campaign, &error);
+      game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error);
       if (game == NULL)
         return muster_cli_fail (error);
       return muster_cli_unit_result (cli, campaign, muster_game_get_id (game), unit_arg,
@@ -228,7 +182,7 @@ muster_cli_cmd_result (MusterCli  *cli,
   if (outcome == NULL)
     return muster_cli_usage_error (cli, _("Say what happened to the character with --outcome OUTCOME."));
 
-  game = find_game (cli, campaign_arg, argv[1], &campaign, &error);
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error);
   if (game == NULL)
     return muster_cli_fail (error);
   character_id = find_character_id (cli, campaign, argv[2], &error);
@@ -274,7 +228,7 @@ muster_cli_cmd_finish (MusterCli  *cli,
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
-  game = find_game (cli, campaign_arg, argv[1], NULL, &error);
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
   if (game == NULL ||
       !muster_store_finish_game (cli->store, muster_game_get_id (game), winner, &error))
     return muster_cli_fail (error);
@@ -343,7 +297,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
       g_hash_table_replace (table, key, value);
     }
 
-  game = find_game (cli, campaign_arg, argv[1], NULL, &error);
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
   if (game == NULL)
     return muster_cli_fail (error);
 
@@ -479,7 +433,6 @@ muster_cli_cmd_release (MusterCli  *cli,
       N_("The campaign, to give CHARACTER by name"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(GError) error = NULL;
   int status;
@@ -487,8 +440,7 @@ muster_cli_cmd_release (MusterCli  *cli,
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
-  if ((campaign_arg != NULL && (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL) ||
-      (character = muster_cli_find_character (cli, campaign, argv[1], &error)) == NULL ||
+  if ((character = muster_cli_find_arg (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1], NULL, &error)) == NULL ||
       !muster_store_release_character (cli->store, muster_character_get_id (character), &error))
     return muster_cli_fail (error);
   return 0;
@@ -588,7 +540,7 @@ muster_cli_cmd_game (MusterCli  *cli,
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
-  if ((game = find_game (cli, campaign_arg, argv[1], &campaign, &error)) == NULL ||
+  if ((game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error)) == NULL ||
       (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
   if (units)

@@ -100,20 +100,6 @@ int muster_cli_cmd_print        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_new_unit     (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_units        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_set_unit     (MusterCli *cli, int argc, char **argv);
-/* @campaign may be NULL when @id_or_name is an id. */
-MusterUnit      *muster_cli_find_unit       (MusterCli       *cli,
-                                             MusterCampaign  *campaign,
-                                             const char      *id_or_name,
-                                             GError         **error);
-gboolean         muster_cli_rename_unit     (MusterCli       *cli,
-                                             MusterCampaign  *campaign,
-                                             const char      *target,
-                                             const char      *new_name,
-                                             GError         **error);
-MusterUndo      *muster_cli_delete_unit     (MusterCli       *cli,
-                                             MusterCampaign  *campaign,
-                                             const char      *target,
-                                             GError         **error);
 /* recruit --unit: the unit's id, 0 without one, -1 with @error set. */
 gint64           muster_cli_recruit_unit_id (MusterCli       *cli,
                                              MusterCampaign  *campaign,
@@ -232,18 +218,51 @@ void             muster_cli_print_id        (gint64        id);
  * default path). */
 MusterStore     *muster_cli_get_store       (MusterCli    *cli,
                                              GError      **error);
-MusterCampaign  *muster_cli_find_campaign   (MusterCli    *cli,
-                                             const char   *id_or_name,
-                                             GError      **error);
+
+/* --- Finding things (muster-cli-lookup.c) ----------------------------- */
+
+/* What an argument names. */
+typedef enum {
+  MUSTER_CLI_CAMPAIGN,
+  MUSTER_CLI_FORCE,
+  MUSTER_CLI_UNIT,
+  MUSTER_CLI_CHARACTER,
+  MUSTER_CLI_GAME,
+} MusterCliKind;
+
+MusterCampaign  *muster_cli_find_campaign   (MusterCli       *cli,
+                                             const char      *id_or_name,
+                                             GError         **error);
 /* @campaign may be NULL when @id_or_name is an id. */
-MusterForce     *muster_cli_find_force      (MusterCli      *cli,
-                                             MusterCampaign *campaign,
-                                             const char     *id_or_name,
-                                             GError        **error);
-MusterCharacter *muster_cli_find_character  (MusterCli      *cli,
-                                             MusterCampaign *campaign,
-                                             const char     *id_or_name,
-                                             GError        **error);
+MusterForce     *muster_cli_find_force      (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             const char      *id_or_name,
+                                             GError         **error);
+MusterUnit      *muster_cli_find_unit       (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             const char      *id_or_name,
+                                             GError         **error);
+MusterCharacter *muster_cli_find_character  (MusterCli       *cli,
+                                             MusterCampaign  *campaign,
+                                             const char      *id_or_name,
+                                             GError         **error);
+/* A force, unit, character or game given by name needs --campaign
+ * (@campaign_arg): without it a usage error says so. */
+gboolean         muster_cli_check_named     (MusterCli       *cli,
+                                             MusterCliKind    kind,
+                                             const char      *campaign_arg,
+                                             const char      *arg,
+                                             int             *status);
+/* What @arg names: a campaign by id or name, or a MusterForce, MusterUnit,
+ * MusterCharacter or MusterGame by id, or by name (a game by title or #N)
+ * within the campaign of --campaign (@campaign_arg, NULL when not given).
+ * With @campaign, also returns that campaign, or else the thing's own. */
+gpointer         muster_cli_find_arg        (MusterCli       *cli,
+                                             MusterCliKind    kind,
+                                             const char      *campaign_arg,
+                                             const char      *arg,
+                                             MusterCampaign **campaign,
+                                             GError         **error);
 
 /* --- Tables (muster-cli-table.c): the same rows as text, TSV or JSON ------------------------ */
 

@@ -10,33 +10,7 @@
 #include "muster-unit.h"
 
 /* Units: new-unit, units, set-unit, and the unit parts of recruit,
- * new-game, result, rename and delete. */
-
-/* --- Finding units ----------------------------------------------------------- */
-
-MusterUnit *
-muster_cli_find_unit (MusterCli       *cli,
-                      MusterCampaign  *campaign,
-                      const char      *id_or_name,
-                      GError         **error)
-{
-  MusterStore *store = muster_cli_get_store (cli, error);
-  g_autoptr(MusterUnit) unit = NULL;
-
-  if (store == NULL)
-    return NULL;
-  if (campaign != NULL)
-    return muster_store_find_unit (store, muster_campaign_get_id (campaign), id_or_name, error);
-  if (!muster_cli_is_id (id_or_name))
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("To find unit “%s” by name, say which campaign it is in with --campaign."),
-                   id_or_name);
-      return NULL;
-    }
-  unit = muster_store_get_unit (store, g_ascii_strtoll (id_or_name, NULL, 10), error);
-  return g_steal_pointer (&unit);
-}
+ * new-game and result. */
 
 /* --- new-unit ---------------------------------------------------------------- */
 
@@ -253,7 +227,6 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
     { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Replace the notes"), N_("TEXT") },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterUnit) unit = NULL;
   g_autoptr(GError) error = NULL;
   int size = 0, lost = 0;
@@ -265,8 +238,7 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
       !muster_cli_parse_count (cli, "--lost", lost_text, &lost, &status))
     return status;
 
-  if ((campaign_arg != NULL && (campaign = muster_cli_find_campaign (cli, campaign_arg, &error)) == NULL) ||
-      (unit = muster_cli_find_unit (cli, campaign, argv[1], &error)) == NULL)
+  if ((unit = muster_cli_find_arg (cli, MUSTER_CLI_UNIT, campaign_arg, argv[1], NULL, &error)) == NULL)
     return muster_cli_fail (error);
   id = muster_unit_get_id (unit);
 
@@ -306,34 +278,6 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
       return muster_cli_fail (error);
     }
   return 0;
-}
-
-/* --- rename and delete ------------------------------------------------------- */
-
-gboolean
-muster_cli_rename_unit (MusterCli       *cli,
-                        MusterCampaign  *campaign,
-                        const char      *target,
-                        const char      *new_name,
-                        GError         **error)
-{
-  g_autoptr(MusterUnit) unit = muster_cli_find_unit (cli, campaign, target, error);
-
-  return unit != NULL &&
-         muster_store_rename_unit (cli->store, muster_unit_get_id (unit), new_name, error);
-}
-
-MusterUndo *
-muster_cli_delete_unit (MusterCli       *cli,
-                        MusterCampaign  *campaign,
-                        const char      *target,
-                        GError         **error)
-{
-  g_autoptr(MusterUnit) unit = muster_cli_find_unit (cli, campaign, target, error);
-
-  if (unit == NULL)
-    return NULL;
-  return muster_store_delete_unit (cli->store, muster_unit_get_id (unit), error);
 }
 
 /* --- recruit --unit ---------------------------------------------------------- */

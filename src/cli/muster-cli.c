@@ -293,60 +293,6 @@ muster_cli_get_store (MusterCli  *cli,
   return cli->store;
 }
 
-MusterCampaign *
-muster_cli_find_campaign (MusterCli   *cli,
-                          const char  *id_or_name,
-                          GError     **error)
-{
-  MusterStore *store = muster_cli_get_store (cli, error);
-
-  if (store == NULL)
-    return NULL;
-  return muster_store_find_campaign (store, id_or_name, error);
-}
-
-MusterForce *
-muster_cli_find_force (MusterCli       *cli,
-                       MusterCampaign  *campaign,
-                       const char      *id_or_name,
-                       GError         **error)
-{
-  MusterStore *store = muster_cli_get_store (cli, error);
-
-  if (store == NULL)
-    return NULL;
-  if (campaign != NULL)
-    return muster_store_find_force (store, muster_campaign_get_id (campaign), id_or_name, error);
-  if (muster_cli_is_id (id_or_name))
-    return muster_store_get_force (store, g_ascii_strtoll (id_or_name, NULL, 10), error);
-
-  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-               _("To find force “%s” by name, say which campaign it is in with --campaign."),
-               id_or_name);
-  return NULL;
-}
-
-MusterCharacter *
-muster_cli_find_character (MusterCli       *cli,
-                           MusterCampaign  *campaign,
-                           const char      *id_or_name,
-                           GError         **error)
-{
-  MusterStore *store = muster_cli_get_store (cli, error);
-
-  if (store == NULL)
-    return NULL;
-  if (campaign != NULL)
-    return muster_store_find_character (store, muster_campaign_get_id (campaign), id_or_name, error);
-  if (muster_cli_is_id (id_or_name))
-    return muster_store_get_character (store, g_ascii_strtoll (id_or_name, NULL, 10), error);
-
-  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-               _("To find character “%s” by name, say which campaign they are in with --campaign."),
-               id_or_name);
-  return NULL;
-}
-
 /* --- main ------------------------------------------------------------------- */
 
 static const MusterCliCommand *
