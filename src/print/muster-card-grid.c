@@ -78,6 +78,30 @@ muster_card_grid_draw_cut_marks (cairo_t              *cr,
 }
 
 void
+muster_card_grid_draw_page (cairo_t              *cr,
+                            const MusterPageSize *size,
+                            guint                 page,
+                            guint                 n_cards,
+                            MusterCardDrawFunc    draw,
+                            gpointer              data)
+{
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  muster_card_grid_draw_cut_marks (cr, size);
+
+  for (guint slot = 0; slot < MUSTER_CARDS_PER_PAGE; slot++)
+    {
+      guint index = page * MUSTER_CARDS_PER_PAGE + slot;
+      double x, y;
+
+      if (index >= n_cards)
+        break;
+
+      muster_card_grid_get_slot (size, slot, &x, &y);
+      draw (index, x, y, data);
+    }
+}
+
+void
 muster_card_grid_draw_frame (cairo_t *cr,
                              double   x,
                              double   y)

@@ -25,6 +25,20 @@ void   muster_card_grid_get_slot      (const MusterPageSize *size,
                                        double               *y);
 void   muster_card_grid_draw_cut_marks (cairo_t              *cr,
                                         const MusterPageSize *size);
+/* Draws the card with @index of a sheet, its top-left corner at (@x, @y). */
+typedef void (*MusterCardDrawFunc) (guint    index,
+                                    double   x,
+                                    double   y,
+                                    gpointer data);
+
+/* Page @page of @n_cards cards: the cut marks in black, then each card
+ * of the page, drawn by @draw in its slot. */
+void   muster_card_grid_draw_page     (cairo_t              *cr,
+                                       const MusterPageSize *size,
+                                       guint                 page,
+                                       guint                 n_cards,
+                                       MusterCardDrawFunc    draw,
+                                       gpointer              data);
 /* The card's printed border, a rounded frame inside the cut. */
 void   muster_card_grid_draw_frame    (cairo_t              *cr,
                                        double                x,

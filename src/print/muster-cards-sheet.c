@@ -22,6 +22,7 @@ G_DEFINE_FINAL_TYPE (MusterCardsSheet, muster_cards_sheet, MUSTER_TYPE_SHEET)
 
 typedef struct
 {
+  MusterCardsSheet     *sheet;
   cairo_t              *cr;
   PangoLayout          *layout;
   PangoFontDescription *name_font;
@@ -174,6 +175,18 @@ draw_card (MusterCardsSheet *self,
     }
 }
 
+static void
+draw_card_cb (guint    index,
+              double   x,
+              double   y,
+              gpointer data)
+{
+  Pen *pen = data;
+  GPtrArray *characters = muster_sheet_get_characters (MUSTER_SHEET (pen->sheet));
+
+  draw_card (pen->sheet, pen, index < characters->len ? g_ptr_array_index (characters, index) : NULL, x, y);
+}
+
 /* MusterSheet */
 
 static guint
@@ -200,6 +213,7 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
   g_autoptr(PangoFontDescription) label_font = muster_sheet_font (8.5, TRUE, FALSE);
   g_autoptr(PangoFontDescription) value_font = muster_sheet_font (13, TRUE, FALSE);
   Pen pen = {
+    .sheet = self,
     .cr = cr,
     .layout = layout,
     .name_font = name_font,
@@ -211,23 +225,9 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
     .value_font = value_font,
   };
 
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  muster_card_grid_draw_cut_marks (cr, size);
-
-  for (guint slot = 0; slot < MUSTER_CARDS_PER_PAGE; slot++)
-    {
-      guint index = page * MUSTER_CARDS_PER_PAGE + slot;
-      MusterCharacter *character = NULL;
-      double x, y;
-
-      if (index < characters->len)
-        character = g_ptr_array_index (characters, index);
-      else if (characters->len > 0)
-        break;
-
-      muster_card_grid_get_slot (size, slot, &x, &y);
-      draw_card (self, &pen, character, x, y);
-    }
+  /* With no characters, a page of blank cards. */
+  muster_card_grid_draw_page (cr, size, page, characters->len > 0 ? characters->len : MUSTER_CARDS_PER_PAGE,
+                              draw_card_cb, &pen);
 }
 
 /* GObject */

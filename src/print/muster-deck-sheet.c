@@ -44,6 +44,7 @@ G_DEFINE_FINAL_TYPE (MusterDeckSheet, muster_deck_sheet, MUSTER_TYPE_SHEET)
 
 typedef struct
 {
+  MusterDeckSheet      *sheet;
   cairo_t              *cr;
   PangoLayout          *layout;
   PangoFontDescription *label_font;
@@ -404,6 +405,17 @@ draw_card (MusterDeckSheet *self,
     }
 }
 
+static void
+draw_card_cb (guint    index,
+              double   x,
+              double   y,
+              gpointer data)
+{
+  Pen *pen = data;
+
+  draw_card (pen->sheet, pen, &g_array_index (pen->sheet->cards, Card, index), x, y);
+}
+
 /* MusterSheet */
 
 static guint
@@ -432,6 +444,7 @@ muster_deck_sheet_draw_page (MusterSheet          *sheet,
   g_autoptr(PangoFontDescription) value_font = muster_sheet_font (12, TRUE, FALSE);
   g_autoptr(PangoFontDescription) tiny_font = muster_sheet_font (5.5, FALSE, FALSE);
   Pen pen = {
+    .sheet = self,
     .cr = cr,
     .layout = layout,
     .label_font = label_font,
@@ -444,20 +457,7 @@ muster_deck_sheet_draw_page (MusterSheet          *sheet,
     .tiny_font = tiny_font,
   };
 
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  muster_card_grid_draw_cut_marks (cr, size);
-
-  for (guint slot = 0; slot < MUSTER_CARDS_PER_PAGE; slot++)
-    {
-      guint index = page * MUSTER_CARDS_PER_PAGE + slot;
-      double x, y;
-
-      if (index >= self->cards->len)
-        break;
-
-      muster_card_grid_get_slot (size, slot, &x, &y);
-      draw_card (self, &pen, &g_array_index (self->cards, Card, index), x, y);
-    }
+  muster_card_grid_draw_page (cr, size, page, self->cards->len, draw_card_cb, &pen);
 }
 
 /* GObject */

@@ -31,8 +31,9 @@ void    muster_sheet_draw_line    (cairo_t                    *cr,
                                    double                      w,
                                    double                      h,
                                    PangoAlignment              align);
-/* Text wrapped to @w in as many lines as @max_height holds, the last
- * one ellipsized, centred vertically in the box (@x, @y, @w, @h). */
+/* Text wrapped to @w in as many lines as @max_height holds (one when
+ * it is 0), the last one ellipsized, centred vertically in the box (@x,
+ * @y, @w, @h). */
 void    muster_sheet_draw_fitted  (cairo_t                    *cr,
                                    PangoLayout                *layout,
                                    const PangoFontDescription *font,

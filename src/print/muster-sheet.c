@@ -144,13 +144,7 @@ muster_sheet_draw_line (cairo_t                    *cr,
                         double                      h,
                         PangoAlignment              align)
 {
-  double height;
-
-  if (text == NULL || *text == '\0' || w <= 0)
-    return;
-
-  height = set_text (layout, font, text, w, 0, PANGO_ELLIPSIZE_END, align);
-  show_text (cr, layout, x, y + (h - height) / 2.0);
+  muster_sheet_draw_fitted (cr, layout, font, text, x, y, w, h, 0, align);
 }
 
 void
