@@ -5,7 +5,6 @@
 
 #include <glib/gi18n.h>
 
-#include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-character-history.h"
 #include "muster-character-window.h"
@@ -26,7 +25,7 @@ struct _MusterCharacterWindow
   GPtrArray       *derived;       /* of GtkLabel, with "stat" and "derived" data */
   GArray          *unit_ids;      /* gint64, parallel to the unit row's model; 0 is none */
   char            *units_key;     /* the ids and names the unit row shows */
-  guint            notes_timeout;
+  MusterSheetNotes notes;
   guint            updating;
 
   /* Template widgets */
@@ -105,29 +104,10 @@ save_rank (MusterCharacterWindow *self)
 static void
 save_notes (MusterCharacterWindow *self)
 {
-  g_autofree char *notes = muster_sheet_rows_dup_notes (self->notes_view);
+  g_autofree char *notes = muster_sheet_notes_take_text (&self->notes);
 
-  g_clear_handle_id (&self->notes_timeout, g_source_remove);
   if (self->character != NULL)
     save_text (self, "notes", notes, muster_character_get_notes (self->character));
-}
-
-static gboolean
-notes_timeout_cb (gpointer user_data)
-{
-  MusterCharacterWindow *self = user_data;
-
-  self->notes_timeout = 0;
-  save_notes (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-notes_changed_cb (MusterCharacterWindow *self)
-{
-  if (self->updating)
-    return;
-  muster_sheet_rows_schedule_save (&self->notes_timeout, notes_timeout_cb, self);
 }
 
 static void
@@ -494,8 +474,7 @@ load_character (MusterCharacterWindow *self)
     }
 
   if (CHANGED (muster_character_get_notes))
-    muster_sheet_rows_show_notes (self->notes_view, &self->notes_timeout,
-                                  muster_character_get_notes (character));
+    muster_sheet_notes_show (&self->notes, muster_character_get_notes (character));
 
   {
     g_autofree char *kills = g_strdup_printf ("%d", muster_character_get_kills (character));
@@ -546,7 +525,7 @@ muster_character_window_dispose (GObject *object)
 {
   MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (object);
 
-  g_clear_handle_id (&self->notes_timeout, g_source_remove);
+  muster_sheet_notes_clear (&self->notes);
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_object (&self->character);
@@ -618,9 +597,7 @@ muster_character_window_init (MusterCharacterWindow *self)
 
   muster_sheet_rows_save_on_leave (GTK_WIDGET (self->name_row), G_CALLBACK (save_name), self);
   muster_sheet_rows_save_on_leave (GTK_WIDGET (self->rank_row), G_CALLBACK (save_rank), self);
-  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->notes_view), G_CALLBACK (save_notes), self);
-  g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
-                            G_CALLBACK (notes_changed_cb), self);
+  muster_sheet_notes_init (&self->notes, self->notes_view, G_CALLBACK (save_notes), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
 }
 
@@ -630,7 +607,6 @@ muster_character_window_new (MusterApplication *application,
                              gint64             character_id)
 {
   g_autoptr(MusterCharacter) character = NULL;
-  g_autoptr(MusterCampaign) campaign = NULL;
   MusterCharacterWindow *self;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
@@ -638,18 +614,15 @@ muster_character_window_new (MusterApplication *application,
   character = muster_store_get_character (store, character_id, NULL);
   if (character == NULL)
     return NULL;
-  campaign = muster_store_get_campaign (store, muster_character_get_campaign_id (character), NULL);
 
   self = g_object_new (MUSTER_TYPE_CHARACTER_WINDOW,
                        "application", application,
                        NULL);
   self->store = g_object_ref (store);
   self->character_id = character_id;
-  if (campaign != NULL && muster_campaign_get_ruleset (campaign) != NULL)
-    {
-      self->ruleset = g_object_ref (muster_campaign_get_ruleset (campaign));
-      build_ruleset_rows (self);
-    }
+  self->ruleset = muster_sheet_rows_dup_ruleset (store, muster_character_get_campaign_id (character));
+  if (self->ruleset != NULL)
+    build_ruleset_rows (self);
 
   adw_preferences_group_add (self->history_group, muster_character_history_new (store, character_id));
   self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);

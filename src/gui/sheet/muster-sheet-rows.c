@@ -5,7 +5,27 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-campaign.h"
 #include "muster-sheet-rows.h"
+
+static gboolean
+notes_timeout_cb (gpointer user_data)
+{
+  MusterSheetNotes *notes = user_data;
+
+  notes->save_timeout = 0;
+  ((void (*) (gpointer)) notes->save) (notes->data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+notes_changed_cb (MusterSheetNotes *notes)
+{
+  if (notes->showing)
+    return;
+  g_clear_handle_id (&notes->save_timeout, g_source_remove);
+  notes->save_timeout = g_timeout_add (MUSTER_SHEET_NOTES_SAVE_DELAY_MS, notes_timeout_cb, notes);
+}
 
 void
 muster_sheet_rows_show_name (GtkWindow      *window,
@@ -110,30 +130,54 @@ muster_sheet_rows_save_on_leave (GtkWidget *widget,
   gtk_widget_add_controller (widget, focus);
 }
 
-char *
-muster_sheet_rows_dup_notes (GtkTextView *view)
+void
+muster_sheet_notes_init (MusterSheetNotes *notes,
+                         GtkTextView      *view,
+                         GCallback         save,
+                         gpointer          data)
 {
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  notes->view = view;
+  notes->save = save;
+  notes->data = data;
+  muster_sheet_rows_save_on_leave (GTK_WIDGET (view), save, data);
+  g_signal_connect_swapped (gtk_text_view_get_buffer (view), "changed",
+                            G_CALLBACK (notes_changed_cb), notes);
+}
+
+char *
+muster_sheet_notes_take_text (MusterSheetNotes *notes)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (notes->view);
   GtkTextIter start, end;
 
+  g_clear_handle_id (&notes->save_timeout, g_source_remove);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
 void
-muster_sheet_rows_show_notes (GtkTextView *view,
-                              guint       *save_timeout,
-                              const char  *notes)
+muster_sheet_notes_show (MusterSheetNotes *notes,
+                         const char       *text)
 {
-  g_clear_handle_id (save_timeout, g_source_remove);
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), notes ? notes : "", -1);
+  g_clear_handle_id (&notes->save_timeout, g_source_remove);
+  notes->showing = TRUE;
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (notes->view), text ? text : "", -1);
+  notes->showing = FALSE;
 }
 
 void
-muster_sheet_rows_schedule_save (guint       *save_timeout,
-                                 GSourceFunc  func,
-                                 gpointer     data)
+muster_sheet_notes_clear (MusterSheetNotes *notes)
 {
-  g_clear_handle_id (save_timeout, g_source_remove);
-  *save_timeout = g_timeout_add (MUSTER_SHEET_NOTES_SAVE_DELAY_MS, func, data);
+  g_clear_handle_id (&notes->save_timeout, g_source_remove);
+}
+
+MusterRuleset *
+muster_sheet_rows_dup_ruleset (MusterStore *store,
+                               gint64       campaign_id)
+{
+  g_autoptr(MusterCampaign) campaign = muster_store_get_campaign (store, campaign_id, NULL);
+
+  if (campaign == NULL || muster_campaign_get_ruleset (campaign) == NULL)
+    return NULL;
+  return g_object_ref (muster_campaign_get_ruleset (campaign));
 }

@@ -17,6 +17,32 @@ G_BEGIN_DECLS
 /* How long typing in the notes may pause before they are saved. */
 #define MUSTER_SHEET_NOTES_SAVE_DELAY_MS 800
 
+/* A sheet's notes, kept in the window's struct: @save (called with
+ * @data) runs a moment after typing stops and when the focus leaves
+ * them, and reads them with muster_sheet_notes_take_text(). */
+typedef struct {
+  GtkTextView *view;
+  GCallback    save;
+  gpointer     data;
+  guint        save_timeout;
+  gboolean     showing;
+} MusterSheetNotes;
+
+void           muster_sheet_notes_init           (MusterSheetNotes    *notes,
+                                                  GtkTextView         *view,
+                                                  GCallback            save,
+                                                  gpointer             data);
+/* The whole text, dropping a save still to come. */
+char          *muster_sheet_notes_take_text      (MusterSheetNotes    *notes);
+/* Shows the stored @text (NULL is none), dropping a save still to come. */
+void           muster_sheet_notes_show           (MusterSheetNotes    *notes,
+                                                  const char          *text);
+/* For the window's dispose: no save is to come. */
+void           muster_sheet_notes_clear          (MusterSheetNotes    *notes);
+/* The ruleset of @campaign_id, or NULL when there is none. */
+MusterRuleset *muster_sheet_rows_dup_ruleset     (MusterStore         *store,
+                                                  gint64               campaign_id);
+
 /* Shows @name as the window's title and in @name_row. */
 void       muster_sheet_rows_show_name        (GtkWindow           *window,
                                                AdwWindowTitle      *window_title,
@@ -58,17 +84,6 @@ GtkWidget *muster_sheet_rows_value_spin_new   (const char          *name,
 /* Calls @save (swapped: @data first) when the focus leaves @widget. */
 void       muster_sheet_rows_save_on_leave    (GtkWidget           *widget,
                                                GCallback            save,
-                                               gpointer             data);
-/* The whole text of @view. */
-char      *muster_sheet_rows_dup_notes        (GtkTextView         *view);
-/* Shows @notes (NULL is none) in @view, dropping a save of the old text
- * still to come in @save_timeout. */
-void       muster_sheet_rows_show_notes       (GtkTextView         *view,
-                                               guint               *save_timeout,
-                                               const char          *notes);
-/* (Re)starts the wait before the notes are saved by @func. */
-void       muster_sheet_rows_schedule_save    (guint               *save_timeout,
-                                               GSourceFunc          func,
                                                gpointer             data);
 
 G_END_DECLS

@@ -5,7 +5,6 @@
 
 #include <glib/gi18n.h>
 
-#include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-game.h"
 #include "muster-sheet-rows.h"
@@ -22,7 +21,7 @@ struct _MusterUnitWindow
   MusterUnit          *unit;          /* as last read */
   MusterRuleset       *ruleset;
   GHashTable          *value_widgets; /* unit stat key -> GtkSpinButton or GtkLabel */
-  guint                notes_timeout;
+  MusterSheetNotes     notes;
   guint                updating;
 
   /* Template widgets */
@@ -136,29 +135,10 @@ save_name (MusterUnitWindow *self)
 static void
 save_notes (MusterUnitWindow *self)
 {
-  g_autofree char *notes = muster_sheet_rows_dup_notes (self->notes_view);
+  g_autofree char *notes = muster_sheet_notes_take_text (&self->notes);
 
-  g_clear_handle_id (&self->notes_timeout, g_source_remove);
   if (self->unit != NULL)
     save_text (self, "notes", notes, muster_unit_get_notes (self->unit));
-}
-
-static gboolean
-notes_timeout_cb (gpointer user_data)
-{
-  MusterUnitWindow *self = user_data;
-
-  self->notes_timeout = 0;
-  save_notes (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-notes_changed_cb (MusterUnitWindow *self)
-{
-  if (self->updating)
-    return;
-  muster_sheet_rows_schedule_save (&self->notes_timeout, notes_timeout_cb, self);
 }
 
 static void
@@ -516,8 +496,7 @@ load_unit (MusterUnitWindow *self)
     }
 
   if (CHANGED (muster_unit_get_notes))
-    muster_sheet_rows_show_notes (self->notes_view, &self->notes_timeout,
-                                  muster_unit_get_notes (unit));
+    muster_sheet_notes_show (&self->notes, muster_unit_get_notes (unit));
 
   load_characters (self);
   load_games (self);
@@ -562,7 +541,7 @@ muster_unit_window_dispose (GObject *object)
 {
   MusterUnitWindow *self = MUSTER_UNIT_WINDOW (object);
 
-  g_clear_handle_id (&self->notes_timeout, g_source_remove);
+  muster_sheet_notes_clear (&self->notes);
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_object (&self->unit);
@@ -630,9 +609,7 @@ muster_unit_window_init (MusterUnitWindow *self)
   self->updating--;
 
   muster_sheet_rows_save_on_leave (GTK_WIDGET (self->name_row), G_CALLBACK (save_name), self);
-  muster_sheet_rows_save_on_leave (GTK_WIDGET (self->notes_view), G_CALLBACK (save_notes), self);
-  g_signal_connect_swapped (gtk_text_view_get_buffer (self->notes_view), "changed",
-                            G_CALLBACK (notes_changed_cb), self);
+  muster_sheet_notes_init (&self->notes, self->notes_view, G_CALLBACK (save_notes), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
 }
 
@@ -642,7 +619,6 @@ muster_unit_window_new (GtkApplication *application,
                         gint64          unit_id)
 {
   g_autoptr(MusterUnit) unit = NULL;
-  g_autoptr(MusterCampaign) campaign = NULL;
   MusterUnitWindow *self;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
@@ -650,18 +626,15 @@ muster_unit_window_new (GtkApplication *application,
   unit = muster_store_get_unit (store, unit_id, NULL);
   if (unit == NULL)
     return NULL;
-  campaign = muster_store_get_campaign (store, muster_unit_get_campaign_id (unit), NULL);
 
   self = g_object_new (MUSTER_TYPE_UNIT_WINDOW,
                        "application", application,
                        NULL);
   self->store = g_object_ref (store);
   self->unit_id = unit_id;
-  if (campaign != NULL && muster_campaign_get_ruleset (campaign) != NULL)
-    {
-      self->ruleset = g_object_ref (muster_campaign_get_ruleset (campaign));
-      build_ruleset_rows (self);
-    }
+  self->ruleset = muster_sheet_rows_dup_ruleset (store, muster_unit_get_campaign_id (unit));
+  if (self->ruleset != NULL)
+    build_ruleset_rows (self);
   else
     {
       gtk_widget_set_visible (GTK_WIDGET (self->values_group), FALSE);
