@@ -263,9 +263,9 @@ row_height (cairo_t                    *cr,
                                             : g_strdup (c < table->columns->len ? g_ptr_array_index (table->columns, c) : NULL);
       PangoAlignment align = shape->centred[c] ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT;
 
-      height = MAX (height, muster_sheet_draw_wrapped (cr, fonts->layout, font, text,
-                                                       cx + CELL_PAD, y + CELL_PAD,
-                                                       shape->widths[c] - 2 * CELL_PAD, align));
+      height = MAX (height, muster_sheet_draw_lines (cr, fonts->layout, font, text,
+                                                     cx + CELL_PAD, y + CELL_PAD,
+                                                     shape->widths[c] - 2 * CELL_PAD, 0, align));
       cx += shape->widths[c];
     }
 
@@ -356,14 +356,14 @@ ensure_plan (MusterPlaysheetSheet *self,
 
       shape_table (&fonts, table, cursor.column_width, shape);
 
-      title_h = muster_sheet_draw_wrapped (NULL, layout, fonts.title_font, title,
-                                           0, 0, cursor.column_width, PANGO_ALIGN_LEFT) + TITLE_GAP;
+      title_h = muster_sheet_draw_lines (NULL, layout, fonts.title_font, title,
+                                         0, 0, cursor.column_width, 0, PANGO_ALIGN_LEFT) + TITLE_GAP;
       header_h = table->columns->len > 0 ? row_height (NULL, &fonts, table, shape, NO_ROW, 0, 0) : 0.0;
       first_h = table->rows->len > 0
         ? row_height (NULL, &fonts, table, shape, 0, 0, 0) : 0.0;
       note_h = note != NULL
-        ? muster_sheet_draw_wrapped (NULL, layout, fonts.note_font, note, 0, 0,
-                                     cursor.column_width, PANGO_ALIGN_LEFT) + NOTE_GAP : 0.0;
+        ? muster_sheet_draw_lines (NULL, layout, fonts.note_font, note, 0, 0,
+                                   cursor.column_width, 0, PANGO_ALIGN_LEFT) + NOTE_GAP : 0.0;
 
       /* A title never ends a column: it keeps its header and first row. */
       if (cursor.y > cursor.top)
@@ -481,8 +481,8 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
           {
             g_autofree char *title = title_text (table);
 
-            muster_sheet_draw_wrapped (cr, layout, fonts.title_font, title,
-                                       piece->x, piece->y, column_width, PANGO_ALIGN_LEFT);
+            muster_sheet_draw_lines (cr, layout, fonts.title_font, title,
+                                     piece->x, piece->y, column_width, 0, PANGO_ALIGN_LEFT);
           }
           break;
 
@@ -506,8 +506,8 @@ muster_playsheet_sheet_draw_page (MusterSheet          *sheet,
             g_autofree char *note = note_text (table);
 
             cairo_set_source_rgb (cr, 0.25, 0.25, 0.25);
-            muster_sheet_draw_wrapped (cr, layout, fonts.note_font, note,
-                                       piece->x, piece->y, column_width, PANGO_ALIGN_LEFT);
+            muster_sheet_draw_lines (cr, layout, fonts.note_font, note,
+                                     piece->x, piece->y, column_width, 0, PANGO_ALIGN_LEFT);
             cairo_set_source_rgb (cr, 0, 0, 0);
           }
           break;

@@ -44,19 +44,10 @@ void    muster_sheet_draw_fitted  (cairo_t                    *cr,
                                    double                      h,
                                    double                      max_height,
                                    PangoAlignment              align);
-/* Text wrapped to @w, top at @y; returns its height. With @cr NULL it
- * only measures (then @layout comes from a measuring context). */
-double  muster_sheet_draw_wrapped (cairo_t                    *cr,
-                                   PangoLayout                *layout,
-                                   const PangoFontDescription *font,
-                                   const char                 *text,
-                                   double                      x,
-                                   double                      y,
-                                   double                      w,
-                                   PangoAlignment              align);
-/* Text wrapped to @w in at most @max_lines lines, the last one
- * ellipsized, top at @y; returns its height. With @cr NULL it only
- * measures. */
+/* Text wrapped to @w, top at @y: in at most @max_lines lines, the last
+ * one ellipsized, or whole when @max_lines is 0. Returns its height;
+ * with @cr NULL it only measures (then @layout may come from
+ * muster_sheet_create_measure_layout()). */
 double  muster_sheet_draw_lines   (cairo_t                    *cr,
                                    PangoLayout                *layout,
                                    const PangoFontDescription *font,

@@ -169,26 +169,6 @@ muster_sheet_draw_fitted (cairo_t                    *cr,
 }
 
 double
-muster_sheet_draw_wrapped (cairo_t                    *cr,
-                           PangoLayout                *layout,
-                           const PangoFontDescription *font,
-                           const char                 *text,
-                           double                      x,
-                           double                      y,
-                           double                      w,
-                           PangoAlignment              align)
-{
-  double height;
-
-  if (text == NULL || *text == '\0' || w <= 0)
-    return 0.0;
-
-  height = set_text (layout, font, text, w, -1, PANGO_ELLIPSIZE_NONE, align);
-  show_text (cr, layout, x, y);
-  return height;
-}
-
-double
 muster_sheet_draw_lines (cairo_t                    *cr,
                          PangoLayout                *layout,
                          const PangoFontDescription *font,
@@ -201,10 +181,13 @@ muster_sheet_draw_lines (cairo_t                    *cr,
 {
   double height;
 
-  if (text == NULL || *text == '\0')
+  if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
 
-  height = set_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align);
+  if (max_lines > 0)
+    height = set_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align);
+  else
+    height = set_text (layout, font, text, w, -1, PANGO_ELLIPSIZE_NONE, align);
   show_text (cr, layout, x, y);
   return height;
 }

@@ -303,9 +303,9 @@ unit_row_height (MusterUnitsSheet *self,
       const PangoFontDescription *font = unit == NULL ? fonts->header_font
                                          : column->kind == COLUMN_NAME ? fonts->name_font : fonts->cell_font;
 
-      height = MAX (height, muster_sheet_draw_wrapped (cr, fonts->layout, font, text,
-                                                       cx + CELL_PAD, y + CELL_PAD,
-                                                       column->width - 2 * CELL_PAD, column->align));
+      height = MAX (height, muster_sheet_draw_lines (cr, fonts->layout, font, text,
+                                                     cx + CELL_PAD, y + CELL_PAD,
+                                                     column->width - 2 * CELL_PAD, 0, column->align));
       cx += column->width;
     }
 
@@ -334,16 +334,16 @@ character_row_height (MusterUnitsSheet *self,
   g_autofree char *text = NULL;
 
   if (character == NULL)
-    return MAX (muster_sheet_draw_wrapped (cr, fonts->layout, fonts->name_font,
-                                           _("Characters with no unit"),
-                                           x + CELL_PAD, y + CELL_PAD + 4,
-                                           table_width (self) - 2 * CELL_PAD, PANGO_ALIGN_LEFT),
+    return MAX (muster_sheet_draw_lines (cr, fonts->layout, fonts->name_font,
+                                         _("Characters with no unit"),
+                                         x + CELL_PAD, y + CELL_PAD + 4,
+                                         table_width (self) - 2 * CELL_PAD, 0, PANGO_ALIGN_LEFT),
                 CELL_SIZE * 1.2) + 2 * CELL_PAD + 4;
 
   text = character_text (self, character);
-  return MAX (muster_sheet_draw_wrapped (cr, fonts->layout, fonts->character_font, text,
-                                         x + INDENT, y + 1.5,
-                                         table_width (self) - INDENT - CELL_PAD, PANGO_ALIGN_LEFT),
+  return MAX (muster_sheet_draw_lines (cr, fonts->layout, fonts->character_font, text,
+                                       x + INDENT, y + 1.5,
+                                       table_width (self) - INDENT - CELL_PAD, 0, PANGO_ALIGN_LEFT),
               CELL_SIZE) + 3.0;
 }
 
