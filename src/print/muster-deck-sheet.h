@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 /*
  * The card deck of a card-driven rule set (Big Skirmishes): a named
  * Character card for each character given (his force and side, his
- * stats and what follows from them: Class, command range, move), two
+ * stats and what follows from them: Class, command range, move, and his
+ * activations when the ruleset has a "STAT-activations" table), two
  * Pause cards, the bonus cards Free Action, Joker and Dummy, and a
  * Special Effect card for each name given. Poker-card size, nine to a
  * page with cut marks, as the stat cards.
