@@ -45,55 +45,50 @@ unit_names (MusterCli       *cli,
   return g_steal_pointer (&names);
 }
 
+/* The columns of a character row: the roster's, and with @detailed the rest
+ * of the sheet. Stat keys follow the ruleset's order. */
 static MusterCliTable *
 character_table_new (MusterRuleset *ruleset,
                      GHashTable    *units,
                      gboolean       detailed)
 {
-  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr(GPtrArray) headings = g_ptr_array_new ();
+  MusterCliTable *table = muster_cli_table_new (0, NULL, NULL);
 
-#define COLUMN(key, heading) \
-  G_STMT_START { g_ptr_array_add (keys, (char *) (key)); g_ptr_array_add (headings, (char *) (heading)); } G_STMT_END
-
-  COLUMN ("id", _("Id"));
-  COLUMN ("name", _("Name"));
-  COLUMN ("force", _("Force"));
-  COLUMN ("side", _("Side"));
+  muster_cli_table_add_column (table, "id", _("Id"));
+  muster_cli_table_add_column (table, "name", _("Name"));
+  muster_cli_table_add_column (table, "force", _("Force"));
+  muster_cli_table_add_column (table, "side", _("Side"));
   if (units != NULL)
-    COLUMN ("unit", _("Unit"));
-  COLUMN ("type", _("Type"));
-  COLUMN ("weapon", _("Weapon"));
-  COLUMN ("status", _("Status"));
+    muster_cli_table_add_column (table, "unit", _("Unit"));
+  muster_cli_table_add_column (table, "type", _("Type"));
+  muster_cli_table_add_column (table, "weapon", _("Weapon"));
+  muster_cli_table_add_column (table, "status", _("Status"));
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
 
       /* A short key ("F") heads its column as on the sheets; a longer
        * one ("class") is a word, read in the user's language. */
-      COLUMN (stat->key, g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name);
+      muster_cli_table_add_column (table, stat->key,
+                                   g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name);
     }
-  COLUMN ("kills", _("Kills"));
-  COLUMN ("games", _("Games"));
+  muster_cli_table_add_column (table, "kills", _("Kills"));
+  muster_cli_table_add_column (table, "games", _("Games"));
   /* TRANSLATORS: a column heading, games a character is out of action for */
-  COLUMN ("out_games", _("Out"));
+  muster_cli_table_add_column (table, "out_games", _("Out"));
   if (detailed)
     {
-      COLUMN ("campaign_id", _("Campaign"));
-      COLUMN ("force_id", _("Force id"));
-      COLUMN ("rank", _("Rank"));
-      COLUMN ("mounted", _("Mounted"));
-      COLUMN ("light_wounds", _("Light wounds"));
-      COLUMN ("serious_wounds", _("Serious wounds"));
+      muster_cli_table_add_column (table, "campaign_id", _("Campaign"));
+      muster_cli_table_add_column (table, "force_id", _("Force id"));
+      muster_cli_table_add_column (table, "rank", _("Rank"));
+      muster_cli_table_add_column (table, "mounted", _("Mounted"));
+      muster_cli_table_add_column (table, "light_wounds", _("Light wounds"));
+      muster_cli_table_add_column (table, "serious_wounds", _("Serious wounds"));
       if (units != NULL)
-        COLUMN ("unit_id", _("Unit id"));
-      COLUMN ("notes", _("Notes"));
+        muster_cli_table_add_column (table, "unit_id", _("Unit id"));
+      muster_cli_table_add_column (table, "notes", _("Notes"));
     }
-#undef COLUMN
-
-  return muster_cli_table_new (keys->len,
-                               (const char * const *) keys->pdata,
-                               (const char * const *) headings->pdata);
+  return table;
 }
 
 static void

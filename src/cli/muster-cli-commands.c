@@ -137,8 +137,6 @@ muster_cli_split_assignment (const char  *text,
   return TRUE;
 }
 
-/* The columns of a character row: the roster's, and with @detailed the rest
- * of the sheet. Stat keys follow the ruleset's order. */
 /* --- rulesets --------------------------------------------------------------- */
 
 int

@@ -272,6 +272,11 @@ MusterCliTable  *muster_cli_table_new       (guint               n_columns,
                                              const char * const *keys,
                                              const char * const *headings);
 void             muster_cli_table_free      (MusterCliTable     *table);
+/* Adds a column after those of muster_cli_table_new (), before any row:
+ * for columns that depend on the ruleset. */
+void             muster_cli_table_add_column (MusterCliTable    *table,
+                                              const char        *key,
+                                              const char        *heading);
 /* Starts a row; then one add_* per column, in order. */
 void             muster_cli_table_add_row   (MusterCliTable     *table);
 void             muster_cli_table_add_text  (MusterCliTable     *table,

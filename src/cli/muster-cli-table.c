@@ -61,6 +61,22 @@ muster_cli_table_new (guint               n_columns,
 }
 
 void
+muster_cli_table_add_column (MusterCliTable *table,
+                             const char     *key,
+                             const char     *heading)
+{
+  g_assert (table->rows->len == 0);
+
+  table->keys = g_renew (char *, table->keys, table->n_columns + 2);
+  table->headings = g_renew (char *, table->headings, table->n_columns + 2);
+  table->keys[table->n_columns] = g_strdup (key);
+  table->headings[table->n_columns] = g_strdup (heading != NULL ? heading : key);
+  table->n_columns++;
+  table->keys[table->n_columns] = NULL;
+  table->headings[table->n_columns] = NULL;
+}
+
+void
 muster_cli_table_free (MusterCliTable *table)
 {
   g_strfreev (table->keys);

@@ -99,8 +99,6 @@ muster_cli_cmd_units (MusterCli  *cli,
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GPtrArray) units = NULL;
-  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr(GPtrArray) headings = g_ptr_array_new ();
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GPtrArray) texts = NULL;
   g_autoptr(GArray) numeric = NULL;
@@ -121,26 +119,22 @@ muster_cli_cmd_units (MusterCli  *cli,
   if (units == NULL)
     return muster_cli_fail (error);
 
-#define COLUMN(key, heading) G_STMT_START { \
-    g_ptr_array_add (keys, (gpointer) (key)); \
-    g_ptr_array_add (headings, (gpointer) (heading)); \
-  } G_STMT_END
-  COLUMN ("id", _("Id"));
-  COLUMN ("name", _("Name"));
-  COLUMN ("force", _("Force"));
-  COLUMN ("side", _("Side"));
-  COLUMN ("type", _("Type"));
-  COLUMN ("rating", _("Rating"));
-  COLUMN ("size", _("Size"));
-  COLUMN ("lost", _("Lost"));
-  COLUMN ("status", _("Status"));
+  table = muster_cli_table_new (0, NULL, NULL);
+  muster_cli_table_add_column (table, "id", _("Id"));
+  muster_cli_table_add_column (table, "name", _("Name"));
+  muster_cli_table_add_column (table, "force", _("Force"));
+  muster_cli_table_add_column (table, "side", _("Side"));
+  muster_cli_table_add_column (table, "type", _("Type"));
+  muster_cli_table_add_column (table, "rating", _("Rating"));
+  muster_cli_table_add_column (table, "size", _("Size"));
+  muster_cli_table_add_column (table, "lost", _("Lost"));
+  muster_cli_table_add_column (table, "status", _("Status"));
   stats = muster_ruleset_get_unit_stats (ruleset);
   for (guint i = 0; i < stats->len; i++)
     {
       const MusterUnitStatDef *stat = g_ptr_array_index (stats, i);
-      COLUMN (stat->key, stat->name);
+      muster_cli_table_add_column (table, stat->key, stat->name);
     }
-#undef COLUMN
 
   /* A stat column is a number in JSON only when every unit's value is. */
   texts = g_ptr_array_new_with_free_func (g_free);
@@ -160,8 +154,6 @@ muster_cli_cmd_units (MusterCli  *cli,
       g_array_append_val (numeric, all_numbers);
     }
 
-  table = muster_cli_table_new (keys->len, (const char * const *) keys->pdata,
-                                (const char * const *) headings->pdata);
   for (guint i = 0; i < units->len; i++)
     {
       MusterUnit *unit = g_ptr_array_index (units, i);
