@@ -407,11 +407,10 @@ muster_cli_cmd_forces (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
-      (forces = muster_store_list_forces (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
+  if ((forces = muster_store_list_forces (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
     return muster_cli_fail (error);
 
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
@@ -447,11 +446,9 @@ muster_cli_cmd_new_force (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 2, 2, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 2, 2, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
-    return muster_cli_fail (error);
   id = muster_store_create_force (cli->store, muster_campaign_get_id (campaign), argv[2], side, &error);
   if (id <= 0)
     return muster_cli_fail (error);

@@ -59,11 +59,9 @@ muster_cli_cmd_export (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
-    return muster_cli_fail (error);
   id = muster_campaign_get_id (campaign);
   if (force_name != NULL)
     {

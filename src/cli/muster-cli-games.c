@@ -402,12 +402,9 @@ muster_cli_cmd_undo_resolve (MusterCli  *cli,
   gint64 game_id;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  campaign = muster_cli_find_campaign (cli, argv[1], &error);
-  if (campaign == NULL)
-    return muster_cli_fail (error);
   game_id = muster_engine_undo_resolve (cli->store, muster_campaign_get_id (campaign), &error);
   if (game_id == 0)
     return muster_cli_fail (error);
@@ -470,11 +467,10 @@ muster_cli_cmd_games (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
-      (games = muster_store_list_games (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
+  if ((games = muster_store_list_games (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
     return muster_cli_fail (error);
 
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
@@ -611,11 +607,9 @@ muster_cli_cmd_log (MusterCli  *cli,
   gint64 character_id = 0;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
-    return muster_cli_fail (error);
   if (game_arg != NULL &&
       (game = muster_store_find_game (cli->store, muster_campaign_get_id (campaign), game_arg, &error)) == NULL)
     return muster_cli_fail (error);
@@ -682,11 +676,10 @@ muster_cli_cmd_kills (MusterCli  *cli,
   g_autofree char *csv = NULL;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
-      (csv = muster_honours_kill_ledger_csv (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
+  if ((csv = muster_honours_kill_ledger_csv (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
     return muster_cli_fail (error);
 
   if (output == NULL)
@@ -731,11 +724,9 @@ muster_cli_cmd_honours (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL)
-    return muster_cli_fail (error);
   id = muster_campaign_get_id (campaign);
   if ((fallen = muster_honours_list_fallen (cli->store, id, &error)) == NULL ||
       (recovered = muster_honours_list_recovered (cli->store, id, &error)) == NULL ||

@@ -117,6 +117,26 @@ muster_cli_find_campaign (MusterCli   *cli,
   return muster_store_find_campaign (store, id_or_name, error);
 }
 
+MusterCampaign *
+muster_cli_parse_campaign_command (MusterCli           *cli,
+                                   const GOptionEntry  *entries,
+                                   int                 *argc,
+                                   char              ***argv,
+                                   int                  min,
+                                   int                  max,
+                                   int                 *status)
+{
+  g_autoptr(GError) error = NULL;
+  MusterCampaign *campaign;
+
+  if (!muster_cli_parse_command (cli, entries, argc, argv, min, max, status))
+    return NULL;
+  campaign = muster_cli_find_campaign (cli, (*argv)[1], &error);
+  if (campaign == NULL)
+    *status = muster_cli_fail (error);
+  return campaign;
+}
+
 MusterForce *
 muster_cli_find_force (MusterCli       *cli,
                        MusterCampaign  *campaign,

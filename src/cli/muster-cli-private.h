@@ -233,6 +233,16 @@ typedef enum {
 MusterCampaign  *muster_cli_find_campaign   (MusterCli       *cli,
                                              const char      *id_or_name,
                                              GError         **error);
+/* The start of a command whose first argument is CAMPAIGN: parses the
+ * command line as muster_cli_parse_command () does, then finds the
+ * campaign. NULL with *@status set when either fails. */
+MusterCampaign  *muster_cli_parse_campaign_command (MusterCli           *cli,
+                                                    const GOptionEntry  *entries,
+                                                    int                 *argc,
+                                                    char              ***argv,
+                                                    int                  min,
+                                                    int                  max,
+                                                    int                 *status);
 /* @campaign may be NULL when @id_or_name is an id. */
 MusterForce     *muster_cli_find_force      (MusterCli       *cli,
                                              MusterCampaign  *campaign,

@@ -107,11 +107,10 @@ muster_cli_cmd_units (MusterCli  *cli,
   GPtrArray *stats;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
     return status;
 
-  if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
-      (force_arg != NULL && (force = muster_cli_find_force (cli, campaign, force_arg, &error)) == NULL) ||
+  if ((force_arg != NULL && (force = muster_cli_find_force (cli, campaign, force_arg, &error)) == NULL) ||
       (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
   units = muster_store_list_units (cli->store, muster_campaign_get_id (campaign),
