@@ -52,6 +52,20 @@ static const MusterCliCommand commands[] = {
 
 /* --- Messages ----------------------------------------------------------- */
 
+/* "muster-cli: [PREFIX ]MESSAGE" on stderr. */
+static void G_GNUC_PRINTF (2, 0)
+print_message (const char *prefix,
+               const char *format,
+               va_list     args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  if (prefix != NULL)
+    g_printerr ("muster-cli: %s %s\n", prefix, message);
+  else
+    g_printerr ("muster-cli: %s\n", message);
+}
+
 int
 muster_cli_fail (const GError *error)
 {
@@ -63,14 +77,11 @@ int
 muster_cli_failf (const char *format,
                   ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  print_message (NULL, format, args);
   va_end (args);
-
-  g_printerr ("muster-cli: %s\n", message);
   return MUSTER_CLI_EXIT_FAILURE;
 }
 
@@ -78,15 +89,12 @@ void
 muster_cli_warn (const char *format,
                  ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
   /* TRANSLATORS: the prefix of a warning on the command line */
-  g_printerr ("muster-cli: %s %s\n", _("warning:"), message);
+  print_message (_("warning:"), format, args);
+  va_end (args);
 }
 
 int
@@ -94,14 +102,12 @@ muster_cli_usage_error (MusterCli  *cli,
                         const char *format,
                         ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  print_message (NULL, format, args);
   va_end (args);
 
-  g_printerr ("muster-cli: %s\n", message);
   if (cli != NULL && cli->command != NULL)
     g_printerr (_("Run “muster-cli %s --help” to see how to use it.\n"), cli->command->name);
   else
