@@ -265,7 +265,7 @@ muster_cli_cmd_roster (MusterCli  *cli,
   MusterRuleset *ruleset;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   if ((ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL ||

@@ -407,7 +407,7 @@ muster_cli_cmd_forces (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   if ((forces = muster_store_list_forces (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
@@ -446,7 +446,7 @@ muster_cli_cmd_new_force (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 2, 2, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 2, &status)) == NULL)
     return status;
 
   id = muster_store_create_force (cli->store, muster_campaign_get_id (campaign), argv[2], side, &error);

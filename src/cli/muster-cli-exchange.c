@@ -59,7 +59,7 @@ muster_cli_cmd_export (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   id = muster_campaign_get_id (campaign);

@@ -402,7 +402,7 @@ muster_cli_cmd_undo_resolve (MusterCli  *cli,
   gint64 game_id;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   game_id = muster_engine_undo_resolve (cli->store, muster_campaign_get_id (campaign), &error);
@@ -467,7 +467,7 @@ muster_cli_cmd_games (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   if ((games = muster_store_list_games (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
@@ -607,7 +607,7 @@ muster_cli_cmd_log (MusterCli  *cli,
   gint64 character_id = 0;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   if (game_arg != NULL &&
@@ -676,7 +676,7 @@ muster_cli_cmd_kills (MusterCli  *cli,
   g_autofree char *csv = NULL;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   if ((csv = muster_honours_kill_ledger_csv (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
@@ -724,7 +724,7 @@ muster_cli_cmd_honours (MusterCli  *cli,
   gint64 id;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   id = muster_campaign_get_id (campaign);

@@ -122,14 +122,13 @@ muster_cli_parse_campaign_command (MusterCli           *cli,
                                    const GOptionEntry  *entries,
                                    int                 *argc,
                                    char              ***argv,
-                                   int                  min,
-                                   int                  max,
+                                   int                  n_args,
                                    int                 *status)
 {
   g_autoptr(GError) error = NULL;
   MusterCampaign *campaign;
 
-  if (!muster_cli_parse_command (cli, entries, argc, argv, min, max, status))
+  if (!muster_cli_parse_command (cli, entries, argc, argv, n_args, n_args, status))
     return NULL;
   campaign = muster_cli_find_campaign (cli, (*argv)[1], &error);
   if (campaign == NULL)

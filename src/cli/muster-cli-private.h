@@ -233,15 +233,14 @@ typedef enum {
 MusterCampaign  *muster_cli_find_campaign   (MusterCli       *cli,
                                              const char      *id_or_name,
                                              GError         **error);
-/* The start of a command whose first argument is CAMPAIGN: parses the
- * command line as muster_cli_parse_command () does, then finds the
- * campaign. NULL with *@status set when either fails. */
+/* The start of a command whose first of @n_args arguments is CAMPAIGN:
+ * parses the command line as muster_cli_parse_command () does, then finds
+ * the campaign. NULL with *@status set when either fails. */
 MusterCampaign  *muster_cli_parse_campaign_command (MusterCli           *cli,
                                                     const GOptionEntry  *entries,
                                                     int                 *argc,
                                                     char              ***argv,
-                                                    int                  min,
-                                                    int                  max,
+                                                    int                  n_args,
                                                     int                 *status);
 /* @campaign may be NULL when @id_or_name is an id. */
 MusterForce     *muster_cli_find_force      (MusterCli       *cli,

@@ -107,7 +107,7 @@ muster_cli_cmd_units (MusterCli  *cli,
   GPtrArray *stats;
   int status;
 
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, 1, &status)) == NULL)
+  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
     return status;
 
   if ((force_arg != NULL && (force = muster_cli_find_force (cli, campaign, force_arg, &error)) == NULL) ||
