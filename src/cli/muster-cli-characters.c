@@ -139,10 +139,8 @@ add_character_row (MusterCliTable  *table,
       muster_cli_table_add_bool (table, mounted, mounted ? _("yes") : _("no"));
       muster_cli_table_add_int (table, muster_character_get_light_wounds (character));
       muster_cli_table_add_int (table, muster_character_get_serious_wounds (character));
-      if (units != NULL && unit_id != 0)
-        muster_cli_table_add_int (table, unit_id);
-      else if (units != NULL)
-        muster_cli_table_add_none (table);
+      if (units != NULL)
+        muster_cli_table_add_id (table, unit_id);
       muster_cli_table_add_text (table, muster_character_get_notes (character));
     }
 }

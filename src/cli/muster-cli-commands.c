@@ -18,13 +18,6 @@
 
 /* --- Ruleset helpers ---------------------------------------------------------------- */
 
-static char *
-join_ids (GPtrArray *ids)
-{
-  g_ptr_array_add (ids, NULL);
-  return g_strjoinv (", ", (char **) ids->pdata);
-}
-
 const char *
 muster_cli_troop_type_name (MusterRuleset *ruleset,
                             const char    *id)
@@ -73,7 +66,7 @@ muster_cli_check_troop_type (MusterRuleset  *ruleset,
   ids = g_ptr_array_new ();
   for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
     g_ptr_array_add (ids, (char *) muster_ruleset_get_troop_type (ruleset, i)->id);
-  list = join_ids (ids);
+  list = muster_cli_join (ids);
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                _("Ruleset “%s” has no troop type “%s”. Use one of: %s."),
                muster_ruleset_get_title (ruleset), id, list);
@@ -94,7 +87,7 @@ muster_cli_check_weapon (MusterRuleset  *ruleset,
   ids = g_ptr_array_new ();
   for (guint i = 0; i < muster_ruleset_get_n_weapons (ruleset); i++)
     g_ptr_array_add (ids, (char *) muster_ruleset_get_weapon (ruleset, i)->id);
-  list = join_ids (ids);
+  list = muster_cli_join (ids);
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                _("Ruleset “%s” has no weapon “%s”. Use one of: %s."),
                muster_ruleset_get_title (ruleset), id, list);
@@ -115,7 +108,7 @@ muster_cli_check_stat (MusterRuleset  *ruleset,
   keys = g_ptr_array_new ();
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     g_ptr_array_add (keys, (char *) muster_ruleset_get_stat (ruleset, i)->key);
-  list = join_ids (keys);
+  list = muster_cli_join (keys);
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                _("Ruleset “%s” has no stat “%s”. Its stats are: %s."),
                muster_ruleset_get_title (ruleset), key, list);
@@ -287,7 +280,7 @@ check_option (MusterRuleset  *ruleset,
                        muster_ruleset_get_title (ruleset), key);
           return FALSE;
         }
-      list = join_ids (ids);
+      list = muster_cli_join (ids);
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                    _("Ruleset “%s” has no option “%s”. Its options are: %s."),
                    muster_ruleset_get_title (ruleset), key, list);
@@ -302,7 +295,7 @@ check_option (MusterRuleset  *ruleset,
         return TRUE;
       g_ptr_array_add (ids, (char *) choice->id);
     }
-  list = join_ids (ids);
+  list = muster_cli_join (ids);
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                _("Option “%s” has no choice “%s”. Choose one of: %s."),
                key, value, list);

@@ -315,17 +315,11 @@ muster_cli_cmd_resolve (MusterCli  *cli,
           const MusterPlannedRoll *roll = g_ptr_array_index (plan, i);
 
           muster_cli_table_add_row (out);
-          if (roll->character_id != 0)
-            muster_cli_table_add_int (out, roll->character_id);
-          else
-            muster_cli_table_add_none (out);
+          muster_cli_table_add_id (out, roll->character_id);
           muster_cli_table_add_text (out, roll->character_name);
           muster_cli_table_add_value (out, roll->step_type, roll->step_name);
           muster_cli_table_add_text (out, roll->expression);
-          if (roll->unit_id != 0)
-            muster_cli_table_add_int (out, roll->unit_id);
-          else
-            muster_cli_table_add_none (out);
+          muster_cli_table_add_id (out, roll->unit_id);
           muster_cli_table_add_text (out, roll->purpose);
         }
       muster_cli_table_print (out, cli->format, FALSE);
@@ -356,10 +350,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
       const MusterResolutionEvent *event = g_ptr_array_index (events, i);
 
       muster_cli_table_add_row (out);
-      if (event->character_id != 0)
-        muster_cli_table_add_int (out, event->character_id);
-      else
-        muster_cli_table_add_none (out);
+      muster_cli_table_add_id (out, event->character_id);
       muster_cli_table_add_text (out, event->character_name);
       muster_cli_table_add_text (out, event->step_type);
       muster_cli_table_add_text (out, event->kind);
@@ -377,10 +368,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
           for (int j = 0; j < 4; j++)
             muster_cli_table_add_none (out);
         }
-      if (event->unit_id != 0)
-        muster_cli_table_add_int (out, event->unit_id);
-      else
-        muster_cli_table_add_none (out);
+      muster_cli_table_add_id (out, event->unit_id);
       muster_cli_table_add_text (out, event->consequence);
     }
   muster_cli_table_print (out, cli->format, FALSE);
@@ -563,9 +551,7 @@ muster_cli_cmd_game (MusterCli  *cli,
         muster_cli_table_add_none (table);
       muster_cli_table_add_int (table, p->light_wounds);
       muster_cli_table_add_int (table, p->serious_wounds);
-      g_ptr_array_add (p->victim_names, NULL);
-      victims = g_strjoinv (", ", (char **) p->victim_names->pdata);
-      g_ptr_array_set_size (p->victim_names, p->victim_names->len - 1);
+      victims = muster_cli_join (p->victim_names);
       muster_cli_table_add_text (table, victims);
       muster_cli_table_add_int (table, p->killed_unnamed);
       muster_cli_table_add_value (table, muster_status_to_string (p->status),
@@ -631,14 +617,8 @@ muster_cli_cmd_log (MusterCli  *cli,
       muster_cli_table_add_row (table);
       muster_cli_table_add_int (table, entry->id);
       muster_cli_table_add_text (table, entry->created);
-      if (entry->game_id != 0)
-        muster_cli_table_add_int (table, entry->game_id);
-      else
-        muster_cli_table_add_none (table);
-      if (entry->character_id != 0)
-        muster_cli_table_add_int (table, entry->character_id);
-      else
-        muster_cli_table_add_none (table);
+      muster_cli_table_add_id (table, entry->game_id);
+      muster_cli_table_add_id (table, entry->character_id);
       muster_cli_table_add_text (table, entry->kind);
       muster_cli_table_add_text (table, entry->message);
       if (entry->has_roll)
@@ -694,13 +674,21 @@ muster_cli_cmd_kills (MusterCli  *cli,
 
 /* --- honours ----------------------------------------------------------------- */
 
+/* A heading, with "(none yet)" under it when nothing follows. */
+static void
+print_heading (const char *heading,
+               guint       n)
+{
+  g_print ("%s\n", heading);
+  if (n == 0)
+    g_print ("  %s\n", _("(none yet)"));
+}
+
 static void
 print_records (const char *heading,
                GPtrArray  *records)
 {
-  g_print ("%s\n", heading);
-  if (records->len == 0)
-    g_print ("  %s\n", _("(none yet)"));
+  print_heading (heading, records->len);
   for (guint i = 0; i < records->len; i++)
     {
       const MusterRecord *record = g_ptr_array_index (records, i);
@@ -735,17 +723,13 @@ muster_cli_cmd_honours (MusterCli  *cli,
       (on_roll = muster_honours_longest_on_roll (cli->store, id, 5, &error)) == NULL)
     return muster_cli_fail (error);
 
-  g_print ("%s\n", _("The fallen"));
-  if (fallen->len == 0)
-    g_print ("  %s\n", _("(none yet)"));
+  print_heading (_("The fallen"), fallen->len);
   for (guint i = 0; i < fallen->len; i++)
     {
       const MusterHonour *h = g_ptr_array_index (fallen, i);
       g_autofree char *killers = NULL;
 
-      g_ptr_array_add (h->killers, NULL);
-      killers = g_strjoinv (", ", (char **) h->killers->pdata);
-      g_ptr_array_set_size (h->killers, h->killers->len - 1);
+      killers = muster_cli_join (h->killers);
       if (h->game_id == 0)
         g_print ("  %s (%s)\n", h->name, h->force_name);
       else if (killers[0] != '\0')
@@ -756,9 +740,7 @@ muster_cli_cmd_honours (MusterCli  *cli,
                  h->name, h->force_name, h->game_number, h->game_title);
     }
 
-  g_print ("%s\n", _("The recovered"));
-  if (recovered->len == 0)
-    g_print ("  %s\n", _("(none yet)"));
+  print_heading (_("The recovered"), recovered->len);
   for (guint i = 0; i < recovered->len; i++)
     {
       const MusterHonour *h = g_ptr_array_index (recovered, i);

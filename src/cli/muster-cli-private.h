@@ -209,6 +209,9 @@ gboolean         muster_cli_parse_count     (MusterCli    *cli,
                                              const char   *text,
                                              int          *value,
                                              int          *status);
+/* "a, b, c": @strings joined for a message or a cell, the array left as
+ * it was. */
+char            *muster_cli_join            (GPtrArray    *strings);
 /* TRUE when @text is a non-empty run of ASCII digits: an id. */
 gboolean         muster_cli_is_id           (const char   *text);
 /* Prints one id on its own line on stdout. */
@@ -302,6 +305,9 @@ void             muster_cli_table_add_bool  (MusterCliTable     *table,
                                              const char         *text);
 /* A missing value: empty in text and TSV, null in JSON. */
 void             muster_cli_table_add_none  (MusterCliTable     *table);
+/* An id, or with 0 a missing value. */
+void             muster_cli_table_add_id    (MusterCliTable     *table,
+                                             gint64              id);
 /* TSV has a header row; JSON is an array of objects, or with @single the
  * first row as one object. */
 void             muster_cli_table_print     (MusterCliTable     *table,

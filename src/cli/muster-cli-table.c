@@ -148,6 +148,16 @@ muster_cli_table_add_none (MusterCliTable *table)
   table_add_cell (table, CELL_NONE, g_strdup (""), g_strdup (""));
 }
 
+void
+muster_cli_table_add_id (MusterCliTable *table,
+                         gint64          id)
+{
+  if (id != 0)
+    muster_cli_table_add_int (table, id);
+  else
+    muster_cli_table_add_none (table);
+}
+
 /* TSV has no quoting: a tab or line break inside a value becomes a space. */
 static void
 append_tsv_value (GString    *out,

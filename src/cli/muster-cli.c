@@ -243,6 +243,17 @@ muster_cli_parse_count (MusterCli  *cli,
   return TRUE;
 }
 
+char *
+muster_cli_join (GPtrArray *strings)
+{
+  char *joined;
+
+  g_ptr_array_add (strings, NULL);
+  joined = g_strjoinv (", ", (char **) strings->pdata);
+  g_ptr_array_set_size (strings, strings->len - 1);
+  return joined;
+}
+
 gboolean
 muster_cli_is_id (const char *text)
 {
