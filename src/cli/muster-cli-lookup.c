@@ -17,7 +17,7 @@
  * a force, unit, character or game by id, or by name (a game by title or
  * #N) within a campaign. */
 
-/* What a name is missing without a campaign to look in. */
+/* Why a name given without --campaign cannot be looked up. */
 static char *
 describe_missing_campaign (MusterCliKind  kind,
                            const char    *name)
