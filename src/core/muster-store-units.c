@@ -200,10 +200,12 @@ muster_store_find_unit (MusterStore  *store,
                         GError      **error)
 {
   g_autoptr(GArray) ids = NULL;
-  gboolean digits = *id_or_name != '\0';
+  gboolean digits;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
   g_return_val_if_fail (id_or_name != NULL, NULL);
+
+  digits = *id_or_name != '\0';
 
   for (const char *p = id_or_name; *p != '\0'; p++)
     if (!g_ascii_isdigit (*p))
