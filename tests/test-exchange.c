@@ -225,7 +225,7 @@ test_describe (void)
   summary = muster_exchange_describe (force_path, &error);
   g_assert_no_error (error);
   g_assert_cmpint (summary->kind, ==, MUSTER_EXCHANGE_FORCE);
-  g_assert_cmpstr (summary->name, ==, "South Essex Light Company");
+  g_assert_cmpstr (summary->name, ==, "South Devon Light Company");
   g_assert_cmpstr (summary->ruleset_id, ==, "sharpes-skirmish");
   g_assert_cmpuint (summary->n_forces, ==, 1);
   g_assert_cmpuint (summary->n_units, ==, 1);
@@ -311,7 +311,7 @@ test_force_fixture (void)
     g_assert_true (muster_exchange_peek (path, &kind, &name, &error));
     g_assert_no_error (error);
     g_assert_cmpint (kind, ==, MUSTER_EXCHANGE_FORCE);
-    g_assert_cmpstr (name, ==, "South Essex Light Company");
+    g_assert_cmpstr (name, ==, "South Devon Light Company");
     g_assert_false (muster_exchange_peek (bad, NULL, NULL, &error));
     g_assert_error (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_PARSE);
     g_clear_error (&error);
@@ -322,8 +322,36 @@ test_force_fixture (void)
   g_assert_no_error (error);
   g_assert_cmpint (count (store, "SELECT COUNT(*) FROM character WHERE force_id = ?", force), ==, 2);
   g_assert_cmpint (count (store, "SELECT COUNT(*) FROM character WHERE force_id = ? AND unit_id IS NOT NULL", force), ==, 2);
-  g_assert_cmpint (count (store, "SELECT COUNT(*) FROM log_entry WHERE campaign_id = ? AND message LIKE '%4 kills in 3 games%'",
+  g_assert_cmpint (count (store, "SELECT COUNT(*) FROM log_entry WHERE campaign_id = ? AND message LIKE '%(kills elsewhere: 4, games elsewhere: 3).'",
                           campaign), ==, 1);
+}
+
+/* A force file carries each character's career totals: kills named and
+ * unnamed, and the games played (not one still planned). */
+static void
+test_force_totals (void)
+{
+  gint64 campaign, character, force, kills, games;
+  g_autoptr(MusterStore) store = sample_library (&campaign);
+  g_autofree char *file = NULL;
+  g_autofree char *expected = NULL;
+  gint64 game;
+
+  character = sql (store, "SELECT p.character_id FROM participation p JOIN character c ON c.id = p.character_id"
+                   " WHERE c.campaign_id = ? AND p.killed_unnamed > 0 LIMIT 1", "i", campaign);
+  g_assert_cmpint (character, >, 0);
+  force = sql (store, "SELECT force_id FROM character WHERE id = ?", "i", character);
+  kills = sql (store, "SELECT (SELECT count (*) FROM kill WHERE killer_id = ?1)"
+               " + (SELECT sum (killed_unnamed) FROM participation WHERE character_id = ?1)", "i", character);
+  games = sql (store, "SELECT count (*) FROM participation WHERE character_id = ?", "i", character);
+
+  /* A game planned but not played yet is not one of his games. */
+  game = sql (store, "INSERT INTO game (campaign_id, number, title) VALUES (?, 99, 'The next ford')", "i", campaign);
+  sql (store, "INSERT INTO participation (game_id, character_id, side) VALUES (?, ?, 'British')", "ii", game, character);
+
+  file = export_force (store, force);
+  expected = g_strdup_printf ("kills=\"%" G_GINT64_FORMAT "\" games=\"%" G_GINT64_FORMAT "\"", kills, games);
+  g_assert_nonnull (strstr (file, expected));
 }
 
 /* --- Bad input ------------------------------------------------------------ */
@@ -449,6 +477,7 @@ main (int   argc,
   g_test_add_func ("/exchange/roundtrip/file", test_roundtrip_file);
   g_test_add_func ("/exchange/roundtrip/force", test_roundtrip_force);
   g_test_add_func ("/exchange/import/force-fixture", test_force_fixture);
+  g_test_add_func ("/exchange/export/force-totals", test_force_totals);
   g_test_add_func ("/exchange/describe", test_describe);
 
 

@@ -573,10 +573,13 @@ test_kills_and_games (void)
   b = make_character (store, force, "Samuel Kettle", "line", NULL, 6);
 
   db = raw_open (path);
-  sql = g_strdup_printf ("INSERT INTO game (id, campaign_id, number, title) VALUES (1, %1$" G_GINT64_FORMAT ", 1, 'Bridge'), (2, %1$" G_GINT64_FORMAT ", 2, 'Ford');"
+  sql = g_strdup_printf ("INSERT INTO game (id, campaign_id, number, title, state) VALUES"
+                         " (1, %1$" G_GINT64_FORMAT ", 1, 'Bridge', 'resolved'), (2, %1$" G_GINT64_FORMAT ", 2, 'Ford', 'played'),"
+                         " (3, %1$" G_GINT64_FORMAT ", 3, 'Mill', 'planned');"
                          "INSERT INTO participation (game_id, character_id, side, killed_unnamed) VALUES"
                          " (1, %2$" G_GINT64_FORMAT ", 'British', 2), (2, %2$" G_GINT64_FORMAT ", 'British', 1),"
-                         " (1, %3$" G_GINT64_FORMAT ", 'British', 0);"
+                         " (1, %3$" G_GINT64_FORMAT ", 'British', 0), (3, %2$" G_GINT64_FORMAT ", 'British', 0),"
+                         " (3, %3$" G_GINT64_FORMAT ", 'British', 0);"
                          "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (1, %2$" G_GINT64_FORMAT ", %3$" G_GINT64_FORMAT ");",
                          campaign, a, b);
   raw_exec (db, sql);
@@ -585,6 +588,7 @@ test_kills_and_games (void)
   character = muster_store_get_character (store, a, &error);
   g_assert_no_error (error);
   g_assert_cmpint (muster_character_get_kills (character), ==, 4);
+  /* The planned game is not a game played yet. */
   g_assert_cmpint (muster_character_get_games (character), ==, 2);
   g_clear_object (&character);
   character = muster_store_get_character (store, b, &error);

@@ -32,7 +32,8 @@ int          muster_character_get_out_games   (MusterCharacter *self);
 int          muster_character_get_light_wounds   (MusterCharacter *self);
 int          muster_character_get_serious_wounds (MusterCharacter *self);
 const char  *muster_character_get_notes       (MusterCharacter *self);
-/* Career kills (named and unnamed) and games taken part in. */
+/* Career kills (named and unnamed) and games played (taken part in and
+ * played or resolved; a game still planned does not count). */
 int          muster_character_get_kills       (MusterCharacter *self);
 int          muster_character_get_games       (MusterCharacter *self);
 /* FALSE when the character has no value for @key. */

@@ -442,8 +442,10 @@ on_character (Import *im,
       if (kills == 0 && games == 0)
         message = g_strdup_printf (_("%s joined with the force “%s”."), name, im->force_name);
       else
-        message = g_strdup_printf (_("%s joined with the force “%s”, with %" PRId64
-                                     " kills in %" PRId64 " games elsewhere."),
+        /* Translators: the numbers are totals the character brought from
+         * the campaign the force file came from */
+        message = g_strdup_printf (_("%s joined with the force “%s” (kills elsewhere: %" PRId64
+                                     ", games elsewhere: %" PRId64 ")."),
                                    name, im->force_name, kills, games);
       muster_import_log (im, im->character_id, message);
     }

@@ -163,8 +163,11 @@ write_characters (Export    *ex,
                                "SELECT c.id, c.unit_id, c.name, c.rank, c.troop_type, c.weapon,"
                                " c.mounted, c.status, c.out_games, c.light_wounds,"
                                " c.serious_wounds, c.notes,"
-                               " (SELECT COUNT(*) FROM kill k WHERE k.killer_id = c.id),"
-                               " (SELECT COUNT(*) FROM participation p WHERE p.character_id = c.id)"
+                               " (SELECT COUNT(*) FROM kill k WHERE k.killer_id = c.id)"
+                               " + (SELECT coalesce (sum (p.killed_unnamed), 0) FROM participation p"
+                               "    WHERE p.character_id = c.id),"
+                               " (SELECT COUNT(*) FROM participation p JOIN game g ON g.id = p.game_id"
+                               "  WHERE p.character_id = c.id AND g.state <> 'planned')"
                                " FROM character c WHERE c.force_id = ? ORDER BY c.id",
                                error);
   if (stmt == NULL)

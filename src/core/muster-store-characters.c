@@ -23,7 +23,8 @@
   " c.light_wounds, c.serious_wounds, c.notes," \
   " (SELECT count(*) FROM kill k WHERE k.killer_id = c.id)" \
   " + (SELECT coalesce (sum (p.killed_unnamed), 0) FROM participation p WHERE p.character_id = c.id)," \
-  " (SELECT count(*) FROM participation p WHERE p.character_id = c.id)" \
+  " (SELECT count(*) FROM participation p JOIN game g ON g.id = p.game_id" \
+  "   WHERE p.character_id = c.id AND g.state <> 'planned')" \
   " FROM character c JOIN force f ON f.id = c.force_id"
 
 #define STAT_SELECT \
