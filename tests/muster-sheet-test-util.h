@@ -14,7 +14,7 @@ G_BEGIN_DECLS
  * PDFs written in the fixture's directory and read back, and the fonts
  * pinned to DejaVu. */
 
-#define LONG_NAME "Sergeant Obadiah Hakeswill Fitzwilliam-Montmorency of the South Essex, who was never killed"
+#define LONG_NAME "Sergeant Obadiah Hawksley Fitzwilliam-Montmorency of the South Devon, who was never killed"
 
 typedef struct
 {

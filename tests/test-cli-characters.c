@@ -45,7 +45,7 @@ test_recruit_count (Fixture       *f,
 
   RUN_FAILS (f, &run, 2, "--count", "recruit", campaign, force, "--type", "line", "--count", "0");
   RUN_FAILS (f, &run, 2, "--name", "recruit", campaign, force, "--type", "line",
-             "--count", "2", "--name", "Harper");
+             "--count", "2", "--name", "Harden");
   g_assert_cmpuint (roster_size (f, campaign), ==, before + 5);
 }
 
@@ -55,16 +55,16 @@ test_recruit_named (Fixture       *f,
 {
   g_auto(Run) run = { 0 };
   g_autofree char *campaign = new_campaign (f, "Oporto");
-  g_autofree char *force = new_force (f, campaign, "South Essex", "British");
+  g_autofree char *force = new_force (f, campaign, "South Devon", "British");
   g_autofree char *id = NULL;
   g_auto(GStrv) row = NULL;
 
-  RUN_OK (f, &run, "recruit", campaign, force, "--type", "rifle-officer", "--name", "Richard Sharpe");
+  RUN_OK (f, &run, "recruit", campaign, force, "--type", "rifle-officer", "--name", "Richard Sharland");
   id = id_string (last_id (run.out));
   row = roster_row (f, campaign, id);
   g_assert_nonnull (row);
-  g_assert_cmpstr (row[COL_NAME], ==, "Richard Sharpe");
-  g_assert_cmpstr (row[COL_FORCE], ==, "South Essex");
+  g_assert_cmpstr (row[COL_NAME], ==, "Richard Sharland");
+  g_assert_cmpstr (row[COL_FORCE], ==, "South Devon");
   g_assert_cmpstr (row[COL_SIDE], ==, "British");
   g_assert_cmpstr (row[COL_TYPE], ==, "rifle-officer");
   g_assert_cmpstr (row[COL_WEAPON], ==, "rifle");
@@ -230,7 +230,7 @@ test_set (Fixture       *f,
   g_autofree char *id = NULL;
   g_auto(GStrv) row = NULL;
 
-  RUN_OK (f, &run, "recruit", campaign, force, "--type", "line", "--name", "Daniel Hagman");
+  RUN_OK (f, &run, "recruit", campaign, force, "--type", "line", "--name", "Daniel Hadley");
   id = id_string (last_id (run.out));
 
   RUN_OK (f, &run, "set", id, "--stat", "I=5", "--stat", "C=12", "--rank", "Private");
@@ -252,16 +252,16 @@ test_set (Fixture       *f,
   RUN_FAILS (f, &run, 1, "lance", "set", id, "--weapon", "lance");
   /* A change that fails part way changes nothing: the new name goes
    * before the stats, and the stat over the cap takes it back. */
-  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perkins", "--stat", "F=10");
-  RUN_FAILS (f, &run, 1, NULL, "show", "Ben Perkins", "--campaign", campaign);
-  RUN_OK (f, &run, "show", "Daniel Hagman", "--campaign", campaign);
+  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perrin", "--stat", "F=10");
+  RUN_FAILS (f, &run, 1, NULL, "show", "Ben Perrin", "--campaign", campaign);
+  RUN_OK (f, &run, "show", "Daniel Hadley", "--campaign", campaign);
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_I], ==, "5");
   g_assert_cmpint (g_ascii_strtoll (row[COL_F], NULL, 10), <=, 9);
   g_clear_pointer (&row, g_strfreev);
 
   /* A rifle lifts the cap; going back to a musket needs F lowered too. */
-  RUN_OK (f, &run, "set", "Daniel Hagman", "--campaign", campaign,
+  RUN_OK (f, &run, "set", "Daniel Hadley", "--campaign", campaign,
           "--weapon", "rifle", "--stat", "F=11");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_WEAPON], ==, "rifle");

@@ -28,10 +28,10 @@ make_campaign (Fixture    *f,
           "--seed", "1809", "--option", option);
   RUN_OK (f, &run, "new-force", "Talavera", "95th Rifles", "--side", "British");
   RUN_OK (f, &run, "new-force", "Talavera", "Voltigeurs", "--side", "French");
-  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Richard Sharpe");
-  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Patrick Harper");
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Richard Sharland");
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Patrick Harden");
   RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Jean Lefort");
-  RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Pierre Ducos");
+  RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Pierre Dufour");
 }
 
 static void
@@ -50,12 +50,12 @@ test_record_and_resolve (Fixture       *f,
   /* Plan the game. */
   RUN_FAILS (f, &run, 2, "--with", "new-game", "Talavera", "The Bridge");
   RUN_FAILS (f, &run, 1, "1809-02-30", "new-game", "Talavera", "The Bridge", "--date", "1809-02-30",
-             "--with", "Richard Sharpe", "--with", "Jean Lefort");
+             "--with", "Richard Sharland", "--with", "Jean Lefort");
   RUN_FAILS (f, &run, 1, "British", "new-game", "Talavera", "The Bridge",
-             "--with", "Richard Sharpe", "--with", "Patrick Harper");
+             "--with", "Richard Sharland", "--with", "Patrick Harden");
   RUN_OK (f, &run, "new-game", "Talavera", "The Bridge", "--date", "1809-07-27",
-          "--with", "Richard Sharpe", "--with", "Patrick Harper",
-          "--with", "Jean Lefort", "--with", "Pierre Ducos");
+          "--with", "Richard Sharland", "--with", "Patrick Harden",
+          "--with", "Jean Lefort", "--with", "Pierre Dufour");
   game = last_line (run.out);
 
   RUN_OK (f, &run, "games", "Talavera", "--format", "tsv");
@@ -66,15 +66,15 @@ test_record_and_resolve (Fixture       *f,
 
   /* Results, with their refusals. */
   RUN_FAILS (f, &run, 2, "--outcome", "result", game, "Jean Lefort");
-  RUN_FAILS (f, &run, 1, "is on the same side as", "result", game, "Richard Sharpe",
-             "--outcome", "unhurt", "--killed", "Patrick Harper");
+  RUN_FAILS (f, &run, 1, "is on the same side as", "result", game, "Richard Sharland",
+             "--outcome", "unhurt", "--killed", "Patrick Harden");
   RUN_FAILS (f, &run, 1, "bogus", "result", game, "Jean Lefort", "--outcome", "bogus");
-  RUN_OK (f, &run, "result", game, "Richard Sharpe", "--outcome", "wounded", "--light", "1",
+  RUN_OK (f, &run, "result", game, "Richard Sharland", "--outcome", "wounded", "--light", "1",
           "--killed", "Jean Lefort", "--killed-unnamed", "2");
   g_assert_cmpstr (run.out, ==, "");
   RUN_OK (f, &run, "result", "The Bridge", "Jean Lefort", "--campaign", "Talavera",
           "--outcome", "out-of-action");
-  RUN_OK (f, &run, "result", game, "Pierre Ducos", "--outcome", "captured");
+  RUN_OK (f, &run, "result", game, "Pierre Dufour", "--outcome", "captured");
   RUN_FAILS (f, &run, 1, "Prussia", "finish", game, "--winner", "Prussia");
   RUN_OK (f, &run, "finish", game, "--winner", "British");
 
@@ -101,8 +101,8 @@ test_record_and_resolve (Fixture       *f,
   RUN_FAILS (f, &run, 1, "Out for games", "resolve", game, "--faces", "Jean Lefort=7");
   RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=2");
   g_assert_nonnull (strstr (run.out, "Out for games 1d6: 2 (rolled at the table) — Jean Lefort is out of action for 2 games.\n"));
-  g_assert_nonnull (strstr (run.out, "Pierre Ducos is taken prisoner"));
-  g_assert_nonnull (strstr (run.out, "The light wound of Richard Sharpe heals."));
+  g_assert_nonnull (strstr (run.out, "Pierre Dufour is taken prisoner"));
+  g_assert_nonnull (strstr (run.out, "The light wound of Richard Sharland heals."));
   g_assert_nonnull (strstr (run.out, "resolved."));
   first_resolve = g_strdup (run.out);
   RUN_FAILS (f, &run, 1, "already resolved", "resolve", game);
@@ -151,26 +151,26 @@ test_record_and_resolve (Fixture       *f,
 
   /* Lefort cannot be picked, the prisoner neither until released. */
   RUN_FAILS (f, &run, 1, "Jean Lefort is out of action for 2 more games.",
-             "new-game", "Talavera", "The Ford", "--with", "Richard Sharpe", "--with", "Jean Lefort");
-  RUN_FAILS (f, &run, 1, "Pierre Ducos is a prisoner",
-             "new-game", "Talavera", "The Ford", "--with", "Richard Sharpe", "--with", "Pierre Ducos");
-  RUN_FAILS (f, &run, 1, "not a prisoner", "release", "Richard Sharpe", "--campaign", "Talavera");
-  RUN_OK (f, &run, "release", "Pierre Ducos", "--campaign", "Talavera");
-  RUN_OK (f, &run, "new-game", "Talavera", "The Ford", "--with", "Richard Sharpe", "--with", "Pierre Ducos");
+             "new-game", "Talavera", "The Ford", "--with", "Richard Sharland", "--with", "Jean Lefort");
+  RUN_FAILS (f, &run, 1, "Pierre Dufour is a prisoner",
+             "new-game", "Talavera", "The Ford", "--with", "Richard Sharland", "--with", "Pierre Dufour");
+  RUN_FAILS (f, &run, 1, "not a prisoner", "release", "Richard Sharland", "--campaign", "Talavera");
+  RUN_OK (f, &run, "release", "Pierre Dufour", "--campaign", "Talavera");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Ford", "--with", "Richard Sharland", "--with", "Pierre Dufour");
 
   /* The kill ledger. */
   RUN_OK (f, &run, "kills", "Talavera");
   g_assert_cmpstr (run.out, ==,
                    "killer,victim,game,title,date\r\n"
-                   "Richard Sharpe,Jean Lefort,1,The Bridge,1809-07-27\r\n"
-                   "Richard Sharpe,unnamed ×2,1,The Bridge,1809-07-27\r\n");
+                   "Richard Sharland,Jean Lefort,1,The Bridge,1809-07-27\r\n"
+                   "Richard Sharland,unnamed ×2,1,The Bridge,1809-07-27\r\n");
   RUN_OK (f, &run, "kills", "Talavera", "-o", ledger_path);
   g_assert_true (g_file_get_contents (ledger_path, &ledger, NULL, NULL));
   g_assert_true (g_str_has_prefix (ledger, "killer,victim,game,title,date\r\n"));
 
   RUN_OK (f, &run, "honours", "Talavera");
   g_assert_nonnull (strstr (run.out, "Most kills"));
-  g_assert_nonnull (strstr (run.out, "3  Richard Sharpe"));
+  g_assert_nonnull (strstr (run.out, "3  Richard Sharland"));
 }
 
 static void
@@ -183,14 +183,14 @@ test_die_on_6 (Fixture       *f,
 
   make_campaign (f, "die-on-6");
   RUN_OK (f, &run, "new-game", "Talavera", "The Bridge",
-          "--with", "Richard Sharpe", "--with", "Jean Lefort", "--with", "Pierre Ducos");
+          "--with", "Richard Sharland", "--with", "Jean Lefort", "--with", "Pierre Dufour");
   game = last_line (run.out);
   RUN_FAILS (f, &run, 1, "No results", "resolve", game);
   RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
-  RUN_OK (f, &run, "result", game, "Pierre Ducos", "--outcome", "out-of-action");
-  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=6", "--faces", "Pierre Ducos=5");
+  RUN_OK (f, &run, "result", game, "Pierre Dufour", "--outcome", "out-of-action");
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=6", "--faces", "Pierre Dufour=5");
   g_assert_nonnull (strstr (run.out, "Death roll 1d6: 6 (rolled at the table) — Jean Lefort dies of his wounds.\n"));
-  g_assert_nonnull (strstr (run.out, "Death roll 1d6: 5 (rolled at the table) — Pierre Ducos survives and is back for the next game.\n"));
+  g_assert_nonnull (strstr (run.out, "Death roll 1d6: 5 (rolled at the table) — Pierre Dufour survives and is back for the next game.\n"));
 
   RUN_OK (f, &run, "roster", "Talavera", "--format", "tsv");
   cell = tsv_cell (run.out, 3, "status");
@@ -200,12 +200,12 @@ test_die_on_6 (Fixture       *f,
   g_assert_cmpstr (cell, ==, "active");
 
   RUN_FAILS (f, &run, 1, "Jean Lefort is dead",
-             "new-game", "Talavera", "Again", "--with", "Richard Sharpe", "--with", "Jean Lefort");
+             "new-game", "Talavera", "Again", "--with", "Richard Sharland", "--with", "Jean Lefort");
 
   /* A second played game must wait for the first's resolution. */
   RUN_OK (f, &run, "undo-resolve", "Talavera");
-  RUN_OK (f, &run, "new-game", "Talavera", "The Ford", "--with", "Patrick Harper", "--with", "Pierre Ducos");
-  RUN_OK (f, &run, "result", "#2", "Patrick Harper", "--campaign", "Talavera", "--outcome", "unhurt");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Ford", "--with", "Patrick Harden", "--with", "Pierre Dufour");
+  RUN_OK (f, &run, "result", "#2", "Patrick Harden", "--campaign", "Talavera", "--outcome", "unhurt");
   RUN_FAILS (f, &run, 1, "Resolve game 1 “The Bridge” first", "resolve", "The Ford", "--campaign", "Talavera");
 }
 

@@ -168,7 +168,7 @@ test_set_rename_delete (Fixture       *f,
 
   make_campaign (f, "chosen-men", NULL);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "Light company", "--type", "infantry", "--rating", "veteran");
-  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "squad-leader", "--name", "Sergeant Harper",
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "squad-leader", "--name", "Sergeant Harden",
           "--unit", "Light company");
 
   RUN_OK (f, &run, "set-unit", "1", "--rating", "crack", "--size", "12", "--lost", "2",
@@ -225,7 +225,7 @@ test_recruit_into_unit (Fixture       *f,
   RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "character", "--count", "12",
           "--unit", "95th Rifles");
   g_assert_cmpuint (count_lines (run.out), ==, 12);
-  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "mounted-character", "--name", "Colonel Lawford");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "mounted-character", "--name", "Colonel Lawton");
 
   RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
   g_assert_cmpuint (count_lines (run.out), ==, 14);
@@ -292,7 +292,7 @@ test_unit_game (Fixture       *f,
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "Rifles", "--type", "skirmishers", "--rating", "crack");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Grenadiers", "--type", "infantry", "--rating", "veteran");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Fusiliers", "--type", "infantry", "--rating", "regular");
-  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "squad-leader", "--name", "Sergeant Harper",
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "squad-leader", "--name", "Sergeant Harden",
           "--unit", "Rifles");
   RUN_OK (f, &run, "recruit", "Vimeiro", "Junot", "--type", "captain", "--name", "Capitaine Duclos",
           "--unit", "Grenadiers");
@@ -309,7 +309,7 @@ test_unit_game (Fixture       *f,
   RUN_OK (f, &run, "result", game, "--unit", "Grenadiers", "--killed-figures", "2",
           "--wounded-figures", "1", "--captured-figures", "1", "--colours", "lost");
   RUN_OK (f, &run, "result", game, "Rifles", "--killed-figures", "1", "--colours", "captured");
-  RUN_OK (f, &run, "result", game, "Sergeant Harper", "--outcome", "wounded", "--serious", "1");
+  RUN_OK (f, &run, "result", game, "Sergeant Harden", "--outcome", "wounded", "--serious", "1");
   RUN_FAILS (f, &run, 1, "cannot lose 11", "result", game, "--unit", "Fusiliers", "--killed-figures", "11");
   RUN_FAILS (f, &run, 2, "--killed-figures", "result", game, "--unit", "Fusiliers", "--killed-figures", "-1");
   RUN_FAILS (f, &run, 2, "--run-figures", "result", game, "--unit", "Fusiliers", "--run-figures", "x");
@@ -436,7 +436,7 @@ test_unit_only_side (Fixture       *f,
   make_campaign (f, "napoleonic-skirmish", NULL);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "1st Line", "--type", "line");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "light");
-  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "officer", "--name", "Captain Leroy", "--unit", "1st Line");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "officer", "--name", "Captain Lemoine", "--unit", "1st Line");
   RUN_OK (f, &run, "set-unit", "Voltigeurs", "--campaign", "Vimeiro", "--status", "disbanded");
   RUN_FAILS (f, &run, 1, "Voltigeurs", "new-game", "Vimeiro", "Rolica",
              "--with-unit", "1st Line", "--with-unit", "Voltigeurs");
@@ -462,7 +462,7 @@ test_unit_faces (Fixture       *f,
   make_campaign (f, "napoleonic-skirmish", NULL);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "1st Line", "--type", "line");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "light");
-  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "officer", "--name", "Captain Leroy", "--unit", "1st Line");
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "officer", "--name", "Captain Lemoine", "--unit", "1st Line");
   RUN_OK (f, &run, "recruit", "Vimeiro", "Junot", "--type", "nco", "--name", "Sergent Dubois", "--unit", "Voltigeurs");
   RUN_OK (f, &run, "new-game", "Vimeiro", "Rolica", "--with-unit", "1st Line", "--with-unit", "Voltigeurs");
   game = last_line (run.out);

@@ -216,7 +216,7 @@ test_campaign_new (Fixture       *f,
   g_clear_pointer (&rows, g_ptr_array_unref);
 
   id = new_campaign (f, "Talavera");
-  new_force (f, "Talavera", "South Essex", "British");
+  new_force (f, "Talavera", "South Devon", "British");
 
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   rows = tsv_rows (run.out, NULL);
@@ -370,22 +370,22 @@ test_rename (Fixture       *f,
   g_autofree char *id = NULL;
   g_auto(GStrv) row = NULL;
 
-  RUN_OK (f, &run, "recruit", campaign, force, "--type", "line", "--name", "Patrick Harper");
+  RUN_OK (f, &run, "recruit", campaign, force, "--type", "line", "--name", "Patrick Harden");
   id = id_string (last_id (run.out));
 
   RUN_OK (f, &run, "rename", "campaign", "Sabugal", "Sabugal 1811");
   g_assert_cmpstr (run.out, ==, "");
   RUN_OK (f, &run, "rename", "force", "Light Bobs", "Light Division", "--campaign", "Sabugal 1811");
-  RUN_OK (f, &run, "rename", "character", id, "Pat Harper");
-  RUN_OK (f, &run, "rename", "character", "Pat Harper", "Sergeant Harper", "--campaign", campaign);
+  RUN_OK (f, &run, "rename", "character", id, "Pat Harden");
+  RUN_OK (f, &run, "rename", "character", "Pat Harden", "Sergeant Harden", "--campaign", campaign);
 
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   g_assert_nonnull (strstr (run.out, "\tSabugal 1811\t"));
   row = roster_row (f, campaign, id);
-  g_assert_cmpstr (row[COL_NAME], ==, "Sergeant Harper");
+  g_assert_cmpstr (row[COL_NAME], ==, "Sergeant Harden");
   g_assert_cmpstr (row[COL_FORCE], ==, "Light Division");
 
-  RUN_FAILS (f, &run, 2, "--campaign", "rename", "character", "Sergeant Harper", "Harper");
+  RUN_FAILS (f, &run, 2, "--campaign", "rename", "character", "Sergeant Harden", "Harden");
   RUN_FAILS (f, &run, 2, "regiment", "rename", "regiment", "1", "Foo");
   RUN_FAILS (f, &run, 1, "Nobody", "rename", "character", "Nobody", "Somebody", "--campaign", campaign);
   RUN_FAILS (f, &run, 1, NULL, "rename", "force", force, "77");

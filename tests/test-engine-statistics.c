@@ -149,10 +149,10 @@ test_honours (void)
   gint64 victims[1];
 
   fixture_init (&fx, "die-on-6", FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
-  harper = add_character (&fx, fx.british, "Patrick Harper", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
+  harper = add_character (&fx, fx.british, "Patrick Harden", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
-  ducos = add_character (&fx, fx.french, "Pierre Ducos", 0);
+  ducos = add_character (&fx, fx.french, "Pierre Dufour", 0);
 
   game1 = new_game (&fx, "The Bridge", sharpe, harper, lefort, ducos, (gint64) 0);
   victims[0] = lefort;
@@ -182,7 +182,7 @@ test_honours (void)
     g_assert_cmpint (h->game_id, ==, game1);
     g_assert_cmpstr (h->game_title, ==, "The Bridge");
     g_assert_cmpuint (h->killers->len, ==, 1);
-    g_assert_cmpstr (g_ptr_array_index (h->killers, 0), ==, "Richard Sharpe");
+    g_assert_cmpstr (g_ptr_array_index (h->killers, 0), ==, "Richard Sharland");
   }
 
   kills = muster_honours_most_kills (fx.store, fx.campaign_id, 3, &error);
@@ -209,9 +209,9 @@ test_honours (void)
   g_assert_no_error (error);
   g_assert_cmpstr (csv, ==,
                    "killer,victim,game,title,date\r\n"
-                   "Richard Sharpe,Jean Lefort,1,The Bridge,\r\n"
-                   "Richard Sharpe,unnamed ×3,1,The Bridge,\r\n"
-                   "Richard Sharpe,Pierre Ducos,2,\"The Ford, \"\"at dawn\"\"\",\r\n");
+                   "Richard Sharland,Jean Lefort,1,The Bridge,\r\n"
+                   "Richard Sharland,unnamed ×3,1,The Bridge,\r\n"
+                   "Richard Sharland,Pierre Dufour,2,\"The Ford, \"\"at dawn\"\"\",\r\n");
 
   fixture_clear (&fx);
 }

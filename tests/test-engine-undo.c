@@ -103,10 +103,10 @@ test_refusals (void)
   GPtrArray *events;
 
   fixture_init (&fx, "die-on-6", FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
-  harper = add_character (&fx, fx.british, "Patrick Harper", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
+  harper = add_character (&fx, fx.british, "Patrick Harden", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
-  ducos = add_character (&fx, fx.french, "Pierre Ducos", 0);
+  ducos = add_character (&fx, fx.french, "Pierre Dufour", 0);
 
   game1 = new_game (&fx, "The Bridge", sharpe, lefort, (gint64) 0);
   game2 = new_game (&fx, "The Ford", harper, ducos, (gint64) 0);
@@ -148,7 +148,7 @@ test_refusals (void)
   events = muster_engine_resolve (fx.store, game2, NULL, NULL, &error);
   g_assert_null (events);
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE);
-  g_assert_nonnull (strstr (error->message, "Pierre Ducos"));
+  g_assert_nonnull (strstr (error->message, "Pierre Dufour"));
   g_clear_error (&error);
 
   /* Picking the dead. */
@@ -157,7 +157,7 @@ test_refusals (void)
     game3 = muster_store_create_game (fx.store, fx.campaign_id, "Third", NULL, ids, 2, &error);
     g_assert_cmpint (game3, ==, 0);
     g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE);
-    g_assert_cmpstr (error->message, ==, "Pierre Ducos is dead and cannot take part.");
+    g_assert_cmpstr (error->message, ==, "Pierre Dufour is dead and cannot take part.");
     g_clear_error (&error);
   }
 

@@ -325,13 +325,13 @@ test_big_skirmishes (void)
   g_autofree char *status = NULL;
 
   fixture_init (&fx, "big-skirmishes", NULL);
-  hero = add_character (&fx, fx.british, "Major Sharpe", "character", "class", 4);
-  leader = add_character (&fx, fx.british, "Captain Hogan", "character", "class", 3);
+  hero = add_character (&fx, fx.british, "Major Sharland", "character", "class", 4);
+  leader = add_character (&fx, fx.british, "Captain Horan", "character", "class", 3);
   pro = add_character (&fx, fx.british, "Lieutenant Price", "mounted-character", "class", 2);
   duffer = add_character (&fx, fx.british, "Ensign Denny", "character", "class", 1);
   enemy = add_character (&fx, fx.french, "Colonel Leroux", "character", "class", 3);
   enemy2 = add_character (&fx, fx.french, "Capitaine Dubreton", "character", "class", 2);
-  line = add_unit (&fx, fx.british, "South Essex", "infantry", "average", 12);
+  line = add_unit (&fx, fx.british, "South Devon", "infantry", "average", 12);
   voltigeurs = add_unit (&fx, fx.french, "Voltigeurs", "skirmishers", "elite", 12);
 
   /* Game 1: the Hero and the Leader are wounded, the Duffer too. */
@@ -420,10 +420,10 @@ test_big_skirmishes_options (void)
 
   fixture_init (&fx, "big-skirmishes",
                 "class-spent", "dead", "hero-recovers", "drops-class", "unit-losses", "replaced", NULL);
-  hero = add_character (&fx, fx.british, "Major Sharpe", "character", "class", 4);
+  hero = add_character (&fx, fx.british, "Major Sharland", "character", "class", 4);
   pro = add_character (&fx, fx.british, "Lieutenant Price", "character", "class", 2);
   enemy = add_character (&fx, fx.french, "Colonel Leroux", "character", "class", 3);
-  line = add_unit (&fx, fx.british, "South Essex", "infantry", NULL, 12);
+  line = add_unit (&fx, fx.british, "South Devon", "infantry", NULL, 12);
 
   game = new_game (&fx, "The bridge", hero, pro, enemy, (gint64) 0, line, (gint64) 0);
   set_result (&fx, game, hero, "wounded", 3, 0);
@@ -473,8 +473,8 @@ test_chosen_men (void)
   g_autoptr(MusterCharacter) character = NULL;
 
   fixture_init (&fx, "chosen-men", NULL);
-  harper = add_character (&fx, fx.british, "Sergeant Harper", "squad-leader", NULL, 0);
-  hagman = add_character (&fx, fx.british, "Hagman", "squad-leader", NULL, 0);
+  harper = add_character (&fx, fx.british, "Sergeant Harden", "squad-leader", NULL, 0);
+  hagman = add_character (&fx, fx.british, "Hadley", "squad-leader", NULL, 0);
   lieutenant = add_character (&fx, fx.british, "Lieutenant Knowles", "lieutenant", NULL, 0);
   sergeant = add_character (&fx, fx.french, "Sergent Bonnet", "squad-leader", NULL, 0);
   capitaine = add_character (&fx, fx.french, "Capitaine Duclos", "captain", NULL, 0);
@@ -484,7 +484,7 @@ test_chosen_men (void)
   grenadiers = add_unit (&fx, fx.french, "Grenadiers", "infantry", "veteran", 10);
   fusiliers = add_unit (&fx, fx.french, "Fusiliers", "infantry", "regular", 12);
 
-  /* Game 1: Harper is seriously wounded, Hagman lightly; the French
+  /* Game 1: Harden is seriously wounded, Hadley lightly; the French
    * sergeant is killed, the captain captured. The Grenadiers lose their
    * colours to the Rifles. */
   game = new_game (&fx, "Valdelacasa", harper, hagman, lieutenant, sergeant, capitaine, caporal, (gint64) 0,
@@ -525,7 +525,7 @@ test_chosen_men (void)
   g_assert_cmpuint (count_unit_events (events, fusiliers, "morale-loss"), ==, 1);
   g_ptr_array_unref (events);
 
-  /* Game 2: a second serious wound kills Harper; the Fusiliers lose their
+  /* Game 2: a second serious wound kills Harden; the Fusiliers lose their
    * colours too: the command is down 4 for good. */
   game = new_game (&fx, "Talavera", harper, hagman, caporal, (gint64) 0,
                    rifles, grenadiers, fusiliers, (gint64) 0);
@@ -544,7 +544,7 @@ test_chosen_men (void)
   g_clear_pointer (&morale, g_free);
   g_ptr_array_unref (events);
 
-  /* Game 3: Hagman's second serious wound, a game later, is fatal too. */
+  /* Game 3: Hadley's second serious wound, a game later, is fatal too. */
   game = new_game (&fx, "Fuentes", hagman, lieutenant, caporal, (gint64) 0, redcoats, (gint64) 0);
   set_result (&fx, game, hagman, "wounded", 1, 1);
   events = resolve_with (&fx, game, NULL);
@@ -570,10 +570,10 @@ test_napoleonic_skirmish (void)
   const MusterResolutionEvent *event;
 
   fixture_init (&fx, "napoleonic-skirmish", NULL);
-  officer = add_character (&fx, fx.british, "Captain Leroy", "officer", NULL, 0);
+  officer = add_character (&fx, fx.british, "Captain Lemoine", "officer", NULL, 0);
   nco = add_character (&fx, fx.british, "Sergeant Lynch", "nco", NULL, 0);
   ensign = add_character (&fx, fx.british, "Ensign Hale", "nco", NULL, 0);
-  commandant = add_character (&fx, fx.french, "Commandant Vivar", "commander", NULL, 0);
+  commandant = add_character (&fx, fx.french, "Commandant Vidal", "commander", NULL, 0);
   sergent = add_character (&fx, fx.french, "Sergent Dubois", "nco", NULL, 0);
   line = add_unit (&fx, fx.british, "1st Line", "line", NULL, 10);
   light = add_unit (&fx, fx.british, "Light company", "light", NULL, 10);
@@ -649,8 +649,8 @@ test_napoleonic_options (void)
   gint64 officer, commandant, line, game;
 
   fixture_init (&fx, "napoleonic-skirmish", "wounded", "return", "captured", "exchanged", NULL);
-  officer = add_character (&fx, fx.british, "Captain Leroy", "officer", NULL, 0);
-  commandant = add_character (&fx, fx.french, "Commandant Vivar", "commander", NULL, 0);
+  officer = add_character (&fx, fx.british, "Captain Lemoine", "officer", NULL, 0);
+  commandant = add_character (&fx, fx.french, "Commandant Vidal", "commander", NULL, 0);
   line = add_unit (&fx, fx.british, "1st Line", "line", NULL, 10);
 
   game = new_game (&fx, "Rolica", officer, commandant, (gint64) 0, line, (gint64) 0);
@@ -774,8 +774,8 @@ test_undo (void)
   gint64 officer, commandant, line, voltigeurs, grenadiers, fusiliers, harper, sergent, game;
 
   fixture_init (&fx, "napoleonic-skirmish", NULL);
-  officer = add_character (&fx, fx.british, "Captain Leroy", "officer", NULL, 0);
-  commandant = add_character (&fx, fx.french, "Commandant Vivar", "commander", NULL, 0);
+  officer = add_character (&fx, fx.british, "Captain Lemoine", "officer", NULL, 0);
+  commandant = add_character (&fx, fx.french, "Commandant Vidal", "commander", NULL, 0);
   line = add_unit (&fx, fx.british, "1st Line", "line", NULL, 10);
   voltigeurs = add_unit (&fx, fx.french, "Voltigeurs", "light", NULL, 10);
   game = new_game (&fx, "Rolica", officer, commandant, (gint64) 0, line, voltigeurs, (gint64) 0);
@@ -806,7 +806,7 @@ test_undo (void)
   g_clear_pointer (&before, g_free);
   g_clear_pointer (&after, g_free);
   fixture_init (&fx, "chosen-men", NULL);
-  harper = add_character (&fx, fx.british, "Sergeant Harper", "squad-leader", NULL, 0);
+  harper = add_character (&fx, fx.british, "Sergeant Harden", "squad-leader", NULL, 0);
   sergent = add_character (&fx, fx.french, "Sergent Bonnet", "squad-leader", NULL, 0);
   grenadiers = add_unit (&fx, fx.french, "Grenadiers", "infantry", "veteran", 10);
   fusiliers = add_unit (&fx, fx.french, "Fusiliers", "infantry", "regular", 10);
@@ -912,7 +912,7 @@ test_create_game_full (void)
   spanish = muster_store_create_force (fx.store, fx.campaign_id, "La Romana", "Spanish", &error);
   g_assert_no_error (error);
   guerillas = add_unit (&fx, spanish, "Partidas", "infantry", "raw-militia", 10);
-  sergeant = add_character (&fx, fx.british, "Sergeant Harper", "squad-leader", NULL, 0);
+  sergeant = add_character (&fx, fx.british, "Sergeant Harden", "squad-leader", NULL, 0);
 
   /* Three sides: refused, and nothing written. */
   ids[0] = rifles; ids[1] = grenadiers; ids[2] = guerillas;

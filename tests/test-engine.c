@@ -29,8 +29,8 @@ test_game_create (void)
   gint64 ids[3];
 
   fixture_init (&fx, NULL, FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
-  harper = add_character (&fx, fx.british, "Patrick Harper", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
+  harper = add_character (&fx, fx.british, "Patrick Harden", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
 
   game1 = new_game (&fx, "The Bridge", sharpe, harper, lefort, sharpe, (gint64) 0);
@@ -102,10 +102,10 @@ test_game_create (void)
     gint64 other_campaign = muster_store_create_campaign (fx.store, "Salamanca", ruleset, 1, NULL, &error);
     gint64 force = muster_store_create_force (fx.store, other_campaign, "Dragoons", NULL, &error);
     g_assert_no_error (error);
-    ids[1] = add_character (&other, force, "Pierre Ducos", 0);
+    ids[1] = add_character (&other, force, "Pierre Dufour", 0);
     id = muster_store_create_game (fx.store, fx.campaign_id, "Skirmish", NULL, ids, 2, &error);
     g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE);
-    g_assert_nonnull (strstr (error->message, "Pierre Ducos"));
+    g_assert_nonnull (strstr (error->message, "Pierre Dufour"));
     g_clear_error (&error);
   }
 
@@ -125,10 +125,10 @@ test_game_results (void)
   gint64 victims[2];
 
   fixture_init (&fx, NULL, FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
-  harper = add_character (&fx, fx.british, "Patrick Harper", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
+  harper = add_character (&fx, fx.british, "Patrick Harden", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
-  ducos = add_character (&fx, fx.french, "Pierre Ducos", 0);
+  ducos = add_character (&fx, fx.french, "Pierre Dufour", 0);
   outsider = add_character (&fx, fx.french, "Ramon", 0);
   game_id = new_game (&fx, "The Bridge", sharpe, harper, lefort, ducos, (gint64) 0);
 
@@ -139,7 +139,7 @@ test_game_results (void)
   result.n_victims = 1;
   g_assert_false (muster_store_set_result (fx.store, game_id, sharpe, &result, &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
-  g_assert_cmpstr (error->message, ==, "Patrick Harper is on the same side as Richard Sharpe.");
+  g_assert_cmpstr (error->message, ==, "Patrick Harden is on the same side as Richard Sharland.");
   g_clear_error (&error);
 
   /* A victim who was not there. */
@@ -177,7 +177,7 @@ test_game_results (void)
   g_clear_object (&game);
   g_assert_cmpint (count_log (&fx, "result"), ==, 0);
 
-  /* Sharpe put both Frenchmen out and two unnamed figures. */
+  /* Sharland put both Frenchmen out and two unnamed figures. */
   victims[0] = lefort;
   victims[1] = ducos;
   result.outcome = "wounded";
@@ -253,8 +253,8 @@ test_die_on_6 (void)
       g_autofree char *name = g_strdup_printf ("Rifleman %d", i + 1);
       ids[i] = add_character (&fx, i % 2 ? fx.french : fx.british, name, 0);
     }
-  wounded = add_character (&fx, fx.british, "Daniel Hagman", 0);
-  captured = add_character (&fx, fx.french, "Pierre Ducos", 0);
+  wounded = add_character (&fx, fx.british, "Daniel Hadley", 0);
+  captured = add_character (&fx, fx.french, "Pierre Dufour", 0);
   game_id = new_game (&fx, "The Bridge",
                       ids[0], ids[1], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7],
                       ids[8], ids[9], ids[10], ids[11], wounded, captured, (gint64) 0);
@@ -381,16 +381,16 @@ test_countdown (void)
   GPtrArray *events;
 
   fixture_init (&fx, "out-d6-games", FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
-  harper = add_character (&fx, fx.british, "Patrick Harper", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
+  harper = add_character (&fx, fx.british, "Patrick Harden", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
-  ducos = add_character (&fx, fx.french, "Pierre Ducos", 0);
+  ducos = add_character (&fx, fx.french, "Pierre Dufour", 0);
 
-  /* Game 1: Lefort out for 2 games, Ducos for 1. */
+  /* Game 1: Lefort out for 2 games, Dufour for 1. */
   game_id = new_game (&fx, "Game one", sharpe, harper, lefort, ducos, (gint64) 0);
   set_outcome (&fx, game_id, lefort, "out-of-action");
   set_outcome (&fx, game_id, ducos, "out-of-action");
-  events = resolve_with (&fx, game_id, "Jean Lefort=2", "Pierre Ducos=1", NULL);
+  events = resolve_with (&fx, game_id, "Jean Lefort=2", "Pierre Dufour=1", NULL);
   g_assert_true (find_event (events, lefort, "out")->roll->entered);
   g_ptr_array_unref (events);
   g_assert_cmpint (out_games_of (&fx, lefort), ==, 2);
@@ -405,11 +405,11 @@ test_countdown (void)
     g_assert_cmpstr (error->message, ==, "Jean Lefort is out of action for 2 more games.");
     g_clear_error (&error);
     g_assert_false (muster_store_check_available (fx.store, ducos, &error));
-    g_assert_cmpstr (error->message, ==, "Pierre Ducos is out of action for 1 more game.");
+    g_assert_cmpstr (error->message, ==, "Pierre Dufour is out of action for 1 more game.");
     g_clear_error (&error);
   }
 
-  /* Game 2, without them: Ducos (a roll of 1) misses exactly this game. */
+  /* Game 2, without them: Dufour (a roll of 1) misses exactly this game. */
   {
     gint64 ramon = add_character (&fx, fx.french, "Ramon", 0);
 
@@ -426,10 +426,10 @@ test_countdown (void)
     g_assert_true (muster_store_check_available (fx.store, ducos, &error));
     g_assert_no_error (error);
 
-    /* Game 3: Ducos fights again and is out again; Lefort recovers. */
+    /* Game 3: Dufour fights again and is out again; Lefort recovers. */
     game_id = new_game (&fx, "Game three", harper, ducos, (gint64) 0);
     set_outcome (&fx, game_id, ducos, "out-of-action");
-    events = resolve_with (&fx, game_id, "Pierre Ducos=3", NULL);
+    events = resolve_with (&fx, game_id, "Pierre Dufour=3", NULL);
     g_assert_nonnull (find_event (events, lefort, "recovered"));
     g_assert_nonnull (find_event (events, ducos, "out"));
     g_assert_null (find_event (events, ducos, "countdown"));
@@ -437,7 +437,7 @@ test_countdown (void)
     g_assert_cmpint (status_of (&fx, lefort), ==, MUSTER_STATUS_ACTIVE);
     g_assert_cmpint (out_games_of (&fx, ducos), ==, 3);
 
-    /* Three more games and Ducos is back. */
+    /* Three more games and Dufour is back. */
     for (int i = 0; i < 3; i++)
       {
         g_autofree char *title = g_strdup_printf ("Game %d", 4 + i);
@@ -456,7 +456,7 @@ test_countdown (void)
     g_autoptr(GPtrArray) recovered = muster_honours_list_recovered (fx.store, fx.campaign_id, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (recovered->len, ==, 3);
-    g_assert_cmpstr (((MusterHonour *) g_ptr_array_index (recovered, 0))->name, ==, "Pierre Ducos");
+    g_assert_cmpstr (((MusterHonour *) g_ptr_array_index (recovered, 0))->name, ==, "Pierre Dufour");
     g_assert_cmpint (((MusterHonour *) g_ptr_array_index (recovered, 0))->game_number, ==, 2);
     g_assert_cmpstr (((MusterHonour *) g_ptr_array_index (recovered, 1))->name, ==, "Jean Lefort");
   }
@@ -473,7 +473,7 @@ test_capture_release (void)
   gint64 ids[2];
 
   fixture_init (&fx, NULL, FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
   game_id = new_game (&fx, "The Bridge", sharpe, lefort, (gint64) 0);
   set_outcome (&fx, game_id, lefort, "captured");
@@ -534,8 +534,8 @@ test_entered_faces (void)
   gint64 sharpe, harper, lefort, game_id;
 
   fixture_init (&fx, "die-on-6", FALSE);
-  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
-  harper = add_character (&fx, fx.british, "Patrick Harper", 0);
+  sharpe = add_character (&fx, fx.british, "Richard Sharland", 0);
+  harper = add_character (&fx, fx.british, "Patrick Harden", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
   game_id = new_game (&fx, "The Bridge", sharpe, harper, lefort, (gint64) 0);
   set_outcome (&fx, game_id, harper, "out-of-action");
@@ -573,8 +573,8 @@ test_entered_faces (void)
   after = muster_store_dump (fx.store);
   g_assert_cmpstr (before, ==, after);
 
-  /* Harper rolls a 6 at the table; Lefort is rolled by Muster. */
-  events = resolve_with (&fx, game_id, "Patrick Harper=6", NULL);
+  /* Harden rolls a 6 at the table; Lefort is rolled by Muster. */
+  events = resolve_with (&fx, game_id, "Patrick Harden=6", NULL);
   g_assert_nonnull (find_event (events, harper, "death"));
   g_assert_true (find_event (events, harper, "death")->roll->entered);
   g_assert_cmpint (status_of (&fx, harper), ==, MUSTER_STATUS_DEAD);

@@ -194,9 +194,9 @@ test_confirm_force (void)
   g_assert_true (MUSTER_IS_IMPORT_DIALOG (dialog));
   spin ();
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)),
-                            "South Essex Light Company"));
+                            "South Devon Light Company"));
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
-  g_assert_nonnull (strstr (body, "The force “South Essex Light Company”"));
+  g_assert_nonnull (strstr (body, "The force “South Devon Light Company”"));
   g_assert_nonnull (strstr (body, "1 unit and 2 characters"));
   g_assert_nonnull (strstr (body, "join the campaign"));
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "import"));
@@ -221,7 +221,7 @@ test_confirm_force (void)
     g_assert_cmpuint (other->len, ==, before->len);
     force = muster_store_get_force (store, id, &error);
     g_assert_no_error (error);
-    g_assert_cmpstr (muster_force_get_name (force), ==, "South Essex Light Company");
+    g_assert_cmpstr (muster_force_get_name (force), ==, "South Devon Light Company");
   }
 
   gtk_window_destroy (parent);

@@ -95,7 +95,7 @@ fixture_setup (Fixture       *fixture,
   fixture->campaign_id = muster_store_create_campaign (fixture->store, "Talavera 1809", ruleset, 42, NULL, &error);
   g_assert_no_error (error);
   fixture->force_id = muster_store_create_force (fixture->store, fixture->campaign_id,
-                                                 "South Essex", NULL, &error);
+                                                 "South Devon", NULL, &error);
   g_assert_no_error (error);
   fixture->other_id = muster_store_create_force (fixture->store, fixture->campaign_id,
                                                  "Voltigeurs", NULL, &error);
@@ -346,7 +346,7 @@ test_dialog_scopes (Fixture       *fixture,
 
   g_assert_cmpuint (g_list_model_get_n_items (scopes), ==, 3);
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 0), ==, "The chosen characters (3)");
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 1), ==, "The force South Essex (19 characters)");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 1), ==, "The force South Devon (19 characters)");
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 2), ==, "The whole campaign (24 characters)");
   g_assert_cmpuint (muster_print_job_get_scope (job), ==, MUSTER_PRINT_SCOPE_CHARACTERS);
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==, 1);
@@ -354,7 +354,7 @@ test_dialog_scopes (Fixture       *fixture,
   /* The roster lists the dead too. */
   adw_combo_row_set_selected (combo (dialog, "sheet_row"), MUSTER_PRINT_ROSTER);
   spin ();
-  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 1), ==, "The force South Essex (20 characters)");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 1), ==, "The force South Devon (20 characters)");
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 2), ==, "The whole campaign (25 characters)");
   g_assert_cmpuint (adw_combo_row_get_selected (combo (dialog, "scope_row")), ==, 0);
 
@@ -495,7 +495,7 @@ test_export (Fixture       *fixture,
   spin ();
 
   name = muster_print_job_get_suggested_filename (muster_print_dialog_get_job (dialog));
-  g_assert_cmpstr (name, ==, "Figure Stats — Talavera 1809 — South Essex.pdf");
+  g_assert_cmpstr (name, ==, "Figure Stats — Talavera 1809 — South Devon.pdf");
 
   muster_print_dialog_export_to (dialog, path);
   g_assert_true (muster_print_dialog_is_exporting (dialog));

@@ -593,7 +593,7 @@ test_recruit_dialog (void)
 
   name_row = GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "name_row"));
   g_assert_cmpstr (gtk_editable_get_text (name_row), !=, "");
-  gtk_editable_set_text (name_row, "Benjamin Harris");
+  gtk_editable_set_text (name_row, "Benjamin Harland");
 
   gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
   muster_gui_spin ();
@@ -603,7 +603,7 @@ test_recruit_dialog (void)
 
   recruit = muster_store_get_character (f.store, g_array_index (created, gint64, 0), NULL);
   g_assert_nonnull (recruit);
-  g_assert_cmpstr (muster_character_get_name (recruit), ==, "Benjamin Harris");
+  g_assert_cmpstr (muster_character_get_name (recruit), ==, "Benjamin Harland");
   g_assert_cmpstr (muster_character_get_troop_type (recruit), ==, "rifleman");
   g_assert_true (muster_character_get_stat (recruit, "F", &f_value));
   g_assert_cmpint (f_value, ==, shown_f);

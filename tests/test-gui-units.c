@@ -499,7 +499,7 @@ test_character_sheet_unit (void)
   fixture_open (&f, "big-skirmishes");
   foot = create_unit (f.store, f.british, "52nd Foot", "infantry", "elite", 0);
   create_unit (f.store, f.french, "Voltigeurs", "skirmishers", "average", 0);
-  id = recruit_into (f.store, f.british, 0, "character", "Major Hogan");
+  id = recruit_into (f.store, f.british, 0, "character", "Major Horan");
   g_assert_true (muster_store_set_character_stat (f.store, id, "class", 2, &error));
   g_assert_no_error (error);
   spin ();
@@ -525,7 +525,7 @@ test_character_sheet_unit (void)
 
     g_assert_true (muster_unit_list_select_unit (unit_list (&f), foot));
     names = muster_unit_list_get_cell_text (unit_list (&f), 0, "Characters");
-    g_assert_cmpstr (names, ==, "Major Hogan");
+    g_assert_cmpstr (names, ==, "Major Horan");
   }
 
   {

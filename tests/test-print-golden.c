@@ -142,7 +142,7 @@ test_golden (Fixture       *fixture,
   figures = muster_figure_stats_sheet_new (sharpes, five, 16);
   playsheet = muster_playsheet_sheet_new (test_rules);
   cards = muster_cards_sheet_new (sharpes, five);
-  roster = muster_roster_sheet_new (sharpes, characters, "South Essex");
+  roster = muster_roster_sheet_new (sharpes, characters, "South Devon");
 
   check_golden (figures, "figure-stats");
   check_golden (playsheet, "playsheet");

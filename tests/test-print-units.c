@@ -485,7 +485,7 @@ test_units_other_rules (Fixture       *f,
   g_autoptr(GError) error = NULL;
   gint64 cm = make_campaign (f, "chosen-men", "Fuentes de Oñoro");
   gint64 cm_force = make_force (f, cm, "5/60th Rifles", NULL);
-  gint64 squad = make_unit (f, cm_force, "Sergeant Harper's squad", "infantry", "veteran", 10);
+  gint64 squad = make_unit (f, cm_force, "Sergeant Harden's squad", "infantry", "veteran", 10);
   gint64 sue = make_campaign (f, "small-unit-engagements", "Quebec 1759");
   gint64 sue_force = make_force (f, sue, "Fraser's Highlanders", NULL);
   gint64 company = make_unit (f, sue_force, "Grenadier company", "regular", "tough", 12);
@@ -499,7 +499,7 @@ test_units_other_rules (Fixture       *f,
   /* Chosen Men: base morale 9 for veterans, 7 once colours are lost. */
   g_assert_true (muster_store_set_unit_number (f->store, squad, "morale_loss", 2, &error));
   g_assert_no_error (error);
-  recruit (f, cm_force, squad, "squad-leader", "Patrick Harper", 1);
+  recruit (f, cm_force, squad, "squad-leader", "Patrick Harden", 1);
   {
     g_autoptr(MusterRuleset) rules = ruleset ("chosen-men");
     g_autoptr(GPtrArray) units = units_of (f, cm, 0);
@@ -507,13 +507,13 @@ test_units_other_rules (Fixture       *f,
     g_autoptr(MusterSheet) sheet = muster_units_sheet_new (rules, units, characters, NULL);
     g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheet, MUSTER_PAPER_A4, "units-chosen-men");
     g_autofree char *text = muster_test_document_lines (doc);
-    const char *at = strstr (text, "Sergeant Harper's squad");
+    const char *at = strstr (text, "Sergeant Harden's squad");
 
     g_assert_nonnull (strstr (text, "Base"));
     g_assert_nonnull (strstr (text, "Musicians"));
     g_assert_nonnull (at);
     g_assert_nonnull (strstr (at, "Infantry squad Veteran 10 0 10 7 2d10"));
-    g_assert_nonnull (strstr (at, "Patrick Harper — Squad leader · Rank 1"));
+    g_assert_nonnull (strstr (at, "Patrick Harden — Squad leader · Rank 1"));
   }
 
   /* Small Unit Engagements: a regular company of 12 that lost 4 has 3
@@ -539,7 +539,7 @@ test_units_other_rules (Fixture       *f,
 
   /* Big Skirmishes: rating and what it gives, a Character with his Class
    * and what follows from it. */
-  recruit (f, muster_force_get_id (g_ptr_array_index (bs_forces, 0)), line, "character", "Major Hogan", 1);
+  recruit (f, muster_force_get_id (g_ptr_array_index (bs_forces, 0)), line, "character", "Major Horan", 1);
   {
     g_autoptr(MusterRuleset) rules = ruleset ("big-skirmishes");
     g_autoptr(GPtrArray) units = units_of (f, bs, 0);
@@ -551,7 +551,7 @@ test_units_other_rules (Fixture       *f,
 
     g_assert_nonnull (at);
     g_assert_nonnull (strstr (at, "Infantry Elite 12 0 12 4 / 6 1 re-roll 1s round up"));
-    g_assert_nonnull (strstr (at, "Major Hogan — Character · Class "));
+    g_assert_nonnull (strstr (at, "Major Horan — Character · Class "));
     g_assert_nonnull (strstr (at, "Command range (inches) "));
   }
 }
@@ -764,7 +764,7 @@ test_word_stats (Fixture       *f,
   g_autoptr(MusterSheet) cards = NULL;
   g_autoptr(MusterSheet) roster = NULL;
 
-  recruit (f, force, 0, "captain", "Captain Richard Sharpe", 1);
+  recruit (f, force, 0, "captain", "Captain Richard Sharland", 1);
   characters = characters_of (f, campaign);
   figures = muster_figure_stats_sheet_new (rules, characters, 16);
   cards = muster_cards_sheet_new (rules, characters);
@@ -778,7 +778,7 @@ test_word_stats (Fixture       *f,
       g_autoptr(TestDoc) doc = muster_test_render_pdf (f->dir, sheets[i], MUSTER_PAPER_A4, names[i]);
       g_autofree char *text = muster_test_document_text (doc);
 
-      g_assert_nonnull (strstr (text, "Captain Richard Sharpe"));
+      g_assert_nonnull (strstr (text, "Captain Richard Sharland"));
       g_assert_true (muster_test_has_token (text, "Rank"));
       g_assert_true (muster_test_has_token (text, "rating"));
       g_assert_false (muster_test_has_token (text, "rank"));

@@ -120,14 +120,14 @@ test_figure_stats_values (Fixture       *fixture,
   g_autoptr(TestDoc) doc = NULL;
   g_autofree char *text = NULL;
 
-  g_ptr_array_add (characters, make_character (1, "Harper", "rifleman", "volley-gun", 7));
+  g_ptr_array_add (characters, make_character (1, "Harden", "rifleman", "volley-gun", 7));
   sheet = muster_figure_stats_sheet_new (ruleset, characters, 16);
   doc = render (fixture, sheet, MUSTER_PAPER_LETTER, "figure-stats-values");
   text = muster_test_page_text (doc, 0);
 
-  g_assert_nonnull (strstr (text, "Harper"));
+  g_assert_nonnull (strstr (text, "Harden"));
   g_assert_nonnull (strstr (text, "Volley gun"));
-  g_assert_nonnull (strstr (text, "South Essex Light Company"));
+  g_assert_nonnull (strstr (text, "South Devon Light Company"));
 
   /* The stats are 7 to 11, which are also turn numbers: each turn number
    * prints once in each of the eight slots, and the stat once more. */
@@ -247,7 +247,7 @@ test_cards_text (Fixture       *fixture,
       g_assert_false (has_name (second, name));
     }
   g_assert_nonnull (strstr (second, "Figure 10"));
-  g_assert_nonnull (strstr (first, "South Essex Light Company"));
+  g_assert_nonnull (strstr (first, "South Devon Light Company"));
   g_assert_nonnull (strstr (first, "Baker rifle"));
   g_assert_nonnull (strstr (first, "Initiative"));
   g_assert_nonnull (strstr (first, "Dead"));
@@ -274,7 +274,7 @@ test_roster_pages (Fixture       *fixture,
   int n_pages;
 
   g_ptr_array_add (characters, make_character (101, LONG_NAME, "line", "musket", 2));
-  sheet = muster_roster_sheet_new (ruleset, characters, "South Essex");
+  sheet = muster_roster_sheet_new (ruleset, characters, "South Devon");
   doc = render (fixture, sheet, MUSTER_PAPER_A4, "roster");
   n_pages = poppler_document_get_n_pages (doc);
   g_assert_cmpint (n_pages, >=, 2);
@@ -285,7 +285,7 @@ test_roster_pages (Fixture       *fixture,
       g_autofree char *text = muster_test_page_text (doc, p);
       g_autofree char *footer = g_strdup_printf ("Page %d of %d", p + 1, n_pages);
 
-      g_assert_nonnull (strstr (text, "South Essex"));
+      g_assert_nonnull (strstr (text, "South Devon"));
       g_assert_nonnull (strstr (text, "Name"));
       g_assert_nonnull (strstr (text, "Weapon"));
       g_assert_nonnull (strstr (text, "Kills"));
