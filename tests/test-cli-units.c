@@ -122,7 +122,7 @@ test_new_unit_and_list (Fixture       *f,
 
 /* In French the text table reads as French: a value the ruleset gives in
  * words, the unit's status and a stat named by a word ("class") are
- * translated; TSV keeps the status's id. */
+ * translated; TSV and JSON keep ids and the ruleset's own words. */
 static void
 test_units_translated (Fixture       *f,
                        gconstpointer  data)
@@ -155,9 +155,11 @@ test_units_translated (Fixture       *f,
   RUN_OK (f, &run, "roster", "Vimeiro");
   g_assert_nonnull (strstr (run.out, "Classe"));
   g_assert_null (strstr (run.out, "class"));
-  /* TSV keeps the status's id. */
+  /* TSV and JSON keep the status's id and the ruleset's own words. */
   RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
-  g_assert_nonnull (strstr (run.out, "\tactive\t"));
+  g_assert_nonnull (strstr (run.out, "\tactive\t4 / 6\t1\tre-roll 1s\tround up\n"));
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "json");
+  g_assert_nonnull (strstr (run.out, "\"re-roll 1s\""));
 }
 
 static void

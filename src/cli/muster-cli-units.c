@@ -100,6 +100,7 @@ muster_cli_cmd_units (MusterCli  *cli,
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GPtrArray) units = NULL;
   g_autoptr(MusterCliTable) table = NULL;
+  g_autoptr(GPtrArray) values = NULL;
   g_autoptr(GPtrArray) texts = NULL;
   g_autoptr(GArray) numeric = NULL;
   g_autoptr(GError) error = NULL;
@@ -136,6 +137,7 @@ muster_cli_cmd_units (MusterCli  *cli,
     }
 
   /* A stat column is a number in JSON only when every unit's value is. */
+  values = g_ptr_array_new_with_free_func (g_free);
   texts = g_ptr_array_new_with_free_func (g_free);
   numeric = g_array_new (FALSE, FALSE, sizeof (gboolean));
   for (guint j = 0; j < stats->len; j++)
@@ -145,10 +147,11 @@ muster_cli_cmd_units (MusterCli  *cli,
 
       for (guint i = 0; i < units->len; i++)
         {
-          char *text = muster_unit_dup_stat_text (g_ptr_array_index (units, i), ruleset, stat->key);
+          char *value = muster_unit_dup_stat_value (g_ptr_array_index (units, i), ruleset, stat->key);
 
-          all_numbers &= text == NULL || g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, NULL, NULL);
-          g_ptr_array_add (texts, text);
+          all_numbers &= value == NULL || g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, NULL, NULL);
+          g_ptr_array_add (values, value);
+          g_ptr_array_add (texts, muster_unit_dup_stat_text (g_ptr_array_index (units, i), ruleset, stat->key));
         }
       g_array_append_val (numeric, all_numbers);
     }
@@ -175,14 +178,15 @@ muster_cli_cmd_units (MusterCli  *cli,
                                   muster_unit_status_label (muster_unit_get_status (unit)));
       for (guint j = 0; j < stats->len; j++)
         {
+          const char *value = g_ptr_array_index (values, j * units->len + i);
           const char *text = g_ptr_array_index (texts, j * units->len + i);
 
-          if (text == NULL)
+          if (value == NULL)
             muster_cli_table_add_none (table);
           else if (g_array_index (numeric, gboolean, j))
-            muster_cli_table_add_int (table, g_ascii_strtoll (text, NULL, 10));
+            muster_cli_table_add_int (table, g_ascii_strtoll (value, NULL, 10));
           else
-            muster_cli_table_add_text (table, text);
+            muster_cli_table_add_value (table, value, text);
         }
     }
   muster_cli_table_print (table, cli->format, FALSE);

@@ -236,17 +236,6 @@ load_unit_stats (MusterRuleset  *self,
   return TRUE;
 }
 
-/* A value given in words ("re-roll 1s") is read in the user's language,
- * as the ITS rules extract it; numbers are left alone. */
-static const char *
-translated_value (const char *value)
-{
-  for (const char *p = value; p != NULL && *p != '\0'; p++)
-    if (g_ascii_isalpha (*p))
-      return g_dgettext (GETTEXT_PACKAGE, value);
-  return value;
-}
-
 /* The <set>s of a unit kind or rating into @values. */
 static gboolean
 load_sets (MusterRuleset  *self,
@@ -271,7 +260,7 @@ load_sets (MusterRuleset  *self,
         return muster_ruleset_fail (self, set, error,
                                     _("unit stat “%s” is set twice."), key);
       g_hash_table_insert (values, (gpointer) key,
-                           (gpointer) translated_value (muster_ruleset_attr (self, set, "value")));
+                           (gpointer) muster_ruleset_attr (self, set, "value"));
     }
   return TRUE;
 }

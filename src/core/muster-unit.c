@@ -336,19 +336,12 @@ muster_unit_get_value (MusterUnit *self,
   return TRUE;
 }
 
-/**
- * muster_unit_dup_stat_text:
- * @self: a unit
- * @ruleset: its campaign's ruleset
- * @key: a unit stat key of @ruleset
- *
- * Returns: (transfer full) (nullable): the stat's value for this unit as
- * a sheet shows it, or %NULL when the ruleset gives none.
- */
-char *
-muster_unit_dup_stat_text (MusterUnit    *self,
-                           MusterRuleset *ruleset,
-                           const char    *key)
+/* A unit stat's value for this unit, its words translated or not. */
+static char *
+dup_stat (MusterUnit    *self,
+          MusterRuleset *ruleset,
+          const char    *key,
+          gboolean       translate)
 {
   const MusterUnitStatDef *def;
   const MusterUnitKindDef *kind;
@@ -389,9 +382,50 @@ muster_unit_dup_stat_text (MusterUnit    *self,
           return NULL;
         if (def->morale && g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &number, NULL))
           return g_strdup_printf ("%d", (int) number - self->morale_loss);
+        /* A value given in words ("re-roll 1s") is read in the user's
+         * language, as the ITS rules extract it; numbers are left alone. */
+        if (translate)
+          for (const char *p = text; *p != '\0'; p++)
+            if (g_ascii_isalpha (*p))
+              return g_strdup (g_dgettext (GETTEXT_PACKAGE, text));
         return g_strdup (text);
       }
     }
+}
+
+/**
+ * muster_unit_dup_stat_text:
+ * @self: a unit
+ * @ruleset: its campaign's ruleset
+ * @key: a unit stat key of @ruleset
+ *
+ * Returns: (transfer full) (nullable): the stat's value for this unit as
+ * a sheet shows it, in the user's language, or %NULL when the ruleset
+ * gives none.
+ */
+char *
+muster_unit_dup_stat_text (MusterUnit    *self,
+                           MusterRuleset *ruleset,
+                           const char    *key)
+{
+  return dup_stat (self, ruleset, key, TRUE);
+}
+
+/**
+ * muster_unit_dup_stat_value:
+ * @self: a unit
+ * @ruleset: its campaign's ruleset
+ * @key: a unit stat key of @ruleset
+ *
+ * Returns: (transfer full) (nullable): the same value with words as the
+ * ruleset file gives them, untranslated, for machine-read output.
+ */
+char *
+muster_unit_dup_stat_value (MusterUnit    *self,
+                            MusterRuleset *ruleset,
+                            const char    *key)
+{
+  return dup_stat (self, ruleset, key, FALSE);
 }
 
 static gboolean

@@ -55,10 +55,15 @@ gboolean     muster_unit_get_value        (MusterUnit *self,
                                            int        *value);
 
 /* The value of the ruleset's unit stat @key for this unit, as shown on a
- * sheet: the kind's or rating's value, the rating's number less the
- * morale lost, the bases left, or the number kept on the unit. NULL when
- * the ruleset gives none. */
+ * sheet: the kind's or rating's value (words in the user's language), the
+ * rating's number less the morale lost, the bases left, or the number kept
+ * on the unit. NULL when the ruleset gives none. */
 char        *muster_unit_dup_stat_text    (MusterUnit    *self,
+                                           MusterRuleset *ruleset,
+                                           const char    *key);
+/* The same, with a value given in words left as the ruleset file has it
+ * (untranslated), for TSV and JSON. */
+char        *muster_unit_dup_stat_value   (MusterUnit    *self,
                                            MusterRuleset *ruleset,
                                            const char    *key);
 
