@@ -60,11 +60,10 @@ xmlNodePtr
 muster_help_first_element (xmlNodePtr  node,
                            const char *name)
 {
-  xmlNodePtr child = node ? node->children : NULL;
-
-  if (child == NULL || muster_help_is_element (child, name))
-    return child && child->type == XML_ELEMENT_NODE ? child : NULL;
-  return muster_help_next_element (child, name);
+  for (xmlNodePtr child = node ? node->children : NULL; child != NULL; child = child->next)
+    if (muster_help_is_element (child, name))
+      return child;
+  return NULL;
 }
 
 /* The text of @node with runs of white space made one space. */

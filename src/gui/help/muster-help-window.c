@@ -15,6 +15,7 @@ struct _MusterHelpWindow
 
   MusterHelpDocument *document;
   char               *page;       /* the id shown */
+  gboolean            guide;      /* whether it is a guide page */
   GPtrArray          *history;    /* ids shown before, latest last */
   GHashTable         *sections;   /* section id -> its heading, on this page */
   char               *scroll_to;  /* a section to bring into view */
@@ -256,8 +257,6 @@ render_section (MusterHelpWindow *self,
 {
   g_autofree char *id = (char *) xmlGetProp (section, (const xmlChar *) "id");
   xmlNodePtr title = muster_help_first_element (section, "title");
-  xmlNodePtr root = muster_help_document_get_page (self->document, self->page);
-  g_autofree char *type = (char *) xmlGetProp (root, (const xmlChar *) "type");
 
   if (title != NULL)
     {
@@ -272,7 +271,7 @@ render_section (MusterHelpWindow *self,
   render_blocks (self, box, section, depth + 1);
 
   /* A guide's section lists the pages filed under it. */
-  if (g_strcmp0 (type, "guide") == 0 && id != NULL)
+  if (self->guide && id != NULL)
     {
       g_autofree char *xref = g_strconcat (self->page, "#", id, NULL);
 
@@ -422,14 +421,16 @@ show_page (MusterHelpWindow *self,
       g_free (self->page);
       self->page = g_strdup (parts[0]);
 
+      type = (char *) xmlGetProp (root, (const xmlChar *) "type");
+      self->guide = g_strcmp0 (type, "guide") == 0;
+
       clear_page (self);
       title = new_label_full (self, "", "title-1", TRUE);
       gtk_label_set_text (GTK_LABEL (title), muster_help_document_get_title (self->document, self->page));
       gtk_box_append (self->page_box, title);
       render_blocks (self, self->page_box, root, 0);
 
-      type = (char *) xmlGetProp (root, (const xmlChar *) "type");
-      if (g_strcmp0 (type, "guide") == 0)
+      if (self->guide)
         render_topics (self, self->page_box, self->page);
       else
         render_more (self);
