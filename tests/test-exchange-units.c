@@ -13,6 +13,7 @@
 #include "muster-engine.h"
 #include "muster-exchange.h"
 #include "muster-game.h"
+#include "muster-recruit.h"
 #include "muster-store.h"
 #include "muster-exchange-test-util.h"
 #include "muster-store-private.h"
@@ -420,6 +421,62 @@ test_roundtrip_force (void)
   g_assert_cmpstr (a, ==, b);
 }
 
+/* Taking the enemy's colours gains base morale for good: the unit's
+ * morale loss goes below zero, and the file carries it back. */
+static void
+test_roundtrip_colours_captured (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterStore) empty = muster_test_open_store (NULL);
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("chosen-men", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GArray) leaders = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  gint64 campaign, rifles, legere, leach, voltigeurs, game, copy, units[2];
+
+  g_assert_nonnull (ruleset);
+  campaign = muster_store_create_campaign (store, "Coa 1810", ruleset, 1810, NULL, &error);
+  g_assert_no_error (error);
+  rifles = muster_store_create_force (store, campaign, "95th Rifles", "British", &error);
+  g_assert_no_error (error);
+  legere = muster_store_create_force (store, campaign, "4e Léger", "French", &error);
+  g_assert_no_error (error);
+  leach = create_unit (store, rifles, "Leach's squad", "skirmishers", "veteran", 8);
+  voltigeurs = create_unit (store, legere, "Voltigeurs", "skirmishers", "regular", 8);
+  leaders = muster_store_recruit_into (store, rifles, leach, "squad-leader", NULL, NULL, 1, &error);
+  g_assert_no_error (error);
+
+  units[0] = leach;
+  units[1] = voltigeurs;
+  game = muster_store_create_game_full (store, campaign, "The bridge", NULL, NULL, 0, units, 2, &error);
+  g_assert_no_error (error);
+  record_unit (store, game, voltigeurs, 2, 1, 0, 0, "lost", NULL);
+  record_unit (store, game, leach, 0, 0, 0, 0, "captured", NULL);
+  g_assert_true (muster_store_finish_game (store, game, "British", &error));
+  g_assert_no_error (error);
+  events = muster_engine_resolve (store, game, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (events);
+  g_assert_cmpint (sql (store, "SELECT morale_loss FROM unit WHERE id = ?", "i", leach), ==, -2);
+
+  first = export_campaign (store, campaign);
+  g_assert_nonnull (strstr (first, "name=\"Leach's squad\" kind=\"skirmishers\" troop-type=\"\" rating=\"veteran\""
+                                   " size=\"8\" lost=\"0\" morale-loss=\"-2\""));
+  copy = muster_exchange_import_data (empty, first, strlen (first), "coa.muster", 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (copy, >, 0);
+  g_assert_cmpint (sql (empty,
+                        "SELECT u.morale_loss FROM unit u JOIN force f ON f.id = u.force_id"
+                        " WHERE f.campaign_id = ? AND u.name = 'Leach''s squad'", "i", copy), ==, -2);
+  g_assert_cmpint (sql (empty,
+                        "SELECT u.morale_loss FROM unit u JOIN force f ON f.id = u.force_id"
+                        " WHERE f.campaign_id = ? AND u.name = 'Voltigeurs'", "i", copy), ==, 2);
+  second = export_campaign (empty, copy);
+  g_assert_cmpstr (first, ==, second);
+}
+
 /* The fixture is what this Muster writes: importing it and exporting
  * again gives it back byte for byte. */
 static void
@@ -560,6 +617,7 @@ main (int   argc,
   g_test_add_func ("/exchange-units/roundtrip/campaign", test_roundtrip_campaign);
   g_test_add_func ("/exchange-units/roundtrip/undo", test_undo_after_import);
   g_test_add_func ("/exchange-units/roundtrip/force", test_roundtrip_force);
+  g_test_add_func ("/exchange-units/roundtrip/colours-captured", test_roundtrip_colours_captured);
   g_test_add_func ("/exchange-units/import/fixture", test_fixture);
   g_test_add_func ("/exchange-units/export/unknown-table", test_export_unknown_table);
 

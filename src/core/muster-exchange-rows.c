@@ -320,14 +320,15 @@ on_unit (Import *im,
       muster_import_need_attr (im, "name", line);
       muster_import_count (im, "size", line);
       muster_import_count (im, "lost", line);
-      muster_import_count (im, "morale-loss", line);
+      muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
       g_hash_table_remove_all (im->owner_stats);
       return;
     }
 
   size = muster_import_count (im, "size", line);
   lost = muster_import_count (im, "lost", line);
-  morale = muster_import_count (im, "morale-loss", line);
+  /* Below zero when the unit took the enemy's colours. */
+  muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO unit (force_id, name, kind, troop_type, rating, size, lost,"
                                 " morale_loss, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
