@@ -110,7 +110,7 @@ make_sample (MusterStore *store)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) chars = NULL;
   g_autoptr(GArray) forces = NULL;
-  gint64 campaign, game, game2, unit, resolution, roll;
+  gint64 campaign, game, game2, resolution, roll;
 
   campaign = muster_store_create_sample (store, "Sample & “Peninsula”", &error);
   g_assert_no_error (error);
@@ -127,12 +127,7 @@ make_sample (MusterStore *store)
   sql (store, "INSERT OR REPLACE INTO campaign_option (campaign_id, key, value) VALUES (?, 'death-roll', 'out-d6-games')",
        "i", campaign);
   sql (store, "UPDATE force SET notes = 'Light company' WHERE id = ?", "i", ID (forces, 0));
-  /* A unit of the second force led by a character of the first: the
-   * reference points forward in the file. */
-  unit = sql (store, "INSERT INTO unit (force_id, name, kind, troop_type, size, lost, notes)"
-              " VALUES (?, 'Voltigeurs', 'company', 'voltigeur', 10, 2, 'Green')", "i", ID (forces, 1));
-  sql (store, "UPDATE character SET unit_id = ?, notes = ' leading  spaces ' WHERE id = ?", "ii",
-       unit, ID (chars, 0));
+  sql (store, "UPDATE character SET notes = ' leading  spaces ' WHERE id = ?", "i", ID (chars, 0));
 
   game = sql (store, "INSERT INTO game (campaign_id, number, title, date, state, side_a, side_b, winner, notes)"
               " VALUES (?, 1, 'The bridge at Almeida', '1810-07-24', 'resolved', 'British', 'French', 'British', 'Rain')",
@@ -161,8 +156,8 @@ make_sample (MusterStore *store)
        "ii", resolution, ID (chars, 1));
   sql (store, "INSERT INTO resolution_change (resolution_id, seq, tbl, row_id, col, old_value) VALUES (?, 3, 'stat', ?, 'F', 7)",
        "ii", resolution, ID (chars, 1));
-  sql (store, "INSERT INTO resolution_change (resolution_id, seq, tbl, row_id, col, old_value) VALUES (?, 4, 'unit', ?, 'morale_loss', 0.5)",
-       "ii", resolution, unit);
+  sql (store, "INSERT INTO resolution_change (resolution_id, seq, tbl, row_id, col, old_value) VALUES (?, 4, 'character', ?, 'light_wounds', 0.5)",
+       "ii", resolution, ID (chars, 0));
   sql (store, "INSERT INTO resolution_change (resolution_id, seq, tbl, row_id, col, old_value) VALUES (?, 5, 'game', ?, 'state', NULL)",
        "ii", resolution, game);
   sql (store, "UPDATE character SET status = 'dead' WHERE id = ?", "i", ID (chars, chars->len - 1));

@@ -44,7 +44,7 @@ fixture_refused (const char *fixture,
 static void
 test_bad_malformed (void)
 {
-  fixture_refused ("malformed.muster", MUSTER_EXCHANGE_ERROR_PARSE, "line 20", "well-formed");
+  fixture_refused ("malformed.muster", MUSTER_EXCHANGE_ERROR_PARSE, "line 19", "well-formed");
 }
 
 static void
@@ -81,25 +81,25 @@ test_bad_missing_element (void)
 static void
 test_bad_extra_element (void)
 {
-  fixture_refused ("extra-element.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 13", "horse");
+  fixture_refused ("extra-element.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 12", "horse");
 }
 
 static void
 test_bad_dangling_unit (void)
 {
-  fixture_refused ("dangling-reference.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 14", "“u9”");
+  fixture_refused ("dangling-reference.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 13", "“u9”");
 }
 
 static void
 test_bad_duplicate_ids (void)
 {
-  fixture_refused ("duplicate-ids.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 14", "“c1”");
+  fixture_refused ("duplicate-ids.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 13", "“c1”");
 }
 
 static void
 test_bad_wrong_type_count (void)
 {
-  fixture_refused ("wrong-type.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 7", "-1");
+  fixture_refused ("wrong-type.muster", MUSTER_EXCHANGE_ERROR_INVALID, "line 6", "-1");
 }
 
 static void
@@ -258,6 +258,81 @@ test_bad_troop_type (void)
   mutated_refused ("troop-type=\"rifleman\"", "troop-type=\"dragoon\"", MUSTER_EXCHANGE_ERROR_RULESET, "“dragoon”");
 }
 
+/* The importer refuses what changing a character in Muster refuses. */
+
+/* The force fixture with each @from changed to its @to (pairs, NULL
+ * ended) must be refused, naming the line of @marker and @needle. */
+static void
+force_refused (const char *marker,
+               const char *needle,
+               ...)
+{
+  g_autofree char *good = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *where = NULL;
+  const char *from;
+  va_list args;
+  gint64 campaign;
+  g_autoptr(MusterStore) store = sample_library (&campaign);
+
+  good = read_fixture ("force.muster", NULL);
+  bad = g_strdup (good);
+  va_start (args, needle);
+  while ((from = va_arg (args, const char *)) != NULL)
+    {
+      const char *to = va_arg (args, const char *);
+      char *next = replace_once (bad, from, to);
+
+      g_free (bad);
+      bad = next;
+    }
+  va_end (args);
+  where = g_strdup_printf ("line %d", line_of (good, marker));
+  g_free (expect_refused (store, campaign, bad, -1, MUSTER_EXCHANGE_ERROR_INVALID, where, needle, NULL));
+}
+
+static void
+test_bad_stat_range (void)
+{
+  force_refused ("<stat key=\"I\" value=\"5\"/>",
+                 "element <stat>: Richard Sharland: Initiative must be between 1 and 12, not -2147483648.",
+                 "<stat key=\"I\" value=\"5\"/>", "<stat key=\"I\" value=\"-2147483648\"/>", NULL);
+}
+
+static void
+test_bad_stat_cap (void)
+{
+  force_refused ("<stat key=\"F\" value=\"9\"/>",
+                 "element <stat>: Richard Sharland: Firing cannot be above 9 with a Musket.",
+                 "weapon=\"rifle\"", "weapon=\"musket\"",
+                 "<stat key=\"F\" value=\"9\"/>", "<stat key=\"F\" value=\"11\"/>", NULL);
+}
+
+/* More than a C int holds would come back negative. */
+static void
+test_bad_count_overflow (void)
+{
+  force_refused ("out-games=\"1\"",
+                 "“4294967295” is not a whole number from 0 to 2147483647 for the attribute “out-games”.",
+                 "out-games=\"1\"", "out-games=\"4294967295\"", NULL);
+}
+
+static void
+test_bad_recruit_counter (void)
+{
+  g_autoptr(MusterStore) source = muster_test_open_store (NULL);
+  g_autofree char *good = export_campaign (source, make_sample (source));
+  g_autoptr(GRegex) regex = g_regex_new ("recruit-counter=\"[0-9]+\"", 0, 0, NULL);
+  g_autofree char *bad = g_regex_replace_literal (regex, good, -1, 0,
+                                                  "recruit-counter=\"9223372036854775806\"", 0, NULL);
+  gint64 campaign;
+  g_autoptr(MusterStore) store = sample_library (&campaign);
+
+  g_free (expect_refused (store, 0, bad, -1, MUSTER_EXCHANGE_ERROR_INVALID, "line 3",
+                          "element <campaign>: A campaign’s recruit counter runs from 0 to 2147483647, not 9223372036854775806.",
+                          NULL));
+}
+
 static void
 test_bad_truncated_export (void)
 {
@@ -329,6 +404,10 @@ main (int   argc,
   g_test_add_func ("/exchange/bad/wrong-kind", test_bad_kind);
   g_test_add_func ("/exchange/bad/ruleset-text", test_bad_ruleset_text);
   g_test_add_func ("/exchange/bad/troop-type", test_bad_troop_type);
+  g_test_add_func ("/exchange/bad/stat-range", test_bad_stat_range);
+  g_test_add_func ("/exchange/bad/stat-cap", test_bad_stat_cap);
+  g_test_add_func ("/exchange/bad/count-overflow", test_bad_count_overflow);
+  g_test_add_func ("/exchange/bad/recruit-counter", test_bad_recruit_counter);
   g_test_add_func ("/exchange/bad/not-xml", test_bad_not_xml);
   g_test_add_func ("/exchange/bad/empty", test_bad_empty);
   g_test_add_func ("/exchange/bad/truncated", test_bad_truncated_fixture);

@@ -151,9 +151,8 @@ make_chosen_men (MusterStore *store,
   g_assert_true (muster_store_set_unit_value (store, cm->line, "musicians", 2, &error));
   g_assert_true (muster_store_set_unit_value (store, cm->rifles, "snipers", 3, &error));
   g_assert_true (muster_store_set_unit_value (store, cm->voltigeurs, "colours", 1, &error));
+  g_assert_true (muster_store_set_unit_value (store, cm->voltigeurs, "snipers", 2, &error));
   g_assert_no_error (error);
-  /* A permanent change of base morale, as the engine keeps it. */
-  sql (store, "INSERT INTO unit_stat (unit_id, key, value) VALUES (?, 'base-morale', -2)", "i", cm->voltigeurs);
 
   cm->captain = create_officer (store, cm->british, cm->line, "Captain Peter d’Alembord", "captain", 3, 2);
   cm->sergeant = create_officer (store, cm->french, cm->voltigeurs, "Sergent Bompard", "squad-leader", 1, 1);
@@ -289,7 +288,7 @@ test_roundtrip_campaign (void)
                             "        </unit>\n"));
   g_assert_nonnull (strstr (first,
                             "          <notes>Lost &lt;its&gt; colours &amp; rallied</notes>\n"
-                            "          <stat key=\"base-morale\" value=\"-2\"/>\n"
+                            "          <stat key=\"snipers\" value=\"2\"/>\n"
                             "          <stat key=\"colours\" value=\"0\"/>\n"));
   /* Units in games, before the characters, in the order they joined. */
   g_assert_nonnull (strstr (first,
@@ -401,7 +400,7 @@ test_roundtrip_force (void)
 
   make_chosen_men (store, &cm);
   first = export_force (store, cm.french);
-  g_assert_nonnull (strstr (first, "<stat key=\"base-morale\" value=\"-2\"/>"));
+  g_assert_nonnull (strstr (first, "<stat key=\"snipers\" value=\"2\"/>"));
   g_assert_nonnull (strstr (first, "<unit id=\"u2\" name=\"1er Hussards\""));
   g_assert_null (strstr (first, "unit-participant"));
 
@@ -603,8 +602,77 @@ static void
 test_bad_unit_stat_twice (void)
 {
   /* The second one is wrong. */
-  mutated_refused_at ("<stat key=\"musicians\"", "<stat key=\"colours\"", "<stat key=\"colours\" value=\"1\"/>",
+  mutated_refused_at ("<stat key=\"musicians\" value=\"2\"", "<stat key=\"colours\" value=\"1\"", "<stat key=\"colours\" value=\"1\"/>",
                       MUSTER_EXCHANGE_ERROR_INVALID, "the stat “colours” is given twice for one unit.");
+}
+
+/* The importer refuses what changing a unit in Muster refuses. */
+
+static void
+test_bad_unit_kind (void)
+{
+  mutated_refused ("kind=\"infantry\"", "kind=\"dragoons\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit>: “dragoons” is not a unit type of Chosen Men");
+}
+
+static void
+test_bad_unit_rating (void)
+{
+  mutated_refused ("rating=\"regular\"", "rating=\"heroic\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit>: “heroic” is not a rating of Chosen Men");
+}
+
+static void
+test_bad_unit_size (void)
+{
+  mutated_refused ("size=\"12\"", "size=\"99\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit>: A unit of Infantry squad has 5 to 15 figures, not 99.");
+}
+
+/* More than a C int holds would come back negative. */
+static void
+test_bad_unit_size_overflow (void)
+{
+  mutated_refused ("size=\"12\"", "size=\"4294967295\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "“4294967295” is not a whole number from 0 to 2147483647 for the attribute “size”.");
+}
+
+static void
+test_bad_unit_lost (void)
+{
+  mutated_refused ("size=\"12\" lost=\"0\"", "size=\"12\" lost=\"13\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit>: 43rd Foot can lose 0 to 12 figures, not 13.");
+}
+
+static void
+test_bad_unit_status (void)
+{
+  mutated_refused ("morale-loss=\"2\" status=\"active\"", "morale-loss=\"2\" status=\"routed\"",
+                   MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit>: “routed” is not a unit status");
+}
+
+static void
+test_bad_unit_morale_overflow (void)
+{
+  mutated_refused ("morale-loss=\"2\"", "morale-loss=\"-2147483649\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "-2147483649");
+}
+
+static void
+test_bad_unit_value_range (void)
+{
+  mutated_refused ("<stat key=\"colours\" value=\"1\"", "<stat key=\"colours\" value=\"5\"",
+                   MUSTER_EXCHANGE_ERROR_INVALID, "element <stat>: Colours runs from 0 to 1, not 5.");
+}
+
+/* Base morale comes from the rating: Muster never keeps it on a unit. */
+static void
+test_bad_unit_value_not_kept (void)
+{
+  mutated_refused ("<stat key=\"colours\" value=\"1\"", "<stat key=\"base-morale\" value=\"1\"",
+                   MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <stat>: “base-morale” is not a value Chosen Men Fat keeps on a unit.");
 }
 
 int
@@ -631,6 +699,15 @@ main (int   argc,
   g_test_add_func ("/exchange-units/bad/change-row", test_bad_change_row);
   g_test_add_func ("/exchange-units/bad/unit-stat-key", test_bad_unit_stat_key);
   g_test_add_func ("/exchange-units/bad/unit-stat-twice", test_bad_unit_stat_twice);
+  g_test_add_func ("/exchange-units/bad/unit-kind", test_bad_unit_kind);
+  g_test_add_func ("/exchange-units/bad/unit-rating", test_bad_unit_rating);
+  g_test_add_func ("/exchange-units/bad/unit-size", test_bad_unit_size);
+  g_test_add_func ("/exchange-units/bad/unit-size-overflow", test_bad_unit_size_overflow);
+  g_test_add_func ("/exchange-units/bad/unit-lost", test_bad_unit_lost);
+  g_test_add_func ("/exchange-units/bad/unit-status", test_bad_unit_status);
+  g_test_add_func ("/exchange-units/bad/unit-morale-overflow", test_bad_unit_morale_overflow);
+  g_test_add_func ("/exchange-units/bad/unit-value-range", test_bad_unit_value_range);
+  g_test_add_func ("/exchange-units/bad/unit-value-not-kept", test_bad_unit_value_not_kept);
 
   return g_test_run ();
 }

@@ -417,6 +417,53 @@ test_store_recruit (void)
 }
 
 static void
+raw_exec (const char *path,
+          const char *sql)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+/* The recruit counter is a count the store keeps within what it can hold:
+ * past the last number no one is recruited, and nothing changes. */
+static void
+test_counter_spent (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(MusterRuleset) ruleset = sharpe ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  gint64 campaign, force;
+  MusterRng rng;
+
+  campaign = muster_store_create_campaign (store, "The Coa", ruleset, 1234, NULL, &error);
+  g_assert_no_error (error);
+  force = muster_store_create_force (store, campaign, "Voltigeurs", "French", &error);
+  g_assert_no_error (error);
+  raw_exec (path, "UPDATE campaign SET recruit_counter = 2147483646");
+
+  ids = muster_store_recruit (store, force, "voltigeur", NULL, NULL, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (path, "SELECT recruit_counter FROM campaign"), ==, 2147483647);
+
+  before = muster_store_dump (store);
+  g_assert_null (muster_store_recruit (store, force, "voltigeur", NULL, NULL, 1, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "runs from 0 to 2147483647, not 2147483648"));
+  g_clear_error (&error);
+  g_assert_false (muster_store_reserve_recruit_rng (store, campaign, &rng, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
 test_sample (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
@@ -501,6 +548,7 @@ main (int   argc,
   g_test_add_func ("/recruit/reproducible", test_reproducible);
   g_test_add_func ("/recruit/names", test_names);
   g_test_add_func ("/recruit/store", test_store_recruit);
+  g_test_add_func ("/recruit/counter-spent", test_counter_spent);
   g_test_add_func ("/recruit/sample", test_sample);
 
   return g_test_run ();

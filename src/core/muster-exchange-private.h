@@ -194,6 +194,8 @@ typedef struct {
   char               *force_name;
   gint64              unit_id;
   gint64              character_id;
+  char               *character_name;    /* pass 1: for its stats' checks */
+  char               *character_weapon;
   gint64              game_id;
   gint64              participant_id;  /* character of the current participant */
   gint64              unit_participant_id;  /* unit of the current unit participant */
@@ -251,10 +253,15 @@ gboolean      muster_import_int           (Import       *im,
                                            gint64        max,
                                            int           line,
                                            gint64       *out);
-/* A count (0 to G_MAXUINT32); 0 after a failure. */
+/* A count (0 to G_MAXINT); 0 after a failure. */
 gint64        muster_import_count         (Import       *im,
                                            const char   *name,
                                            int           line);
+/* Fails with what the store's check (muster_store_check_stat() and the
+ * like) said about the current element. */
+void          muster_import_refused       (Import       *im,
+                                           int           line,
+                                           const GError *check_error);
 gboolean      muster_import_bool          (Import       *im,
                                            const char   *name,
                                            int           line);

@@ -95,7 +95,13 @@ on_campaign (Import *im,
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("“%s” is not a valid dice seed."), seed);
     }
-  muster_import_int (im, "recruit-counter", G_MININT64, G_MAXINT64, line, &im->campaign_counter);
+  if (muster_import_int (im, "recruit-counter", G_MININT64, G_MAXINT64, line, &im->campaign_counter))
+    {
+      g_autoptr(GError) check_error = NULL;
+
+      if (!muster_store_check_recruit_counter (im->campaign_counter, &check_error))
+        muster_import_refused (im, line, check_error);
+    }
 
   g_free (im->campaign_name);
   im->campaign_name = g_steal_pointer (&name);
@@ -316,12 +322,21 @@ on_unit (Import *im,
 
   if (!im->importing)
     {
+      MusterUnitRow row = { 0 };
+      g_autoptr(GError) check_error = NULL;
+
       muster_import_define_id (im, ID_UNIT, line);
-      muster_import_need_attr (im, "name", line);
-      muster_import_count (im, "size", line);
-      muster_import_count (im, "lost", line);
-      muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
       g_hash_table_remove_all (im->owner_stats);
+      row.name = muster_import_need_attr (im, "name", line);
+      row.kind = muster_import_need_attr (im, "kind", line);
+      row.rating = muster_import_need_attr (im, "rating", line);
+      row.status = muster_import_need_attr (im, "status", line);
+      row.size = muster_import_count (im, "size", line);
+      row.lost = muster_import_count (im, "lost", line);
+      muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
+      if (im->error == NULL && im->ruleset != NULL &&
+          !muster_store_check_unit (im->ruleset, &row, &check_error))
+        muster_import_refused (im, line, check_error);
       return;
     }
 
@@ -381,6 +396,10 @@ check_character (Import *im,
                         name != NULL ? name : "", weapon, muster_ruleset_get_id (im->ruleset));
 
   g_hash_table_remove_all (im->owner_stats);
+  g_free (im->character_name);
+  im->character_name = g_steal_pointer (&name);
+  g_free (im->character_weapon);
+  im->character_weapon = g_strdup (weapon);
 }
 
 static void
@@ -460,6 +479,7 @@ on_stat (Import   *im,
          int       line)
 {
   const char *key = muster_import_need_attr (im, "key", line);
+  g_autoptr(GError) check_error = NULL;
   sqlite3_stmt *stmt;
   gint64 value;
 
@@ -482,6 +502,12 @@ on_stat (Import   *im,
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                             _("the ruleset “%s” has no unit stat “%s”."),
                             muster_ruleset_get_id (im->ruleset), key);
+      else if (im->ruleset != NULL &&
+               !(unit
+                 ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
+                 : muster_store_check_stat (im->ruleset, im->character_name, im->character_weapon,
+                                            key, (int) value, &check_error)))
+        muster_import_refused (im, line, check_error);
       g_hash_table_add (im->owner_stats, g_strdup (key));
       return;
     }

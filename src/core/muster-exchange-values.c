@@ -78,6 +78,8 @@ muster_import_int (Import     *im,
   return TRUE;
 }
 
+/* The store reads counts as C ints: a bigger one would come back
+ * negative. */
 gint64
 muster_import_count (Import     *im,
                      const char *name,
@@ -85,8 +87,19 @@ muster_import_count (Import     *im,
 {
   gint64 value;
 
-  muster_import_int (im, name, 0, G_MAXUINT32, line, &value);
+  muster_import_int (im, name, 0, G_MAXINT, line, &value);
   return value;
+}
+
+void
+muster_import_refused (Import       *im,
+                       int           line,
+                       const GError *check_error)
+{
+  /* Translators: the element, then why the store refuses what it holds */
+  muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, _("element <%s>: %s"),
+                      (const char *) xmlTextReaderConstLocalName (im->reader),
+                      check_error->message);
 }
 
 gboolean

@@ -279,6 +279,20 @@ muster_recruit_pick_name (const char *side,
                           pick (british_surnames, G_N_ELEMENTS (british_surnames), rng));
 }
 
+gboolean
+muster_store_check_recruit_counter (gint64   counter,
+                                    GError **error)
+{
+  if (counter < 0 || counter > MUSTER_STORE_MAX_RECRUITS)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("A campaign’s recruit counter runs from 0 to %d, not %" PRId64 "."),
+                   MUSTER_STORE_MAX_RECRUITS, counter);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gint64
 muster_store_tx_next_recruit (MusterStore  *store,
                               gint64        campaign_id,
@@ -300,10 +314,13 @@ muster_store_tx_next_recruit (MusterStore  *store,
       counter = sqlite3_column_int64 (stmt, 0);
       if (out_seed != NULL)
         *out_seed = (guint64) sqlite3_column_int64 (stmt, 1);
-      /* RETURNING finishes its update only when stepped to the end. */
-      if (sqlite3_step (stmt) == SQLITE_DONE)
-        return counter;
-      break;
+      /* RETURNING finishes its update only when stepped to the end; the
+       * caller rolls it back when the counter is spent. */
+      if (sqlite3_step (stmt) != SQLITE_DONE)
+        break;
+      if (!muster_store_check_recruit_counter (counter, error))
+        return 0;
+      return counter;
     case SQLITE_DONE:
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
                    _("There is no campaign with id %" PRId64 "."), campaign_id);

@@ -325,13 +325,13 @@ weapon_name (MusterRuleset *ruleset,
   return def != NULL ? def->name : weapon;
 }
 
-static gboolean
-check_stat (MusterRuleset  *ruleset,
-            const char     *who,
-            const char     *weapon,
-            const char     *key,
-            int             value,
-            GError        **error)
+gboolean
+muster_store_check_stat (MusterRuleset  *ruleset,
+                         const char     *who,
+                         const char     *weapon,
+                         const char     *key,
+                         int             value,
+                         GError        **error)
 {
   const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, key);
   int cap;
@@ -527,7 +527,7 @@ muster_store_tx_create_character (MusterStore                *self,
 
       g_hash_table_iter_init (&iter, spec->stats);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!check_stat (ruleset, name, weapon, key, GPOINTER_TO_INT (value), error))
+        if (!muster_store_check_stat (ruleset, name, weapon, key, GPOINTER_TO_INT (value), error))
           return 0;
     }
 
@@ -844,8 +844,8 @@ muster_store_set_character_stat (MusterStore  *self,
   ruleset = muster_store_get_campaign_ruleset (self, muster_character_get_campaign_id (character), error);
   if (ruleset == NULL)
     return FALSE;
-  if (!check_stat (ruleset, muster_character_get_name (character),
-                   muster_character_get_weapon (character), key, value, error))
+  if (!muster_store_check_stat (ruleset, muster_character_get_name (character),
+                                muster_character_get_weapon (character), key, value, error))
     return FALSE;
   if (muster_character_get_stat (character, key, &old) && old == value)
     return TRUE;

@@ -83,6 +83,34 @@ muster_stmt_reset_ (sqlite3_stmt **stmt)
  * is empty or only digits (it would read as an id). */
 char     *muster_store_check_name    (const char   *name,
                                       GError      **error);
+/* The rules a stored value keeps, shared by the functions that change
+ * it and by the importer, which refuses exactly what they refuse. */
+
+/* @key is a stat of @ruleset and @value within its range and under the cap
+ * of @weapon (NULL or "": none); messages name @who. */
+gboolean  muster_store_check_stat    (MusterRuleset *ruleset,
+                                      const char    *who,
+                                      const char    *weapon,
+                                      const char    *key,
+                                      int            value,
+                                      GError       **error);
+/* A unit as @row has it (its kind, rating, size, figures lost and status)
+ * is one @ruleset allows. */
+gboolean  muster_store_check_unit    (MusterRuleset       *ruleset,
+                                      const MusterUnitRow *row,
+                                      GError             **error);
+/* @key is a unit stat @ruleset keeps on each unit, and @value within its
+ * range. */
+gboolean  muster_store_check_unit_value (MusterRuleset *ruleset,
+                                         const char    *key,
+                                         int            value,
+                                         GError       **error);
+/* A campaign's recruit counter from 0 to MUSTER_STORE_MAX_RECRUITS:
+ * every recruit takes the next number, and the counter must hold it. */
+#define MUSTER_STORE_MAX_RECRUITS G_MAXINT32
+gboolean  muster_store_check_recruit_counter (gint64   counter,
+                                              GError **error);
+
 /* A text column of the current row, or NULL. */
 static inline const char *
 muster_column_text (sqlite3_stmt *stmt,

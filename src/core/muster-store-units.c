@@ -356,6 +356,80 @@ check_size (const MusterUnitKindDef  *kind,
   return TRUE;
 }
 
+/* A unit of @size figures can have lost 0 to @size of them. */
+static gboolean
+check_lost (const char  *name,
+            int          size,
+            int          lost,
+            GError     **error)
+{
+  if (lost < 0 || lost > size)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s can lose 0 to %d figures, not %d."), name, size, lost);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_status (const char  *status,
+              GError     **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (unit_statuses); i++)
+    if (g_strcmp0 (status, unit_statuses[i]) == 0)
+      return TRUE;
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("“%s” is not a unit status: use active, destroyed or disbanded."),
+               status != NULL ? status : "");
+  return FALSE;
+}
+
+gboolean
+muster_store_check_unit (MusterRuleset       *ruleset,
+                         const MusterUnitRow *row,
+                         GError             **error)
+{
+  const MusterUnitKindDef *kind;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), FALSE);
+  g_return_val_if_fail (row != NULL, FALSE);
+
+  kind = check_kind (ruleset, row->kind, error);
+  return kind != NULL &&
+         check_rating (ruleset, kind, row->rating, error) != NULL &&
+         check_size (kind, row->size, error) &&
+         check_lost (row->name, row->size, row->lost, error) &&
+         check_status (row->status, error);
+}
+
+gboolean
+muster_store_check_unit_value (MusterRuleset  *ruleset,
+                               const char     *key,
+                               int             value,
+                               GError        **error)
+{
+  const MusterUnitStatDef *def;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), FALSE);
+
+  def = key != NULL ? muster_ruleset_lookup_unit_stat (ruleset, key) : NULL;
+  if (def == NULL || def->from != MUSTER_UNIT_STAT_FROM_UNIT)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("“%s” is not a value %s keeps on a unit."),
+                   key != NULL ? key : "", muster_ruleset_get_title (ruleset));
+      return FALSE;
+    }
+  if (value < def->min || value > def->max)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                   _("%s runs from %d to %d, not %d."), def->name, def->min, def->max, value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 name_taken (MusterStore  *store,
             gint64        force_id,
@@ -614,17 +688,11 @@ muster_store_set_unit_text (MusterStore  *store,
     }
   if (g_str_equal (field, "status"))
     {
-      for (guint i = 0; i < G_N_ELEMENTS (unit_statuses); i++)
-        if (g_strcmp0 (value, unit_statuses[i]) == 0)
-          {
-            message = g_strdup_printf (_("%s is now %s"), name, value);
-            return update_unit (store, unit, "UPDATE unit SET status = ?2 WHERE id = ?1",
-                                value, 0, message, error);
-          }
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                   _("“%s” is not a unit status: use active, destroyed or disbanded."),
-                   value != NULL ? value : "");
-      return FALSE;
+      if (!check_status (value, error))
+        return FALSE;
+      message = g_strdup_printf (_("%s is now %s"), name, value);
+      return update_unit (store, unit, "UPDATE unit SET status = ?2 WHERE id = ?1",
+                          value, 0, message, error);
     }
   if (g_str_equal (field, "notes"))
     {
@@ -680,13 +748,8 @@ muster_store_set_unit_number (MusterStore  *store,
     }
   if (g_str_equal (field, "lost"))
     {
-      if (value < 0 || value > muster_unit_get_size (unit))
-        {
-          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                       _("%s can lose 0 to %d figures, not %d."),
-                       name, muster_unit_get_size (unit), value);
-          return FALSE;
-        }
+      if (!check_lost (name, muster_unit_get_size (unit), value, error))
+        return FALSE;
       message = g_strdup_printf (_("%s has lost %d figures for good"), name, value);
       return update_unit (store, unit, "UPDATE unit SET lost = ?2 WHERE id = ?1", NULL, value, message, error);
     }
@@ -720,20 +783,9 @@ muster_store_set_unit_value (MusterStore  *store,
   unit = get_unit_with_rules (store, id, &ruleset, error);
   if (unit == NULL)
     return FALSE;
+  if (!muster_store_check_unit_value (ruleset, key, value, error))
+    return FALSE;
   def = muster_ruleset_lookup_unit_stat (ruleset, key);
-  if (def == NULL || def->from != MUSTER_UNIT_STAT_FROM_UNIT)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                   _("“%s” is not a value %s keeps on a unit."),
-                   key, muster_ruleset_get_title (ruleset));
-      return FALSE;
-    }
-  if (value < def->min || value > def->max)
-    {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                   _("%s runs from %d to %d, not %d."), def->name, def->min, def->max, value);
-      return FALSE;
-    }
   message = g_strdup_printf (_("%s: %s is now %d"), muster_unit_get_name (unit), def->name, value);
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
