@@ -544,6 +544,18 @@ test_broken_semantics (void)
     { "</outcomes>",
       "</outcomes>\n  <reference>\n    <ref-table id=\"r\"><title>R</title><columns><column>A</column><column>B</column></columns>\n<row><cell>1</cell></row></ref-table>\n  </reference>",
       22, "1 cell but there are 2 columns" },
+    /* Integers the schema allows but an int cannot hold are refused, not
+     * read as something else. */
+    { "min=\"1\" max=\"6\"", "min=\"-99999999999\" max=\"6\"", 6,
+      "the attribute “min” is “-99999999999”, which is not a whole number from -2147483648 to 2147483647." },
+    { "<cap stat=\"A\" max=\"5\"/>", "<cap stat=\"A\" max=\"4294967296\"/>", 9,
+      "the attribute “max” is “4294967296”" },
+    { "</outcomes>",
+      "</outcomes>\n  <between-game>\n    <step type=\"death-roll\" dice=\"1d6\" dies-on=\"99999999999\" outcome=\"unhurt\"/>\n  </between-game>",
+      21, "the attribute “dies-on” is “99999999999”" },
+    { "</outcomes>",
+      "</outcomes>\n  <between-game>\n    <step type=\"drop-stat\" stat=\"A\" by=\"two\"/>\n  </between-game>",
+      21, "the attribute “by” is “two”" },
   };
   g_autofree char *path = fixture_path ("minimal.xml");
   g_autofree char *minimal = NULL;
@@ -557,6 +569,16 @@ test_broken_semantics (void)
     g_autoptr(MusterRuleset) rs = muster_ruleset_new_from_data (minimal, -1, "minimal.xml", &error);
     g_assert_no_error (error);
     g_assert_cmpint (muster_ruleset_get_cap (rs, "bow", "A"), ==, 5);
+  }
+
+  /* What xsd:integer allows around a number: white space and a “+”. */
+  {
+    g_autofree char *spaced = replace_once (minimal, "min=\"1\" max=\"6\"", "min=\" +1 \" max=\"\t6 \"");
+    g_autoptr(MusterRuleset) rs = muster_ruleset_new_from_data (spaced, -1, "spaced.xml", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (muster_ruleset_lookup_stat (rs, "A")->min, ==, 1);
+    g_assert_cmpint (muster_ruleset_lookup_stat (rs, "A")->max, ==, 6);
   }
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

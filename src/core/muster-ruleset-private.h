@@ -62,10 +62,19 @@ const char     *muster_ruleset_attr         (MusterRuleset  *self,
 gboolean        muster_ruleset_attr_bool    (MusterRuleset  *self,
                                              xmlNodePtr      node,
                                              const char     *name);
-int             muster_ruleset_attr_int     (MusterRuleset  *self,
+/* @text as an int, in xsd:integer's form; FALSE when it is not a whole
+ * number or an int cannot hold it. */
+gboolean        muster_ruleset_parse_int    (const char     *text,
+                                             int            *out);
+/* The attribute @name of @node in @out, @fallback when it is absent; FALSE
+ * with @error set when it is there but not an int (a number too big is
+ * refused, never replaced). */
+gboolean        muster_ruleset_attr_int     (MusterRuleset  *self,
                                              xmlNodePtr      node,
                                              const char     *name,
-                                             int             fallback);
+                                             int             fallback,
+                                             int            *out,
+                                             GError        **error);
 const char     *muster_ruleset_text_of      (MusterRuleset  *self,
                                              xmlNodePtr      node);
 const char     *muster_ruleset_child_text   (MusterRuleset  *self,

@@ -31,10 +31,11 @@ load_stats (MusterRuleset  *self,
 
       stat->key = muster_ruleset_attr (self, node, "key");
       stat->name = muster_ruleset_child_text (self, node, "name");
-      stat->min = muster_ruleset_attr_int (self, node, "min", 0);
-      stat->max = muster_ruleset_attr_int (self, node, "max", 0);
       stat->derived = g_ptr_array_new_with_free_func (derived_free);
       g_ptr_array_add (self->stats, stat);
+      if (!muster_ruleset_attr_int (self, node, "min", 0, &stat->min, error) ||
+          !muster_ruleset_attr_int (self, node, "max", 0, &stat->max, error))
+        return FALSE;
 
       FOREACH_CHILD (derived_node, node, "derived")
         {
@@ -42,10 +43,11 @@ load_stats (MusterRuleset  *self,
 
           derived->key = muster_ruleset_attr (self, derived_node, "key");
           derived->name = muster_ruleset_child_text (self, derived_node, "name");
-          derived->times = muster_ruleset_attr_int (self, derived_node, "times", 1);
-          derived->mounted_times = muster_ruleset_attr_int (self, derived_node, "mounted-times",
-                                                            derived->times);
           g_ptr_array_add (stat->derived, derived);
+          if (!muster_ruleset_attr_int (self, derived_node, "times", 1, &derived->times, error) ||
+              !muster_ruleset_attr_int (self, derived_node, "mounted-times", derived->times,
+                                        &derived->mounted_times, error))
+            return FALSE;
         }
 
       if (!muster_ruleset_check_unique (self, seen, node, _("stat"), stat->key, error))
@@ -83,8 +85,9 @@ load_weapons (MusterRuleset  *self,
           MusterCap *cap = g_new0 (MusterCap, 1);
 
           cap->stat = muster_ruleset_attr (self, cap_node, "stat");
-          cap->max = muster_ruleset_attr_int (self, cap_node, "max", G_MAXINT);
           g_ptr_array_add (weapon->caps, cap);
+          if (!muster_ruleset_attr_int (self, cap_node, "max", G_MAXINT, &cap->max, error))
+            return FALSE;
 
           if (muster_ruleset_lookup_stat (self, cap->stat) == NULL)
             return muster_ruleset_fail (self, cap_node, error,
@@ -217,13 +220,14 @@ load_unit_stats (MusterRuleset  *self,
       stat->key = muster_ruleset_attr (self, node, "key");
       stat->name = muster_ruleset_child_text (self, node, "name");
       stat->morale = muster_ruleset_attr_bool (self, node, "morale");
-      stat->min = muster_ruleset_attr_int (self, node, "min", 0);
-      stat->max = muster_ruleset_attr_int (self, node, "max", G_MAXINT);
       stat->from = MUSTER_UNIT_STAT_FROM_KIND;
       for (guint i = 0; from != NULL && i < G_N_ELEMENTS (froms); i++)
         if (g_str_equal (from, froms[i]))
           stat->from = (MusterUnitStatFrom) i;
       g_ptr_array_add (self->unit_stats, stat);
+      if (!muster_ruleset_attr_int (self, node, "min", 0, &stat->min, error) ||
+          !muster_ruleset_attr_int (self, node, "max", G_MAXINT, &stat->max, error))
+        return FALSE;
 
       if (!muster_ruleset_check_unique (self, seen, node, _("unit stat"), stat->key, error))
         return FALSE;
@@ -279,16 +283,17 @@ load_unit_kinds (MusterRuleset  *self,
 
       kind->id = muster_ruleset_attr (self, node, "id");
       kind->name = muster_ruleset_child_text (self, node, "name");
-      kind->size = muster_ruleset_attr_int (self, node, "size", 0);
-      kind->min_size = muster_ruleset_attr_int (self, node, "min-size", 0);
-      kind->max_size = muster_ruleset_attr_int (self, node, "max-size", 0);
-      kind->base_size = muster_ruleset_attr_int (self, node, "base-size", 0);
       kind->mounted = muster_ruleset_attr_bool (self, node, "mounted");
       kind->troop_type = muster_ruleset_attr (self, node, "troop-type");
       kind->rating = muster_ruleset_attr (self, node, "rating");
       kind->values = g_hash_table_new (g_str_hash, g_str_equal);
       g_ptr_array_add (self->unit_kinds, kind);
 
+      if (!muster_ruleset_attr_int (self, node, "size", 0, &kind->size, error) ||
+          !muster_ruleset_attr_int (self, node, "min-size", 0, &kind->min_size, error) ||
+          !muster_ruleset_attr_int (self, node, "max-size", 0, &kind->max_size, error) ||
+          !muster_ruleset_attr_int (self, node, "base-size", 0, &kind->base_size, error))
+        return FALSE;
       if (!load_sets (self, node, kind->values, error))
         return FALSE;
 
@@ -300,7 +305,7 @@ load_unit_kinds (MusterRuleset  *self,
         return muster_ruleset_fail (self, node, error,
                      _("unit kind “%s”: there is no troop type “%s”."),
                      kind->id, troop_type);
-      if (muster_ruleset_attr_int (self, node, "min-size", 0) > muster_ruleset_attr_int (self, node, "max-size", G_MAXINT))
+      if (muster_ruleset_attr (self, node, "max-size") != NULL && kind->min_size > kind->max_size)
         return muster_ruleset_fail (self, node, error,
                      _("unit kind “%s”: its smallest size is above its largest."),
                      kind->id);
@@ -327,9 +332,10 @@ load_ratings (MusterRuleset  *self,
 
       rating->id = muster_ruleset_attr (self, node, "id");
       rating->name = muster_ruleset_child_text (self, node, "name");
-      rating->value = muster_ruleset_attr_int (self, node, "value", 0);
       rating->values = g_hash_table_new (g_str_hash, g_str_equal);
       g_ptr_array_add (self->ratings, rating);
+      if (!muster_ruleset_attr_int (self, node, "value", 0, &rating->value, error))
+        return FALSE;
 
       if (!load_sets (self, node, rating->values, error))
         return FALSE;
@@ -473,11 +479,12 @@ load_tables (MusterRuleset  *self,
 
           entry->id = muster_ruleset_attr (self, entry_node, "id");
           entry->name = muster_ruleset_child_text (self, entry_node, "name");
-          entry->min = muster_ruleset_attr_int (self, entry_node, "min", 0);
-          entry->max = muster_ruleset_attr_int (self, entry_node, "max", 0);
-          entry->value = muster_ruleset_attr_int (self, entry_node, "value", 0);
-          entry->limit = muster_ruleset_attr_int (self, entry_node, "limit", -1);
           g_ptr_array_add (table->entries, entry);
+          if (!muster_ruleset_attr_int (self, entry_node, "min", 0, &entry->min, error) ||
+              !muster_ruleset_attr_int (self, entry_node, "max", 0, &entry->max, error) ||
+              !muster_ruleset_attr_int (self, entry_node, "value", 0, &entry->value, error) ||
+              !muster_ruleset_attr_int (self, entry_node, "limit", -1, &entry->limit, error))
+            return FALSE;
 
           if (entry->min > entry->max)
             return muster_ruleset_fail (self, entry_node, error,
@@ -496,6 +503,11 @@ load_tables (MusterRuleset  *self,
 
   return TRUE;
 }
+
+/* The parameters steps read as numbers (muster_step_get_int_param()). */
+static const char * const step_int_params[] = {
+  "by", "dies-on", "fatal-at", "floor", "retire-at", "at-most", "returns-on", "value",
+};
 
 static gboolean
 load_steps (MusterRuleset  *self,
@@ -546,6 +558,13 @@ load_steps (MusterRuleset  *self,
                          what, step->option, step->choice);
         }
 
+      for (guint i = 0; i < G_N_ELEMENTS (step_int_params); i++)
+        {
+          int number;
+
+          if (!muster_ruleset_attr_int (self, node, step_int_params[i], 0, &number, error))
+            return FALSE;
+        }
       if ((value = muster_step_get_param (step, "dice")) != NULL)
         {
           g_autoptr(MusterDiceExpr) expr = muster_ruleset_parse_dice (self, node, what, value, error);

@@ -190,19 +190,40 @@ muster_ruleset_attr_bool (MusterRuleset *self,
   return g_strcmp0 (muster_ruleset_attr (self, node, name), "true") == 0;
 }
 
-int
-muster_ruleset_attr_int (MusterRuleset *self,
-                         xmlNodePtr     node,
-                         const char    *name,
-                         int            fallback)
+gboolean
+muster_ruleset_parse_int (const char *text,
+                          int        *out)
 {
-  const char *value = muster_ruleset_attr (self, node, name);
+  g_autofree char *copy = NULL;
   gint64 number;
 
-  if (value == NULL ||
-      !g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &number, NULL))
-    return fallback;
-  return (int) number;
+  if (text == NULL)
+    return FALSE;
+  /* xsd:integer's form may have white space around it (and a “+”, which
+   * GLib reads). */
+  copy = g_strstrip (g_strdup (text));
+  if (!g_ascii_string_to_signed (copy, 10, G_MININT, G_MAXINT, &number, NULL))
+    return FALSE;
+  *out = (int) number;
+  return TRUE;
+}
+
+gboolean
+muster_ruleset_attr_int (MusterRuleset  *self,
+                         xmlNodePtr      node,
+                         const char     *name,
+                         int             fallback,
+                         int            *out,
+                         GError        **error)
+{
+  const char *value = muster_ruleset_attr (self, node, name);
+
+  *out = fallback;
+  if (value == NULL || muster_ruleset_parse_int (value, out))
+    return TRUE;
+  return muster_ruleset_fail (self, node, error,
+                              _("the attribute “%s” is “%s”, which is not a whole number from %d to %d."),
+                              name, value, G_MININT, G_MAXINT);
 }
 
 /* Text content with white space collapsed as xgettext does it, then

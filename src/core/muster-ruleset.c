@@ -447,13 +447,12 @@ muster_step_get_int_param (const MusterStepDef *step,
                            const char          *name,
                            int                  fallback)
 {
-  const char *value = muster_step_get_param (step, name);
-  gint64 number;
+  int number;
 
-  if (value == NULL ||
-      !g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &number, NULL))
+  /* The loader refused a step whose numbers are not ints. */
+  if (!muster_ruleset_parse_int (muster_step_get_param (step, name), &number))
     return fallback;
-  return (int) number;
+  return number;
 }
 
 const MusterUnitKindDef *
