@@ -6,10 +6,12 @@
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/setup.sh" || exit 1
 
+# The “slow” suite (many random campaigns through .muster files) is run on
+# its own: meson test -C _build --suite slow.
 rc=0
 xvfb-run -a -s '-screen 0 1280x1024x24' \
   dbus-run-session -- \
-  meson test -C "$muster_build" --print-errorlogs --num-processes 2 "$@" || rc=$?
+  meson test -C "$muster_build" --print-errorlogs --num-processes 2 --no-suite slow "$@" || rc=$?
 
 # Then a second build with clang and the sanitizers, only the importer's
 # libFuzzer target and what it needs, run for a minute on a copy of the
