@@ -224,6 +224,8 @@ resolve (Gen    *gen,
     {
       g_assert_no_error (error);
       gen->stats->resolved++;
+      for (guint i = 0; i < events->len; i++)
+        gen_note (gen->stats->steps, ((MusterResolutionEvent *) g_ptr_array_index (events, i))->step_type);
       return;
     }
   if (!g_error_matches (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE) &&

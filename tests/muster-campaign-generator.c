@@ -504,6 +504,7 @@ muster_generator_stats_init (MusterGeneratorStats *stats)
   stats->choices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   stats->log_kinds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   stats->colours = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  stats->steps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 void
@@ -513,6 +514,7 @@ muster_generator_stats_clear (MusterGeneratorStats *stats)
   g_clear_pointer (&stats->choices, g_hash_table_unref);
   g_clear_pointer (&stats->log_kinds, g_hash_table_unref);
   g_clear_pointer (&stats->colours, g_hash_table_unref);
+  g_clear_pointer (&stats->steps, g_hash_table_unref);
 }
 
 static void
@@ -543,6 +545,7 @@ muster_generator_stats_add (MusterGeneratorStats       *stats,
   union_into (stats->choices, other->choices);
   union_into (stats->log_kinds, other->log_kinds);
   union_into (stats->colours, other->colours);
+  union_into (stats->steps, other->steps);
 }
 
 gint64

@@ -26,6 +26,7 @@ typedef struct {
   GHashTable *choices;       /* "option=choice" the campaign made (set) */
   GHashTable *log_kinds;     /* kinds of log entry the campaign has (set) */
   GHashTable *colours;       /* "lost", "captured" (set) */
+  GHashTable *steps;         /* types of the between-game steps that did something (set) */
 } MusterGeneratorStats;
 
 void muster_generator_stats_init  (MusterGeneratorStats *stats);

@@ -112,8 +112,8 @@ roundtrip (const char           *ruleset_id,
   roundtrip_forces (store, campaign, ruleset_id, seed);
 }
 
-/* The seeds reached every outcome, choice and kind of event the rules
- * have. */
+/* The seeds reached every outcome, choice and step the rules have, and
+ * every kind of event. */
 static void
 check_coverage (const char                 *ruleset_id,
                 const MusterGeneratorStats *stats)
@@ -141,6 +141,10 @@ check_coverage (const char                 *ruleset_id,
   for (guint i = 0; i < steps->len; i++)
     {
       const char *colours = muster_step_get_param (g_ptr_array_index (steps, i), "colours");
+      const char *type = ((const MusterStepDef *) g_ptr_array_index (steps, i))->type;
+
+      if (!g_hash_table_contains (stats->steps, type))
+        g_error ("%s: no %s step did anything: choose other seeds", ruleset_id, type);
 
       if (colours != NULL)
         g_assert_true (g_hash_table_contains (stats->colours, colours));
