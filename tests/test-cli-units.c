@@ -354,6 +354,43 @@ test_unit_game (Fixture       *f,
   g_assert_cmpstr (run.out, ==, resolved);
 }
 
+/* The README's Chosen Men campaign, with colours taken from the enemy:
+ * the unit gains base morale for good, and the exported file imports
+ * again with it. */
+static void
+test_export_colours_taken (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *path = g_build_filename (f->dir, "f.muster", NULL);
+  g_autofree char *copy = NULL;
+
+  RUN_OK (f, &run, "new-campaign", "Coa 1810", "--ruleset", "chosen-men");
+  RUN_OK (f, &run, "new-force", "Coa 1810", "95th Rifles", "--side", "British");
+  RUN_OK (f, &run, "new-force", "Coa 1810", "4e Léger", "--side", "French");
+  RUN_OK (f, &run, "new-unit", "Coa 1810", "95th Rifles", "Leach's squad", "--type", "skirmishers",
+          "--rating", "veteran");
+  RUN_OK (f, &run, "new-unit", "Coa 1810", "4e Léger", "Voltigeurs", "--type", "skirmishers",
+          "--rating", "regular");
+  RUN_OK (f, &run, "recruit", "Coa 1810", "95th Rifles", "--type", "squad-leader", "--unit", "Leach's squad");
+  RUN_OK (f, &run, "new-game", "Coa 1810", "The bridge", "--with-unit", "Leach's squad",
+          "--with-unit", "Voltigeurs");
+  RUN_OK (f, &run, "result", "1", "--unit", "Voltigeurs", "--killed-figures", "2",
+          "--wounded-figures", "1", "--colours", "lost");
+  RUN_OK (f, &run, "result", "1", "--unit", "Leach's squad", "--colours", "captured");
+  RUN_OK (f, &run, "finish", "1", "--winner", "British");
+  RUN_OK (f, &run, "resolve", "1");
+  RUN_OK (f, &run, "export", "Coa 1810", "-o", path);
+  RUN_OK (f, &run, "import", path);
+  copy = last_line (run.out);
+
+  RUN_OK (f, &run, "units", copy, "--format", "tsv");
+  assert_cell (run.out, 1, "name", "Leach's squad");
+  assert_cell (run.out, 1, "base-morale", "11");
+  assert_cell (run.out, 2, "name", "Voltigeurs");
+  assert_cell (run.out, 2, "base-morale", "6");
+}
+
 /* The ids of issue 5 for each ruleset kept by unit. */
 static void
 test_every_ruleset (Fixture       *f,
@@ -504,6 +541,7 @@ main (int    argc,
   ADD ("/cli/units/every-ruleset", test_every_ruleset);
   ADD ("/cli/units/faces", test_unit_faces);
   ADD ("/cli/units/unit-only-side", test_unit_only_side);
+  ADD ("/cli/units/export-colours-taken", test_export_colours_taken);
 #undef ADD
 
   return g_test_run ();
