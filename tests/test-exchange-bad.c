@@ -333,6 +333,14 @@ test_bad_recruit_counter (void)
                           NULL));
 }
 
+/* What recording a result refuses. */
+static void
+test_bad_wounds_of_outcome (void)
+{
+  mutated_refused ("outcome=\"wounded\" light=\"1\"", "outcome=\"unhurt\" light=\"1\"",
+                   MUSTER_EXCHANGE_ERROR_INVALID, "element <participant>: The outcome “unhurt” takes no light wounds");
+}
+
 static void
 test_bad_truncated_export (void)
 {
@@ -408,6 +416,7 @@ main (int   argc,
   g_test_add_func ("/exchange/bad/stat-cap", test_bad_stat_cap);
   g_test_add_func ("/exchange/bad/count-overflow", test_bad_count_overflow);
   g_test_add_func ("/exchange/bad/recruit-counter", test_bad_recruit_counter);
+  g_test_add_func ("/exchange/bad/wounds-of-outcome", test_bad_wounds_of_outcome);
   g_test_add_func ("/exchange/bad/not-xml", test_bad_not_xml);
   g_test_add_func ("/exchange/bad/empty", test_bad_empty);
   g_test_add_func ("/exchange/bad/truncated", test_bad_truncated_fixture);

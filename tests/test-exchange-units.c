@@ -567,7 +567,8 @@ static void
 test_bad_more_lost_than_figures (void)
 {
   mutated_refused ("figures=\"10\" recorded=\"true\" killed=\"3\"", "figures=\"10\" recorded=\"true\" killed=\"9\"",
-                   MUSTER_EXCHANGE_ERROR_INVALID, "the unit “u3” lost 12 figures");
+                   MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit-participant>: Voltigeurs du 17e took the field with 10 figures: it cannot lose 12.");
 }
 
 static void
@@ -604,6 +605,14 @@ test_bad_unit_stat_twice (void)
   /* The second one is wrong. */
   mutated_refused_at ("<stat key=\"musicians\" value=\"2\"", "<stat key=\"colours\" value=\"1\"", "<stat key=\"colours\" value=\"1\"/>",
                       MUSTER_EXCHANGE_ERROR_INVALID, "the stat “colours” is given twice for one unit.");
+}
+
+/* What recording a unit's result refuses. */
+static void
+test_bad_figures_not_kept (void)
+{
+  mutated_refused ("run=\"0\" colours=\"lost\"", "run=\"1\" colours=\"lost\"", MUSTER_EXCHANGE_ERROR_INVALID,
+                   "element <unit-participant>: Chosen Men Fat keeps no figures run: record them as killed.");
 }
 
 /* The importer refuses what changing a unit in Muster refuses. */
@@ -699,6 +708,7 @@ main (int   argc,
   g_test_add_func ("/exchange-units/bad/change-row", test_bad_change_row);
   g_test_add_func ("/exchange-units/bad/unit-stat-key", test_bad_unit_stat_key);
   g_test_add_func ("/exchange-units/bad/unit-stat-twice", test_bad_unit_stat_twice);
+  g_test_add_func ("/exchange-units/bad/figures-not-kept", test_bad_figures_not_kept);
   g_test_add_func ("/exchange-units/bad/unit-kind", test_bad_unit_kind);
   g_test_add_func ("/exchange-units/bad/unit-rating", test_bad_unit_rating);
   g_test_add_func ("/exchange-units/bad/unit-size", test_bad_unit_size);

@@ -14,6 +14,20 @@
 /* Games, resolutions, rolls and the log: in the first pass what the
  * schema cannot check, in the second their rows. */
 
+/* The name of the unit or character (@kind 'u' or 'c') the file calls
+ * @id, for messages; @id itself when it names none. */
+static const char *
+name_of (Import     *im,
+         char        kind,
+         const char *id)
+{
+  char prefix[3] = { kind, '\037', '\0' };
+  g_autofree char *key = id != NULL ? g_strconcat (prefix, id, NULL) : NULL;
+  const char *name = key != NULL ? g_hash_table_lookup (im->names, key) : NULL;
+
+  return name != NULL ? name : id != NULL ? id : "";
+}
+
 /* Games */
 
 void
@@ -78,11 +92,19 @@ muster_import_participant (Import *im,
       if (who != NULL && !muster_import_first_time (im, "participant", key))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("the character “%s” takes part twice in one game."), who);
-      if (outcome != NULL && im->ruleset != NULL &&
-          muster_ruleset_lookup_outcome (im->ruleset, outcome) == NULL)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the ruleset “%s” has no outcome “%s”."),
-                            muster_ruleset_get_id (im->ruleset), outcome);
+      if (outcome != NULL && im->ruleset != NULL)
+        {
+          const MusterOutcomeDef *def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
+          g_autoptr(GError) check_error = NULL;
+
+          if (def == NULL)
+            muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                                _("the ruleset “%s” has no outcome “%s”."),
+                                muster_ruleset_get_id (im->ruleset), outcome);
+          else if (!muster_store_check_result (def, name_of (im, 'c', who), (int) light, (int) serious,
+                                               (int) unnamed, &check_error))
+            muster_import_refused (im, line, check_error);
+        }
       return;
     }
 
@@ -118,10 +140,13 @@ muster_import_unit_participant (Import *im,
   wounded = muster_import_count (im, "wounded", line);
   captured = muster_import_count (im, "captured", line);
   run = muster_import_count (im, "run", line);
+  colours = muster_import_attr (im, "colours");
 
   if (!im->importing)
     {
       const char *unit = muster_import_need_attr (im, "unit", line);
+      MusterUnitResult result = { (int) killed, (int) wounded, (int) captured, (int) run, colours, NULL };
+      g_autoptr(GError) check_error = NULL;
       g_autofree char *key = NULL;
 
       muster_import_ref (im, ID_UNIT, "unit", line);
@@ -130,10 +155,10 @@ muster_import_unit_participant (Import *im,
       if (unit != NULL && !muster_import_first_time (im, "unit-participant", key))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("the unit “%s” takes part twice in one game."), unit);
-      else if (killed + wounded + captured + run > figures)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("the unit “%s” lost %" PRId64 " figures (killed, wounded, captured and run), more than the %" PRId64 " it brought to the game."),
-                            unit != NULL ? unit : "", killed + wounded + captured + run, figures);
+      else if (im->error == NULL && im->ruleset != NULL &&
+               !muster_store_check_unit_result (im->ruleset, name_of (im, 'u', unit), (int) figures,
+                                                &result, &check_error))
+        muster_import_refused (im, line, check_error);
       return;
     }
 
@@ -154,7 +179,6 @@ muster_import_unit_participant (Import *im,
   sqlite3_bind_int64 (stmt, 8, captured);
   sqlite3_bind_int64 (stmt, 9, run);
   /* The schema allows only “lost” and “captured”; kept colours are ''. */
-  colours = muster_import_attr (im, "colours");
   sqlite3_bind_text (stmt, 10, colours != NULL ? colours : "", -1, SQLITE_TRANSIENT);
   muster_import_run (im, stmt);
   im->unit_participant_id = unit_id;

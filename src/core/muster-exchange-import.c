@@ -515,6 +515,7 @@ import_clear (Import *im)
   g_clear_pointer (&im->force_name, g_free);
   g_clear_pointer (&im->character_name, g_free);
   g_clear_pointer (&im->character_weapon, g_free);
+  g_clear_pointer (&im->names, g_hash_table_unref);
   g_clear_error (&im->error);
 }
 
@@ -558,6 +559,7 @@ muster_exchange_import_data (MusterStore         *store,
   im.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.owner_stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.resolution_seqs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  im.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   im.scratch = g_ptr_array_new_with_free_func ((GDestroyNotify) xmlFree);
   im.stack = g_ptr_array_new_with_free_func (g_free);
   im.text = g_string_new (NULL);

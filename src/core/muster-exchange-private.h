@@ -196,6 +196,7 @@ typedef struct {
   gint64              character_id;
   char               *character_name;    /* pass 1: for its stats' checks */
   char               *character_weapon;
+  GHashTable         *names;         /* pass 1: "u" or "c", \037, file id -> name */
   gint64              game_id;
   gint64              participant_id;  /* character of the current participant */
   gint64              unit_participant_id;  /* unit of the current unit participant */

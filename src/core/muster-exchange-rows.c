@@ -333,6 +333,9 @@ on_unit (Import *im,
       row.status = muster_import_need_attr (im, "status", line);
       row.size = muster_import_count (im, "size", line);
       row.lost = muster_import_count (im, "lost", line);
+      if (row.name != NULL && muster_import_attr (im, "id") != NULL)
+        g_hash_table_insert (im->names, g_strconcat ("u\037", muster_import_attr (im, "id"), NULL),
+                             g_strdup (row.name));
       muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
       if (im->error == NULL && im->ruleset != NULL &&
           !muster_store_check_unit (im->ruleset, &row, &check_error))
@@ -396,6 +399,9 @@ check_character (Import *im,
                         name != NULL ? name : "", weapon, muster_ruleset_get_id (im->ruleset));
 
   g_hash_table_remove_all (im->owner_stats);
+  if (name != NULL && muster_import_attr (im, "id") != NULL)
+    g_hash_table_insert (im->names, g_strconcat ("c\037", muster_import_attr (im, "id"), NULL),
+                         g_strdup (name));
   g_free (im->character_name);
   im->character_name = g_steal_pointer (&name);
   g_free (im->character_weapon);

@@ -543,6 +543,39 @@ out:
 }
 
 gboolean
+muster_store_check_result (const MusterOutcomeDef  *outcome,
+                           const char              *who,
+                           int                      light_wounds,
+                           int                      serious_wounds,
+                           int                      killed_unnamed,
+                           GError                 **error)
+{
+  g_return_val_if_fail (outcome != NULL, FALSE);
+
+  if (light_wounds < 0 || serious_wounds < 0 || killed_unnamed < 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("Wounds and kills for %s cannot be negative."), who);
+      return FALSE;
+    }
+  if (light_wounds > 0 && !outcome->takes_light)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The outcome “%s” takes no light wounds: record %s as wounded instead."),
+                   outcome->id, who);
+      return FALSE;
+    }
+  if (serious_wounds > 0 && !outcome->takes_serious)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The outcome “%s” takes no serious wounds: record %s as wounded instead."),
+                   outcome->id, who);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 muster_store_set_result (MusterStore        *self,
                          gint64              game_id,
                          gint64              character_id,
@@ -602,26 +635,9 @@ muster_store_set_result (MusterStore        *self,
                    muster_ruleset_get_title (ruleset), ids->str);
       goto out;
     }
-  if (result->light_wounds < 0 || result->serious_wounds < 0 || result->killed_unnamed < 0)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("Wounds and kills for %s cannot be negative."), killer.name);
-      goto out;
-    }
-  if (result->light_wounds > 0 && !outcome->takes_light)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The outcome “%s” takes no light wounds: record %s as wounded instead."),
-                   outcome->id, killer.name);
-      goto out;
-    }
-  if (result->serious_wounds > 0 && !outcome->takes_serious)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The outcome “%s” takes no serious wounds: record %s as wounded instead."),
-                   outcome->id, killer.name);
-      goto out;
-    }
+  if (!muster_store_check_result (outcome, killer.name, result->light_wounds, result->serious_wounds,
+                                  result->killed_unnamed, error))
+    goto out;
 
   for (guint i = 0; i < result->n_victims; i++)
     {

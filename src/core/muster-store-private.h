@@ -105,6 +105,22 @@ gboolean  muster_store_check_unit_value (MusterRuleset *ruleset,
                                          const char    *key,
                                          int            value,
                                          GError       **error);
+/* A participant's result under @outcome: wounds only of the kinds the
+ * outcome takes, no count below zero; messages name @who. */
+gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
+                                      const char             *who,
+                                      int                     light_wounds,
+                                      int                     serious_wounds,
+                                      int                     killed_unnamed,
+                                      GError                **error);
+/* What became of the figures of unit @name, which took the field with
+ * @figures: no more lost than that, and only kinds of figure and colours
+ * the between-game steps of @ruleset deal with. */
+gboolean  muster_store_check_unit_result (MusterRuleset          *ruleset,
+                                          const char             *name,
+                                          int                     figures,
+                                          const MusterUnitResult *result,
+                                          GError                **error);
 /* A campaign's recruit counter from 0 to MUSTER_STORE_MAX_RECRUITS:
  * every recruit takes the next number, and the counter must hold it. */
 #define MUSTER_STORE_MAX_RECRUITS G_MAXINT32

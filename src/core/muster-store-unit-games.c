@@ -129,12 +129,12 @@ ruleset_handles (MusterRuleset *ruleset,
   return FALSE;
 }
 
-static gboolean
-check_result (MusterRuleset           *ruleset,
-              const char              *name,
-              int                      figures,
-              const MusterUnitResult  *result,
-              GError                 **error)
+gboolean
+muster_store_check_unit_result (MusterRuleset           *ruleset,
+                                const char              *name,
+                                int                      figures,
+                                const MusterUnitResult  *result,
+                                GError                 **error)
 {
   static const struct {
     const char *figures;
@@ -268,7 +268,7 @@ muster_store_set_unit_result (MusterStore             *store,
   figures = sqlite3_column_int (stmt, 0);
   sqlite3_reset (stmt);
 
-  if (!check_result (ruleset, muster_unit_get_name (unit), figures, result, error))
+  if (!muster_store_check_unit_result (ruleset, muster_unit_get_name (unit), figures, result, error))
     return FALSE;
 
   if (!muster_store_begin (store, error))
