@@ -33,7 +33,7 @@ static const char * const french_forces[] = {
 /* Text that needs care in XML and SQL. */
 static const char * const notes[] = {
   "Held the bridge.", "Tabs\tand\r\nCRLF", "<angle> & \"quotes\" 'too'", "]]> and &amp;",
-  "Éclaireur — “brave”", " leading and trailing ", "Line one\nline two",
+  "Éclaireur — “brave”", " leading and trailing ", "Line one\nline two", "Mentioned 🎖 in dispatches",
 };
 
 /* Helpers */
@@ -341,7 +341,8 @@ edit_character (Gen *gen)
       break;
     default:
       if (muster_character_get_status (character) == MUSTER_STATUS_ACTIVE)
-        ok = muster_store_set_character_status (gen->store, id, MUSTER_STATUS_OUT_OF_ACTION, gen_between (gen, 1, 2), &error);
+        ok = muster_store_set_character_status (gen->store, id, MUSTER_STATUS_OUT_OF_ACTION,
+                                                gen_chance (gen, 0.1) ? 1000000 : gen_between (gen, 1, 2), &error);
       break;
     }
   gen_tolerate (ok, &error);
@@ -372,7 +373,11 @@ edit_unit (Gen *gen)
       ok = muster_store_set_unit_text (gen->store, id, "notes", gen_random_notes (gen), &error);
       break;
     case 2:
-      ok = muster_store_set_unit_number (gen->store, id, "morale_loss", gen_between (gen, -3, 3), &error);
+      /* A change of morale has no floor or ceiling. */
+      ok = muster_store_set_unit_number (gen->store, id, "morale_loss",
+                                         gen_chance (gen, 0.1) ? (gen_chance (gen, 0.5) ? -1000000 : 1000000)
+                                                               : gen_between (gen, -3, 3),
+                                         &error);
       break;
     case 3:
       ok = muster_store_set_unit_number (gen->store, id, "size",
