@@ -511,8 +511,8 @@ on_stat (Import   *im,
       else if (im->ruleset != NULL &&
                !(unit
                  ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
-                 : muster_store_check_stat (im->ruleset, im->character_name, im->character_weapon,
-                                            key, (int) value, &check_error)))
+                 : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
+                                            im->character_weapon, key, (int) value, &check_error)))
         muster_import_refused (im, line, check_error);
       g_hash_table_add (im->owner_stats, g_strdup (key));
       return;
