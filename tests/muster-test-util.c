@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <signal.h>
+#include <sys/resource.h>
+
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
@@ -82,4 +85,65 @@ muster_test_read_data (const char *relpath,
   g_file_get_contents (path, &contents, length, &error);
   g_assert_no_error (error);
   return contents;
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+char **
+muster_test_list_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *names = g_ptr_array_new ();
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
+static struct rlimit saved_fsize;
+static gboolean fsize_limited;
+
+void
+muster_test_limit_file_size (goffset bytes)
+{
+  struct rlimit limit;
+
+  g_assert_false (fsize_limited);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved_fsize), ==, 0);
+  signal (SIGXFSZ, SIG_IGN);
+  limit.rlim_cur = bytes;
+  limit.rlim_max = saved_fsize.rlim_max;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  fsize_limited = TRUE;
+}
+
+void
+muster_test_unlimit_file_size (void)
+{
+  g_assert_true (fsize_limited);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved_fsize), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  fsize_limited = FALSE;
+}
+
+void
+muster_test_child_limit_file_size (gpointer bytes)
+{
+  struct rlimit limit;
+
+  /* Between fork and exec: only async-signal-safe calls. An ignored
+   * signal stays ignored across exec. */
+  signal (SIGXFSZ, SIG_IGN);
+  getrlimit (RLIMIT_FSIZE, &limit);
+  limit.rlim_cur = *(const goffset *) bytes;
+  setrlimit (RLIMIT_FSIZE, &limit);
 }
