@@ -45,7 +45,13 @@ char        *muster_store_get_default_path (void);
 
 MusterStore *muster_store_open            (const char   *path,
                                            GError      **error);
+/* Opens muster_store_get_default_path(), making the folders of the
+ * default $XDG_DATA_HOME/muster/library.db when missing. */
+MusterStore *muster_store_open_default    (GError      **error);
 const char  *muster_store_get_path        (MusterStore  *self);
+/* TRUE when the library was opened read-only: every change then fails
+ * with MUSTER_STORE_ERROR_READ_ONLY. */
+gboolean     muster_store_is_read_only    (MusterStore  *self);
 /* TRUE when the library has no campaign (first start). */
 gboolean     muster_store_is_empty        (MusterStore  *self);
 /* Checks PRAGMA data_version; when another process (muster-cli) wrote to

@@ -408,15 +408,16 @@ MusterStore *
 muster_application_get_store (MusterApplication *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
 
   g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
 
   if (self->store != NULL || self->failed)
     return self->store;
 
-  path = self->library_path ? g_strdup (self->library_path) : muster_store_get_default_path ();
-  self->store = muster_store_open (path, &error);
+  if (self->library_path != NULL)
+    self->store = muster_store_open (self->library_path, &error);
+  else
+    self->store = muster_store_open_default (&error);
   if (self->store == NULL)
     show_open_error (self, error);
 
