@@ -404,6 +404,16 @@ muster_application_new (void)
                        NULL);
 }
 
+/* A read-only library cannot be restored over. */
+static void
+update_store_actions (MusterApplication *self)
+{
+  GAction *restore = g_action_map_lookup_action (G_ACTION_MAP (self), "restore");
+
+  if (restore != NULL && self->store != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (restore), !muster_store_is_read_only (self->store));
+}
+
 MusterStore *
 muster_application_get_store (MusterApplication *self)
 {
@@ -420,6 +430,7 @@ muster_application_get_store (MusterApplication *self)
     self->store = muster_store_open_default (&error);
   if (self->store == NULL)
     show_open_error (self, error);
+  update_store_actions (self);
 
   return self->store;
 }
@@ -432,6 +443,7 @@ muster_application_set_store (MusterApplication *self,
   g_return_if_fail (MUSTER_IS_STORE (store));
 
   g_set_object (&self->store, store);
+  update_store_actions (self);
 }
 
 void
