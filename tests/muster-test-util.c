@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "muster-store-private.h"
 #include "muster-test-util.h"
 
 static GPtrArray *tmpdirs;
@@ -146,4 +147,60 @@ muster_test_child_limit_file_size (gpointer bytes)
   getrlimit (RLIMIT_FSIZE, &limit);
   limit.rlim_cur = *(const goffset *) bytes;
   setrlimit (RLIMIT_FSIZE, &limit);
+}
+
+void
+muster_test_set_synchronous (MusterStore *store,
+                             const char  *mode)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA synchronous = %s", mode);
+
+  g_assert_true (g_str_equal (mode, "NORMAL") || g_str_equal (mode, "FULL"));
+  g_assert_cmpint (sqlite3_exec (muster_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
+}
+
+void
+muster_test_bench_line (const char *name,
+                        double      value,
+                        const char *unit)
+{
+  g_print ("BENCH %s %.3f %s\n", name, value, unit);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median_of (GArray *seconds)
+{
+  g_autoptr(GArray) sorted = g_array_copy (seconds);
+
+  g_assert_cmpuint (sorted->len, >, 0);
+  g_array_sort (sorted, compare_doubles);
+  return g_array_index (sorted, double, sorted->len / 2);
+}
+
+void
+muster_test_report_synchronous (const char *name,
+                                GArray     *normal,
+                                GArray     *full)
+{
+  g_autofree char *name_normal = g_strdup_printf ("%s-normal", name);
+  g_autofree char *name_full = g_strdup_printf ("%s-full", name);
+  g_autofree char *name_ratio = g_strdup_printf ("%s-full-ratio", name);
+  double with_normal = median_of (normal);
+  double with_full = median_of (full);
+
+  g_print ("%-28s synchronous NORMAL median %9.2f ms, FULL %9.2f ms (%u runs each): "
+           "FULL takes %.3f times as long\n",
+           name, with_normal * 1000.0, with_full * 1000.0, normal->len, with_full / with_normal);
+  muster_test_bench_line (name_normal, with_normal * 1000.0, "ms");
+  muster_test_bench_line (name_full, with_full * 1000.0, "ms");
+  muster_test_bench_line (name_ratio, with_full / with_normal, "x");
 }
