@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
@@ -143,13 +144,18 @@ muster_store_get_default_path (void)
 }
 
 /* Whether this process may write the library: the file, and its folder
- * for the -wal and -shm files (and any -shm already there). */
+ * for the -wal and -shm files (and any -shm already there). Read-only
+ * media are asked about too, as access() may answer for root from the
+ * permissions alone. */
 static gboolean
 can_write (const char *path,
            const char *dir)
 {
   g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  struct statvfs fs;
 
+  if (statvfs (dir, &fs) == 0 && (fs.f_flag & ST_RDONLY) != 0)
+    return FALSE;
   return faccessat (AT_FDCWD, path, W_OK, AT_EACCESS) == 0 &&
          faccessat (AT_FDCWD, dir, W_OK, AT_EACCESS) == 0 &&
          (!g_file_test (shm, G_FILE_TEST_EXISTS) ||
