@@ -15,10 +15,11 @@
 /* How long the between-game sequence takes for a big game: 1,000
  * participants, 500 a side, a quarter of them out of action. Each run
  * resolves the game and undoes the resolution, so every run rolls the
- * same dice. Prints medians; asserts nothing about time. */
+ * same dice. Prints medians; asserts nothing about time. Runs take turns
+ * with PRAGMA synchronous = NORMAL and FULL, to say what FULL costs. */
 
 #define N_PARTICIPANTS 1000
-#define RUNS           7
+#define RUNS           7    /* with each setting */
 
 static int
 compare_doubles (gconstpointer a,
@@ -53,6 +54,8 @@ main (int   argc,
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) resolve_times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) undo_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) resolve_full = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) undo_full = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GTimer) timer = g_timer_new ();
   gint64 campaign, forces[2], game;
   guint n_events = 0;
@@ -90,28 +93,32 @@ main (int   argc,
   muster_store_finish_game (store, game, "British", &error);
   g_assert_no_error (error);
 
-  for (guint run = 0; run < RUNS; run++)
+  for (guint run = 0; run < 2 * RUNS; run++)
     {
       g_autoptr(GPtrArray) events = NULL;
+      gboolean full = run % 2 == 1;
       double seconds;
 
+      muster_test_set_synchronous (store, full ? "FULL" : "NORMAL");
       g_timer_start (timer);
       events = muster_engine_resolve (store, game, NULL, NULL, &error);
       seconds = g_timer_elapsed (timer, NULL);
       g_assert_no_error (error);
-      g_array_append_val (resolve_times, seconds);
+      g_array_append_val (full ? resolve_full : resolve_times, seconds);
       n_events = events->len;
 
       g_timer_start (timer);
       muster_engine_undo_resolve (store, campaign, &error);
       seconds = g_timer_elapsed (timer, NULL);
       g_assert_no_error (error);
-      g_array_append_val (undo_times, seconds);
+      g_array_append_val (full ? undo_full : undo_times, seconds);
     }
 
   g_print ("Resolving a game of %d participants (%u events each run):\n", N_PARTICIPANTS, n_events);
-  report ("resolve", resolve_times);
-  report ("undo the resolution", undo_times);
+  muster_test_report_synchronous ("resolve", resolve_times, resolve_full);
+  muster_test_report_synchronous ("undo-resolve", undo_times, undo_full);
+  report ("resolve (synchronous NORMAL)", resolve_times);
+  report ("undo the resolution (NORMAL)", undo_times);
 
   return 0;
 }

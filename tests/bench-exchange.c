@@ -25,7 +25,9 @@
  * Each phase runs in a child process of its own (this program, run with
  * --phase), so that its peak resident memory (VmHWM) is that phase's alone;
  * the child's resident memory when it starts is printed as the baseline.
- * Prints the median of RUNS runs; asserts nothing about time.
+ * Prints the median of RUNS runs; asserts nothing about time. Imports run
+ * as often with PRAGMA synchronous = NORMAL as with FULL, taking turns,
+ * to say what FULL costs.
  */
 
 #define N_CHARACTERS 10000
@@ -236,7 +238,8 @@ static int
 run_phase (const char *phase,
            const char *library,
            const char *file,
-           const char *campaign)
+           const char *campaign,
+           const char *synchronous)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterStore) store = NULL;
@@ -249,6 +252,7 @@ run_phase (const char *phase,
   store = muster_store_open (library, &error);
   if (store == NULL)
     g_error ("%s", error->message);
+  muster_test_set_synchronous (store, synchronous);
 
   if (g_str_equal (phase, "export"))
     ok = muster_exchange_export_to_path (store, MUSTER_EXCHANGE_CAMPAIGN,
@@ -271,12 +275,13 @@ spawn_phase (const char *self,
              const char *phase,
              const char *library,
              const char *file,
-             gint64      campaign)
+             gint64      campaign,
+             const char *synchronous)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
   g_autofree char *campaign_text = g_strdup_printf ("%" G_GINT64_FORMAT, campaign);
-  const char *argv[] = { self, "--phase", phase, library, file, campaign_text, NULL };
+  const char *argv[] = { self, "--phase", phase, library, file, campaign_text, synchronous, NULL };
   Phase result = { 0, };
   long maxrss = 0;
   int status;
@@ -305,7 +310,7 @@ report (const char *what,
         Phase      *runs)
 {
   qsort (runs, RUNS, sizeof (Phase), (int (*) (const void *, const void *)) compare_phases);
-  g_print ("%-8s median %7.2f s (min %.2f, max %.2f)   peak RSS %6.1f MiB (started at %.1f MiB, median run)\n",
+  g_print ("%-26s median %7.2f s (min %.2f, max %.2f)   peak RSS %6.1f MiB (started at %.1f MiB, median run)\n",
            what, runs[RUNS / 2].seconds, runs[0].seconds, runs[RUNS - 1].seconds,
            runs[RUNS / 2].peak_kib / 1024.0, runs[RUNS / 2].baseline_kib / 1024.0);
 }
@@ -332,14 +337,16 @@ main (int   argc,
   g_autofree char *library = NULL;
   g_autofree char *copy = NULL;
   g_autofree char *file = NULL;
-  Phase exports[RUNS], imports[RUNS];
+  Phase exports[RUNS], imports[RUNS], imports_full[RUNS];
+  g_autoptr(GArray) import_seconds = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) import_full_seconds = g_array_new (FALSE, FALSE, sizeof (double));
   GStatBuf st;
   gint64 campaign;
 
   g_setenv ("MUSTER_FAKE_TIME", "2024-01-01T00:00:00Z", TRUE);
 
-  if (argc == 6 && g_str_equal (argv[1], "--phase"))
-    return run_phase (argv[2], argv[3], argv[4], argv[5]);
+  if (argc == 7 && g_str_equal (argv[1], "--phase"))
+    return run_phase (argv[2], argv[3], argv[4], argv[5], argv[6]);
 
   dir = muster_test_make_tmpdir ();
   library = g_build_filename (dir, "library.db", NULL);
@@ -358,20 +365,38 @@ main (int   argc,
 
   for (guint run = 0; run < RUNS; run++)
     {
-      exports[run] = spawn_phase (argv[0], "export", library, file, campaign);
-      /* An empty library made beforehand: the phase is the import alone. */
-      remove_library (copy);
-      store = muster_store_open (copy, &error);
-      if (store == NULL)
-        g_error ("%s", error->message);
-      g_clear_object (&store);
-      imports[run] = spawn_phase (argv[0], "import", copy, file, 0);
+      exports[run] = spawn_phase (argv[0], "export", library, file, campaign, "NORMAL");
+      /* An empty library made beforehand: the phase is the import alone;
+       * with each setting in turn. */
+      for (guint full = 0; full < 2; full++)
+        {
+          Phase phase;
+
+          remove_library (copy);
+          store = muster_store_open (copy, &error);
+          if (store == NULL)
+            g_error ("%s", error->message);
+          g_clear_object (&store);
+          phase = spawn_phase (argv[0], "import", copy, file, 0, full ? "FULL" : "NORMAL");
+          if (full)
+            {
+              imports_full[run] = phase;
+              g_array_append_val (import_full_seconds, phase.seconds);
+            }
+          else
+            {
+              imports[run] = phase;
+              g_array_append_val (import_seconds, phase.seconds);
+            }
+        }
     }
 
   if (g_stat (file, &st) == 0)
     g_print ("The file: %.1f MiB\n", st.st_size / (1024.0 * 1024.0));
   report ("export", exports);
   report ("import", imports);
+  report ("import, synchronous FULL", imports_full);
+  muster_test_report_synchronous ("import", import_seconds, import_full_seconds);
 
   remove_library (copy);
   muster_test_remove_tree (dir);

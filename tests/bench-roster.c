@@ -13,11 +13,17 @@
 #include "muster-test-util.h"
 
 /* How long the roster takes with a big library: 10,000 characters. Prints
- * the median of several runs of each step; asserts nothing about time. */
+ * the median of several runs of each step; asserts nothing about time.
+ *
+ * Recruiting runs as often with PRAGMA synchronous = NORMAL as with FULL,
+ * taking turns, and the ratio of the medians says what FULL costs: in
+ * batches of 500 as an import or a script would, and one character at a
+ * time as at the table, where every character is a commit of its own. */
 
 #define N_CHARACTERS 10000
 #define BATCH        500
 #define RUNS         5
+#define N_SINGLY     200
 
 static int
 compare_doubles (gconstpointer a,
@@ -52,6 +58,8 @@ report (const char *what,
  * seconds the recruiting took. */
 static double
 build_library (const char *path,
+               const char *synchronous,
+               double     *out_singly,
                gint64     *out_campaign)
 {
   g_autoptr(GError) error = NULL;
@@ -59,9 +67,11 @@ build_library (const char *path,
   g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GTimer) timer = NULL;
   gint64 campaign, forces[2];
+  double seconds;
   const char *types[] = { "line", "voltigeur", "rifleman", "other" };
 
   g_assert_no_error (error);
+  muster_test_set_synchronous (store, synchronous);
   ruleset = muster_rulesets_lookup ("sharpes-skirmish", &error);
   g_assert_no_error (error);
   campaign = muster_store_create_campaign (store, "Benchmark", ruleset, 1809, NULL, &error);
@@ -79,15 +89,27 @@ build_library (const char *path,
       g_assert_no_error (error);
       g_assert_cmpuint (ids->len, ==, BATCH);
     }
+  seconds = g_timer_elapsed (timer, NULL);
+
+  g_timer_start (timer);
+  for (guint i = 0; i < N_SINGLY; i++)
+    {
+      g_autoptr(GArray) ids = muster_store_recruit (store, forces[i % 2], "line",
+                                                    NULL, NULL, 1, &error);
+      g_assert_no_error (error);
+    }
+  *out_singly = g_timer_elapsed (timer, NULL);
   *out_campaign = campaign;
-  return g_timer_elapsed (timer, NULL);
+  return seconds;
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GArray) recruit = g_array_new (FALSE, FALSE, sizeof (double));
+  /* [0] with synchronous = NORMAL, [1] with FULL. */
+  GArray *recruit[2], *singly[2];
+  const char *modes[2] = { "NORMAL", "FULL" };
   g_autoptr(GArray) list = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) search = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) model = g_array_new (FALSE, FALSE, sizeof (double));
@@ -99,17 +121,30 @@ main (int   argc,
 
   g_print ("Roster with %d characters\n", N_CHARACTERS);
 
-  for (guint run = 0; run < MAX (builds, 1); run++)
+  for (guint i = 0; i < 2; i++)
+    {
+      recruit[i] = g_array_new (FALSE, FALSE, sizeof (double));
+      singly[i] = g_array_new (FALSE, FALSE, sizeof (double));
+    }
+  /* Taking turns, so that whatever else the machine does weighs on both. */
+  for (guint run = 0; run < 2 * MAX (builds, 1); run++)
     {
       g_autofree char *dir = muster_test_make_tmpdir ();
-      double seconds;
+      double seconds, one_by_one;
 
       g_free (path);
       path = g_build_filename (dir, "library.db", NULL);
-      seconds = build_library (path, &campaign);
-      g_array_append_val (recruit, seconds);
+      seconds = build_library (path, modes[run % 2], &one_by_one, &campaign);
+      g_array_append_val (recruit[run % 2], seconds);
+      g_array_append_val (singly[run % 2], one_by_one);
     }
-  report ("recruit 10,000", recruit);
+  muster_test_report_synchronous ("recruit", recruit[0], recruit[1]);
+  muster_test_report_synchronous ("recruit-singly", singly[0], singly[1]);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_array_unref (recruit[i]);
+      g_array_unref (singly[i]);
+    }
 
   for (guint run = 0; run < RUNS; run++)
     {

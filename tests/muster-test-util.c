@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <signal.h>
+#include <sys/resource.h>
+
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "muster-store-private.h"
 #include "muster-test-util.h"
 
 static GPtrArray *tmpdirs;
@@ -82,4 +86,121 @@ muster_test_read_data (const char *relpath,
   g_file_get_contents (path, &contents, length, &error);
   g_assert_no_error (error);
   return contents;
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+char **
+muster_test_list_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *names = g_ptr_array_new ();
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (names, FALSE);
+}
+
+static struct rlimit saved_fsize;
+static gboolean fsize_limited;
+
+void
+muster_test_limit_file_size (goffset bytes)
+{
+  struct rlimit limit;
+
+  g_assert_false (fsize_limited);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved_fsize), ==, 0);
+  signal (SIGXFSZ, SIG_IGN);
+  limit.rlim_cur = bytes;
+  limit.rlim_max = saved_fsize.rlim_max;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  fsize_limited = TRUE;
+}
+
+void
+muster_test_unlimit_file_size (void)
+{
+  g_assert_true (fsize_limited);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved_fsize), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  fsize_limited = FALSE;
+}
+
+void
+muster_test_child_limit_file_size (gpointer bytes)
+{
+  struct rlimit limit;
+
+  /* Between fork and exec: only async-signal-safe calls. An ignored
+   * signal stays ignored across exec. */
+  signal (SIGXFSZ, SIG_IGN);
+  getrlimit (RLIMIT_FSIZE, &limit);
+  limit.rlim_cur = *(const goffset *) bytes;
+  setrlimit (RLIMIT_FSIZE, &limit);
+}
+
+void
+muster_test_set_synchronous (MusterStore *store,
+                             const char  *mode)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA synchronous = %s", mode);
+
+  g_assert_true (g_str_equal (mode, "NORMAL") || g_str_equal (mode, "FULL"));
+  g_assert_cmpint (sqlite3_exec (muster_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
+}
+
+void
+muster_test_bench_line (const char *name,
+                        double      value,
+                        const char *unit)
+{
+  g_print ("BENCH %s %.3f %s\n", name, value, unit);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median_of (GArray *seconds)
+{
+  g_autoptr(GArray) sorted = g_array_copy (seconds);
+
+  g_assert_cmpuint (sorted->len, >, 0);
+  g_array_sort (sorted, compare_doubles);
+  return g_array_index (sorted, double, sorted->len / 2);
+}
+
+void
+muster_test_report_synchronous (const char *name,
+                                GArray     *normal,
+                                GArray     *full)
+{
+  g_autofree char *name_normal = g_strdup_printf ("%s-normal", name);
+  g_autofree char *name_full = g_strdup_printf ("%s-full", name);
+  g_autofree char *name_ratio = g_strdup_printf ("%s-full-ratio", name);
+  double with_normal = median_of (normal);
+  double with_full = median_of (full);
+
+  g_print ("%-28s synchronous NORMAL median %9.2f ms, FULL %9.2f ms (%u runs each): "
+           "FULL takes %.3f times as long\n",
+           name, with_normal * 1000.0, with_full * 1000.0, normal->len, with_full / with_normal);
+  muster_test_bench_line (name_normal, with_normal * 1000.0, "ms");
+  muster_test_bench_line (name_full, with_full * 1000.0, "ms");
+  muster_test_bench_line (name_ratio, with_full / with_normal, "x");
 }

@@ -13,6 +13,31 @@ char        *muster_test_make_tmpdir   (void);
 MusterStore *muster_test_open_store    (char **out_path);
 /* Removes @dir and everything in it. */
 void         muster_test_remove_tree   (const char *dir);
+/* The names in @dir, sorted, hidden ones too: what a test expects to
+ * find there, and nothing half-written beside it. */
+char       **muster_test_list_dir      (const char *dir);
+/* Makes every file this process writes fail with EFBIG (“File too large”)
+ * past @bytes, as a full disk would, with SIGXFSZ ignored; and undoes it.
+ * Works as root too, where permissions do not. */
+void         muster_test_limit_file_size   (goffset     bytes);
+void         muster_test_unlimit_file_size (void);
+/* For g_spawn_*(): the same limit in a child before it runs, given the
+ * limit as a pointer to a goffset. */
+void         muster_test_child_limit_file_size (gpointer    bytes);
+/* PRAGMA synchronous on @store's connection: "NORMAL" or "FULL", for
+ * the benchmarks that compare what each costs. */
+void         muster_test_set_synchronous (MusterStore *store,
+                                          const char  *mode);
+/* "BENCH @name @value @unit" on a line of its own, for scripts. */
+void         muster_test_bench_line    (const char *name,
+                                        double      value,
+                                        const char *unit);
+/* Prints the median of @normal and of @full (seconds, with synchronous
+ * NORMAL and FULL, runs taken in turns), their ratio, and BENCH lines
+ * NAME-normal, NAME-full (ms) and NAME-full-ratio. */
+void         muster_test_report_synchronous (const char *name,
+                                             GArray     *normal,
+                                             GArray     *full);
 /* Reads a file under tests/ (TEST_SRCDIR). */
 char        *muster_test_read_data     (const char *relpath,
                                         gsize      *length);

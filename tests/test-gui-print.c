@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gstdio.h>
 #include <poppler.h>
 
@@ -469,6 +471,23 @@ test_preview (Fixture       *fixture,
   spin_until (window_gone, &preview);
 }
 
+/* The PDF files in @dir: only @name, or none. */
+static void
+assert_only_pdf (const char *dir,
+                 const char *name)
+{
+  g_auto(GStrv) names = muster_test_list_dir (dir);
+  guint n = 0;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strstr (names[i], ".pdf") != NULL)
+      {
+        g_assert_cmpstr (names[i], ==, name);
+        n++;
+      }
+  g_assert_cmpuint (n, ==, name != NULL ? 1 : 0);
+}
+
 /* Export PDF… writes the renderer's pages through the idle writer, with
  * progress; a cancelled or failed export leaves nothing behind. */
 static void
@@ -477,7 +496,6 @@ test_export (Fixture       *fixture,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (fixture->dir, "Figure Stats.pdf", NULL);
-  g_autofree char *part = g_strdup_printf ("%s.part", path);
   g_autofree char *bad = g_build_filename (fixture->dir, "no such folder", "x.pdf", NULL);
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
@@ -506,7 +524,7 @@ test_export (Fixture       *fixture,
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (progress)));
 
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
-  g_assert_false (g_file_test (part, G_FILE_TEST_EXISTS));
+  assert_only_pdf (fixture->dir, "Figure Stats.pdf");
   doc = open_pdf (path);
   g_assert_cmpint (poppler_document_get_n_pages (doc), ==,
                    expected_pages (fixture, MUSTER_PRINT_FIGURE_STATS, fixture->force_id, FALSE, 32, MUSTER_PAPER_LETTER));
@@ -530,14 +548,32 @@ test_export (Fixture       *fixture,
   g_clear_object (&doc);
   g_unlink (path);
 
-  /* Cancelled at once: no file, no part file. */
+  /* Cancelled at once: no file, no temporary file. */
   muster_print_dialog_export_to (dialog, path);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "print.cancel-export", NULL));
   spin_until (not_exporting, dialog);
   spin ();
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  g_assert_false (g_file_test (part, G_FILE_TEST_EXISTS));
+  assert_only_pdf (fixture->dir, NULL);
   g_assert_null (find_message ());
+
+  /* A full disk: a message that names the file and the system's reason,
+   * and nothing half-written left. */
+  muster_test_limit_file_size (8 * 1024);
+  muster_print_dialog_export_to (dialog, path);
+  spin_until (not_exporting, dialog);
+  muster_test_unlimit_file_size ();
+  spin ();
+  message = find_message ();
+  g_assert_nonnull (message);
+  g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Could Not Export the PDF");
+  g_test_message ("%s", adw_message_dialog_get_body (message));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), path));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), g_strerror (EFBIG)));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  assert_only_pdf (fixture->dir, NULL);
+  gtk_window_destroy (GTK_WINDOW (message));
+  spin ();
 
   /* A folder that is not there: a message that names the file. */
   muster_print_dialog_export_to (dialog, bad);

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <grp.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include "muster-application.h"
 #include "muster-campaign-settings.h"
 #include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-character-window.h"
 #include "muster-force-dialog.h"
 #include "muster-force.h"
 #include "muster-gui-test-util.h"
@@ -423,6 +428,120 @@ test_actions_enabled (void)
   muster_gui_fixture_close (&f);
 }
 
+/* A library this process cannot write opens read-only: the window says
+ * so, and every action that would change it does nothing, while printing
+ * still works; the sheets can be read, not edited. Run in a subprocess,
+ * which root leaves for nobody (root may write any file); its display
+ * connection is made before. Nothing is written beside the library, not
+ * even in a folder anyone may write. */
+static void
+test_window_read_only (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  const char *path = g_getenv ("MUSTER_TEST_READ_ONLY_LIBRARY");
+  const char *changing[] = { "win.new-campaign", "win.create-sample", "win.import",
+                             "win.rename-campaign", "win.delete-campaign",
+                             "win.campaign-settings", "win.new-force", "win.recruit",
+                             "win.new-game" };
+  g_autofree char *before = NULL;
+  GtkWidget *sheet;
+  guint n_windows;
+
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *dir = muster_test_make_tmpdir ();
+      g_autofree char *library = g_build_filename (dir, "lib.db", NULL);
+      g_autoptr(MusterStore) store = muster_store_open (library, &error);
+      g_auto(GStrv) names = NULL;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (muster_store_create_sample (store, "Peninsula", &error), >, 0);
+      g_clear_object (&store);
+      g_assert_cmpint (g_chmod (dir, 0777), ==, 0);
+      g_assert_cmpint (g_chmod (library, 0444), ==, 0);
+
+      /* As nobody, the child cannot reach root's accessibility bus. */
+      g_setenv ("MUSTER_TEST_READ_ONLY_LIBRARY", library, TRUE);
+      g_setenv ("GTK_A11Y", "none", TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_unsetenv ("MUSTER_TEST_READ_ONLY_LIBRARY");
+      g_unsetenv ("GTK_A11Y");
+      g_test_trap_assert_passed ();
+
+      names = muster_test_list_dir (dir);
+      g_assert_cmpuint (g_strv_length (names), ==, 1);
+      g_assert_cmpstr (names[0], ==, "lib.db");
+      return;
+    }
+
+  if (geteuid () == 0)
+    {
+      g_assert_cmpint (setgroups (0, NULL), ==, 0);
+      g_assert_cmpint (setregid (65534, 65534), ==, 0);
+      g_assert_cmpint (setreuid (65534, 65534), ==, 0);
+    }
+
+  f.store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_is_read_only (f.store));
+  before = muster_store_dump (f.store);
+  muster_application_set_store (muster_gui_test_get_app (), f.store);
+  f.window = muster_window_new (muster_gui_test_get_app ());
+  gtk_window_present (GTK_WINDOW (f.window));
+  muster_gui_spin ();
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), >, 0);
+
+  g_assert_cmpstr (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (
+    muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "sidebar_title"))), ==, "Read-only");
+  g_assert_cmpstr (adw_view_switcher_title_get_subtitle (ADW_VIEW_SWITCHER_TITLE (
+    muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "switcher_title"))), ==, "Read-only");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (
+    muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "recruit_button"))));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (
+    muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "print_button"))));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (muster_gui_test_get_app ()), "restore"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (muster_gui_test_get_app ()), "back-up"));
+
+  /* Nothing that changes the library opens a window. */
+  n_windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
+  for (guint i = 0; i < G_N_ELEMENTS (changing); i++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (f.window), changing[i], NULL);
+      muster_gui_spin ();
+      g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
+    }
+  /* Printing does. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.print", NULL));
+  muster_gui_spin ();
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows + 1);
+
+  /* A character's sheet says it too, and cannot be edited. */
+  {
+    g_autoptr(GPtrArray) characters = muster_store_list_characters (f.store, muster_window_get_campaign_id (f.window), 0, NULL);
+    gint64 id = muster_character_get_id (g_ptr_array_index (characters, 0));
+    AdwWindowTitle *title;
+    GtkWidget *name_row;
+
+    g_action_group_activate_action (G_ACTION_GROUP (muster_gui_test_get_app ()), "open-character",
+                                    g_variant_new_int64 (id));
+    muster_gui_spin ();
+    sheet = muster_gui_find_toplevel (MUSTER_TYPE_CHARACTER_WINDOW);
+    g_assert_nonnull (sheet);
+    title = ADW_WINDOW_TITLE (muster_gui_template_child (sheet, MUSTER_TYPE_CHARACTER_WINDOW, "window_title"));
+    g_assert_true (g_str_has_suffix (adw_window_title_get_subtitle (title), "read-only"));
+    name_row = GTK_WIDGET (muster_gui_template_child (sheet, MUSTER_TYPE_CHARACTER_WINDOW, "name_row"));
+    g_assert_false (gtk_widget_is_sensitive (name_row));
+  }
+
+  {
+    g_autofree char *after = muster_store_dump (f.store);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  muster_gui_fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -435,6 +554,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/external-campaign", test_window_external_campaign);
   g_test_add_func ("/gui/window/pages-follow", test_window_pages_follow);
   g_test_add_func ("/gui/window/actions", test_actions_enabled);
+  g_test_add_func ("/gui/window/read-only", test_window_read_only);
   g_test_add_func ("/gui/campaign/new", test_campaign_new);
   g_test_add_func ("/gui/campaign/rename-delete", test_campaign_rename_delete);
   g_test_add_func ("/gui/force/new-rename-delete", test_force_new_rename_delete);

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <sys/wait.h>
 
 #include <glib/gstdio.h>
@@ -475,8 +476,9 @@ test_playsheet_from_data (Fixture       *fixture,
   assert_text_within_margins (doc, MUSTER_PAPER_A4);
 }
 
-/* The writer draws a page at a time into PATH.part and renames it when
- * finished; freed early, it leaves neither file behind. */
+/* The writer draws a page at a time into a temporary file beside PATH
+ * and renames it when finished; freed early, it leaves neither file
+ * behind. */
 static void
 test_pdf_writer (Fixture       *fixture,
                  gconstpointer  data)
@@ -485,7 +487,6 @@ test_pdf_writer (Fixture       *fixture,
   g_autoptr(GPtrArray) characters = make_characters (20);
   g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (ruleset, characters, 32);
   g_autofree char *path = g_build_filename (fixture->dir, "writer.pdf", NULL);
-  g_autofree char *part = g_strdup_printf ("%s.part", path);
   g_autofree char *bad = g_build_filename (fixture->dir, "missing", "x.pdf", NULL);
   g_autofree char *uri = NULL;
   g_autoptr(TestDoc) doc = NULL;
@@ -501,11 +502,19 @@ test_pdf_writer (Fixture       *fixture,
   g_assert_cmpuint (muster_pdf_writer_get_n_pages (writer), ==, 6);
   g_assert_true (muster_pdf_writer_write_page (writer));
   g_assert_cmpuint (muster_pdf_writer_get_page (writer), ==, 1);
-  g_assert_true (g_file_test (part, G_FILE_TEST_EXISTS));
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  {
+    g_auto(GStrv) names = muster_test_list_dir (fixture->dir);
+
+    /* Only the hidden temporary file, beside the target. */
+    g_assert_cmpuint (g_strv_length (names), ==, 1);
+    g_assert_true (g_str_has_prefix (names[0], ".writer.pdf."));
+  }
   muster_pdf_writer_free (writer);
-  g_assert_false (g_file_test (part, G_FILE_TEST_EXISTS));
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  {
+    g_auto(GStrv) names = muster_test_list_dir (fixture->dir);
+
+    g_assert_cmpuint (g_strv_length (names), ==, 0);
+  }
 
   writer = muster_pdf_writer_new (sheet, &size, path, &error);
   g_assert_no_error (error);
@@ -515,7 +524,12 @@ test_pdf_writer (Fixture       *fixture,
   g_assert_true (muster_pdf_writer_finish (writer, &error));
   g_assert_no_error (error);
   muster_pdf_writer_free (writer);
-  g_assert_false (g_file_test (part, G_FILE_TEST_EXISTS));
+  {
+    g_auto(GStrv) names = muster_test_list_dir (fixture->dir);
+
+    g_assert_cmpuint (g_strv_length (names), ==, 1);
+    g_assert_cmpstr (names[0], ==, "writer.pdf");
+  }
 
   uri = g_filename_to_uri (path, NULL, &error);
   doc = poppler_document_new_from_file (uri, NULL, &error);
@@ -524,8 +538,51 @@ test_pdf_writer (Fixture       *fixture,
 
   writer = muster_pdf_writer_new (sheet, &size, bad, &error);
   g_assert_null (writer);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, bad));
+}
+
+/* On a full disk the write fails: finishing says so, naming the file and
+ * the system's reason, and the file that was there is left as it was,
+ * with nothing beside it. */
+static void
+test_pdf_writer_full_disk (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) characters = make_characters (40);
+  g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (ruleset, characters, 32);
+  g_autofree char *path = g_build_filename (fixture->dir, "full.pdf", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterPdfWriter) writer = NULL;
+  MusterPageSize size;
+  gsize length;
+
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
+  g_assert_true (g_file_set_contents (path, "the last good sheet", -1, NULL));
+
+  /* The whole sheet is well over the limit. */
+  muster_test_limit_file_size (16 * 1024);
+  writer = muster_pdf_writer_new (sheet, &size, path, &error);
+  g_assert_no_error (error);
+  g_assert_false (muster_pdf_writer_finish (writer, &error));
+  muster_test_unlimit_file_size ();
+
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_true (error->domain == G_IO_ERROR);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
+
+  g_clear_pointer (&writer, muster_pdf_writer_free);
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpstr (contents, ==, "the last good sheet");
+  {
+    g_auto(GStrv) names = muster_test_list_dir (fixture->dir);
+
+    g_assert_cmpuint (g_strv_length (names), ==, 1);
+  }
 }
 
 int
@@ -546,6 +603,7 @@ main (int   argc,
   ADD ("/print/playsheet/sharpes", test_playsheet_sharpes);
   ADD ("/print/playsheet/from-data", test_playsheet_from_data);
   ADD ("/print/pdf-writer", test_pdf_writer);
+  ADD ("/print/pdf-writer/full-disk", test_pdf_writer_full_disk);
   ADD ("/print/cards/pages", test_cards_pages);
   ADD ("/print/cards/text", test_cards_text);
   ADD ("/print/roster/pages", test_roster_pages);

@@ -24,7 +24,7 @@ static void
 test_open_new (void)
 {
   g_autofree char *dir = muster_test_make_tmpdir ();
-  g_autofree char *path = g_build_filename (dir, "a", "b", "library.db", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
   g_autoptr(MusterStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *backup = g_strconcat (path, ".bak-v0", NULL);
@@ -33,6 +33,7 @@ test_open_new (void)
   store = muster_store_open (path, &error);
   g_assert_no_error (error);
   g_assert_true (muster_store_is_empty (store));
+  g_assert_false (muster_store_is_read_only (store));
   g_assert_cmpstr (muster_store_get_path (store), ==, path);
   g_clear_object (&store);
 
@@ -50,6 +51,25 @@ test_open_new (void)
   store = muster_store_open (path, &error);
   g_assert_no_error (error);
   g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+}
+
+/* A library is made only in a folder that exists: a mistyped path is an
+ * error, not a new empty library somewhere unexpected. */
+static void
+test_open_missing_folder (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *missing = g_build_filename (dir, "a", NULL);
+  g_autofree char *path = g_build_filename (missing, "b", "library.db", NULL);
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+
+  store = muster_store_open (path, &error);
+  g_assert_null (store);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, "does not exist"));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
 }
 
 static void
@@ -74,18 +94,38 @@ test_open_empty_file (void)
   sqlite3_close (db);
 }
 
+/* A library as the first version of Muster left it: the schema of
+ * migration 0001, its id and version 1. */
+static void
+write_version_1 (const char *path)
+{
+  g_autofree char *schema = NULL;
+  g_autofree char *file = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations",
+                                            "0001-initial.sql", NULL);
+  g_autofree char *id = g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = 1;",
+                                         MUSTER_STORE_APPLICATION_ID);
+  sqlite3 *db;
+
+  g_assert_true (g_file_get_contents (file, &schema, NULL, NULL));
+  db = raw_open (path);
+  raw_exec (db, schema);
+  raw_exec (db, id);
+  sqlite3_close (db);
+}
+
 static void
 test_open_backup (void)
 {
   g_autofree char *dir = muster_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "old.db", NULL);
-  g_autofree char *backup = g_strconcat (path, ".bak-v0", NULL);
+  g_autofree char *backup = g_strconcat (path, ".bak-v1", NULL);
   g_autoptr(MusterStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dump = NULL;
   sqlite3 *db;
 
-  /* A library from before the first schema: version 0, one table. */
+  /* A library of the first format, with a table of the user's own. */
+  write_version_1 (path);
   db = raw_open (path);
   raw_exec (db, "CREATE TABLE jotting (id INTEGER PRIMARY KEY, text TEXT);"
                 "INSERT INTO jotting (text) VALUES ('Fuentes de Oñoro'), ('Sabugal');");
@@ -105,8 +145,8 @@ test_open_backup (void)
 
   /* The backup holds the old contents, unmigrated. */
   db = raw_open (backup);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 0);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema"), ==, 1);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE name = 'unit_participation'"), ==, 0);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM jotting"), ==, 2);
   assert_raw_text (db, "SELECT group_concat (text, '|') FROM (SELECT text FROM jotting ORDER BY id)",
                    "Fuentes de Oñoro|Sabugal");
@@ -178,6 +218,49 @@ test_open_not_muster (void)
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER);
   g_assert_true (g_file_get_contents (other, &after, &after_len, NULL));
   g_assert_cmpmem (before, before_len, after, after_len);
+  g_clear_error (&error);
+}
+
+/* A SQLite file with tables and no application id is another program's
+ * too (Muster sets its id with its first tables): it is refused, not
+ * taken over. One without tables may become a library. */
+static void
+test_open_foreign_without_id (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *foreign = g_build_filename (dir, "places.sqlite", NULL);
+  g_autofree char *blank = g_build_filename (dir, "blank.db", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  db = raw_open (foreign);
+  raw_exec (db, "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT);"
+                "INSERT INTO moz_places (url) VALUES ('https://example.org/');");
+  sqlite3_close (db);
+  g_assert_true (g_file_get_contents (foreign, &before, &before_len, NULL));
+
+  store = muster_store_open (foreign, &error);
+  g_assert_null (store);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER);
+  g_assert_nonnull (strstr (error->message, foreign));
+  g_assert_true (g_file_get_contents (foreign, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+  g_clear_error (&error);
+
+  db = raw_open (blank);
+  raw_exec (db, "CREATE TABLE t (x); DROP TABLE t;");
+  sqlite3_close (db);
+  store = muster_store_open (blank, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_is_empty (store));
+  g_clear_object (&store);
+  db = raw_open (blank);
+  g_assert_cmpint (raw_int (db, "PRAGMA application_id"), ==, MUSTER_STORE_APPLICATION_ID);
+  sqlite3_close (db);
 }
 
 static void
@@ -604,10 +687,12 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/store/open/new", test_open_new);
+  g_test_add_func ("/store/open/missing-folder", test_open_missing_folder);
   g_test_add_func ("/store/open/empty-file", test_open_empty_file);
   g_test_add_func ("/store/open/backup", test_open_backup);
   g_test_add_func ("/store/open/newer", test_open_newer);
   g_test_add_func ("/store/open/not-muster", test_open_not_muster);
+  g_test_add_func ("/store/open/foreign-without-id", test_open_foreign_without_id);
   g_test_add_func ("/store/open/reopen", test_reopen);
   g_test_add_func ("/store/save-copy", test_save_copy);
   g_test_add_func ("/store/campaign/crud", test_campaign_crud);

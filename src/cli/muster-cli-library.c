@@ -77,7 +77,14 @@ muster_cli_cmd_restore (MusterCli  *cli,
       !muster_library_restore (store, argv[1], &saved, &error))
     return muster_cli_fail (error);
 
-  /* TRANSLATORS: %s is the file the replaced library was saved to */
-  g_print (_("Restored the library; what it replaced was kept in %s\n"), saved);
+  /* TRANSLATORS: %s is the file the replaced library was saved to, %u how
+   * many such copies are kept */
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "Restored the library; what it replaced was kept in %s "
+                        "(the last %u copy like it is kept beside the library)\n",
+                        "Restored the library; what it replaced was kept in %s "
+                        "(the last %u copies like it are kept beside the library)\n",
+                        MUSTER_LIBRARY_KEPT_COPIES),
+           saved, (guint) MUSTER_LIBRARY_KEPT_COPIES);
   return 0;
 }

@@ -277,36 +277,15 @@ MusterStore *
 muster_cli_get_store (MusterCli  *cli,
                       GError    **error)
 {
-  g_autofree char *path = NULL;
-  const char *env;
-
   if (cli->store != NULL)
     return cli->store;
 
-  env = g_getenv ("MUSTER_LIBRARY");
+  /* A library the user names is never made in a folder that does not
+   * exist; only the default one's folders are. */
   if (cli->library_path != NULL)
-    path = g_strdup (cli->library_path);
-  else if (env != NULL && *env != '\0')
-    path = g_strdup (env);
+    cli->store = muster_store_open (cli->library_path, error);
   else
-    path = muster_store_get_default_path ();
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_autofree char *dir = g_path_get_dirname (path);
-
-      if (g_mkdir_with_parents (dir, 0700) != 0)
-        {
-          int saved_errno = errno;
-
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                       _("Cannot create the folder “%s” for the library: %s"),
-                       dir, g_strerror (saved_errno));
-          return NULL;
-        }
-    }
-
-  cli->store = muster_store_open (path, error);
+    cli->store = muster_store_open_default (error);
   return cli->store;
 }
 

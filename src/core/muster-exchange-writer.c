@@ -210,6 +210,12 @@ muster_export_fill_map (Export      *ex,
 
 /* libxml2 output to a GOutputStream */
 
+static void
+ignore_xml_error_cb (void       *data,
+                     const void *error)
+{
+}
+
 static int
 stream_write_cb (void       *context,
                  const char *buffer,
@@ -220,7 +226,13 @@ stream_write_cb (void       *context,
   if (ex->stream_error != NULL)
     return -1;
   if (!g_output_stream_write_all (ex->stream, buffer, len, NULL, NULL, &ex->stream_error))
-    return -1;
+    {
+      /* The stream's error is the one reported; libxml2 would print its
+       * own “write error” on stderr as well. muster_export_finish() puts
+       * the default handler back. */
+      xmlSetStructuredErrorFunc (NULL, (xmlStructuredErrorFunc) ignore_xml_error_cb);
+      return -1;
+    }
   return len;
 }
 
@@ -288,6 +300,8 @@ muster_export_finish (Export   *ex,
         ex->failed = TRUE;
       xmlFreeTextWriter (ex->writer);
     }
+  if (ex->stream_error != NULL)
+    xmlSetStructuredErrorFunc (NULL, NULL);
   sqlite3_exec (muster_store_get_db (ex->store), "RELEASE muster_export", NULL, NULL, NULL);
 
   g_clear_pointer (&ex->units, g_hash_table_unref);
@@ -298,9 +312,9 @@ muster_export_finish (Export   *ex,
 
   if (ok && (ex->failed || ex->stream_error != NULL))
     {
+      /* A stream's error says what failed and why (a full disk). */
       if (ex->stream_error != NULL)
-        g_propagate_prefixed_error (error, g_steal_pointer (&ex->stream_error),
-                                    _("Could not write the file: "));
+        g_propagate_error (error, g_steal_pointer (&ex->stream_error));
       else
         g_set_error_literal (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_INVALID,
                              _("Could not write the file."));

@@ -10,6 +10,7 @@
 
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
+#include "muster-file-output-stream.h"
 #include "muster-ruleset.h"
 
 /* Writing a file: the campaign or force with its units and characters,
@@ -450,24 +451,15 @@ muster_exchange_export_to_path (MusterStore         *store,
                                 const char          *path,
                                 GError             **error)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(GCancellable) cancel = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(MusterFileOutputStream) stream = NULL;
   gboolean ok;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  file = g_file_new_for_path (path);
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                           NULL, &local_error);
+  stream = muster_file_output_stream_new (path, 0666, error);
   if (stream == NULL)
-    {
-      g_set_error (error, local_error->domain, local_error->code,
-                   _("Could not write “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
+    return FALSE;
 
   if (kind == MUSTER_EXCHANGE_FORCE)
     ok = muster_exchange_export_force (store, id, G_OUTPUT_STREAM (stream), error);
@@ -476,18 +468,8 @@ muster_exchange_export_to_path (MusterStore         *store,
 
   if (!ok)
     {
-      /* A cancelled close leaves any file that was there untouched. */
-      cancel = g_cancellable_new ();
-      g_cancellable_cancel (cancel);
-      g_output_stream_close (G_OUTPUT_STREAM (stream), cancel, NULL);
+      muster_file_output_stream_abort (stream);
       return FALSE;
     }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, &local_error))
-    {
-      g_set_error (error, local_error->domain, local_error->code,
-                   _("Could not write “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
-  return TRUE;
+  return muster_file_output_stream_commit (stream, error);
 }
-

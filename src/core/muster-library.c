@@ -11,6 +11,7 @@
 
 #include "muster-library.h"
 #include "muster-store-private.h"
+#include "muster-work-dir.h"
 
 /* --- Rulesets ------------------------------------------------------------ */
 
@@ -339,39 +340,131 @@ copy_database (sqlite3     *src,
   return TRUE;
 }
 
-/* The restore's private folder: the copy, its WAL and SHM files and the
- * backup an upgrade makes. */
-static void
-remove_tmpdir (const char *dir)
-{
-  g_autoptr(GDir) handle = NULL;
-  const char *name;
+typedef struct {
+  char   *path;
+  char   *stamp;   /* YYYYMMDD-HHMMSS */
+  guint64 number;  /* 1 for the first copy taken in that second */
+} SavedCopy;
 
-  if (dir == NULL || (handle = g_dir_open (dir, 0, NULL)) == NULL)
-    return;
-  while ((name = g_dir_read_name (handle)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
+static void
+saved_copy_free (SavedCopy *copy)
+{
+  g_free (copy->path);
+  g_free (copy->stamp);
+  g_free (copy);
 }
 
-/* "LIBRARY.before-restore-20261123-101500", numbered when taken. */
+/* Newest first. */
+static int
+compare_saved_copies (gconstpointer a,
+                      gconstpointer b)
+{
+  const SavedCopy *x = *(const SavedCopy * const *) a;
+  const SavedCopy *y = *(const SavedCopy * const *) b;
+  int by_stamp = strcmp (y->stamp, x->stamp);
+
+  if (by_stamp != 0)
+    return by_stamp;
+  return y->number < x->number ? -1 : y->number > x->number;
+}
+
+/* The name saved_copy_path() gives, after the library's own name. */
+static SavedCopy *
+parse_saved_copy (const char *dir,
+                  const char *name,
+                  const char *prefix)
+{
+  const char *rest = name + strlen (prefix);
+  guint64 number = 1;
+  SavedCopy *copy;
+
+  if (!g_str_has_prefix (name, prefix) || strlen (rest) < 15 ||
+      !g_ascii_isdigit (rest[0]) || rest[8] != '-')
+    return NULL;
+  for (guint i = 0; i < 15; i++)
+    if (i != 8 && !g_ascii_isdigit (rest[i]))
+      return NULL;
+  if (rest[15] != '\0' &&
+      (rest[15] != '-' || !g_ascii_string_to_unsigned (rest + 16, 10, 2, G_MAXUINT, &number, NULL)))
+    return NULL;
+
+  copy = g_new0 (SavedCopy, 1);
+  copy->path = g_build_filename (dir, name, NULL);
+  copy->stamp = g_strndup (rest, 15);
+  copy->number = number;
+  return copy;
+}
+
+/* The copies restores kept beside the library, newest first. */
+static GPtrArray *
+list_saved_copies (MusterStore *store)
+{
+  const char *library = muster_store_get_path (store);
+  g_autofree char *dir = g_path_get_dirname (library);
+  g_autofree char *base = g_path_get_basename (library);
+  g_autofree char *prefix = g_strconcat (base, ".before-restore-", NULL);
+  g_autoptr(GPtrArray) copies = g_ptr_array_new_with_free_func ((GDestroyNotify) saved_copy_free);
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (handle != NULL)
+    while ((name = g_dir_read_name (handle)) != NULL)
+      {
+        SavedCopy *copy = parse_saved_copy (dir, name, prefix);
+
+        if (copy != NULL)
+          g_ptr_array_add (copies, copy);
+      }
+  g_ptr_array_sort (copies, compare_saved_copies);
+  return g_steal_pointer (&copies);
+}
+
+/* "LIBRARY.before-restore-20261123-101500", then "-2", "-3"... for more
+ * in the same second: always after the newest, so that the oldest are
+ * the ones pruned, even when a pruned name comes free again. */
 static char *
 saved_copy_path (MusterStore *store)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  char *path = g_strdup_printf ("%s.before-restore-%s", muster_store_get_path (store), stamp);
+  g_autoptr(GPtrArray) copies = list_saved_copies (store);
+  guint64 number = 1;
+  char *path = NULL;
 
-  for (guint n = 2; g_file_test (path, G_FILE_TEST_EXISTS); n++)
+  for (guint i = 0; i < copies->len; i++)
+    {
+      SavedCopy *copy = g_ptr_array_index (copies, i);
+
+      if (g_str_equal (copy->stamp, stamp))
+        number = MAX (number, copy->number + 1);
+    }
+  do
     {
       g_free (path);
-      path = g_strdup_printf ("%s.before-restore-%s-%u",
-                              muster_store_get_path (store), stamp, n);
+      if (number == 1)
+        path = g_strdup_printf ("%s.before-restore-%s", muster_store_get_path (store), stamp);
+      else
+        path = g_strdup_printf ("%s.before-restore-%s-%" G_GUINT64_FORMAT,
+                                muster_store_get_path (store), stamp, number);
+      number++;
     }
+  while (g_file_test (path, G_FILE_TEST_EXISTS));
   return path;
+}
+
+/* Keeps the newest MUSTER_LIBRARY_KEPT_COPIES copies a restore saved. */
+static void
+prune_saved_copies (MusterStore *store)
+{
+  g_autoptr(GPtrArray) copies = list_saved_copies (store);
+
+  for (guint i = MUSTER_LIBRARY_KEPT_COPIES; i < copies->len; i++)
+    {
+      SavedCopy *copy = g_ptr_array_index (copies, i);
+
+      g_debug ("Removing %s, an older copy kept by a restore", copy->path);
+      g_unlink (copy->path);
+    }
 }
 
 /**
@@ -387,7 +480,7 @@ muster_library_restore (MusterStore  *store,
                         char        **out_saved,
                         GError      **error)
 {
-  g_autofree char *tmpdir = NULL;
+  g_autoptr(MusterWorkDir) workdir = NULL;
   g_autofree char *tmp = NULL;
   g_autofree char *saved = NULL;
   g_autoptr(MusterStore) source = NULL;
@@ -397,6 +490,11 @@ muster_library_restore (MusterStore  *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (muster_store_is_read_only (store))
+    {
+      muster_store_set_read_only_error (store, error);
+      return FALSE;
+    }
   if (same_file (path, muster_store_get_path (store)))
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
@@ -415,11 +513,14 @@ muster_library_restore (MusterStore  *store,
     }
 
   /* Work on a private copy: opening it brings an older backup up to date
-   * without writing to the user's file. */
-  tmpdir = g_dir_make_tmp ("muster-restore-XXXXXX", error);
-  if (tmpdir == NULL)
+   * without writing to the user's file. The folder sits beside the
+   * library, locked while in use, so that one left by a restore that was
+   * killed is removed the next time the library is opened or restored. */
+  muster_work_dir_sweep (muster_store_get_path (store), MUSTER_STORE_RESTORE_PURPOSE);
+  workdir = muster_work_dir_new (muster_store_get_path (store), MUSTER_STORE_RESTORE_PURPOSE, error);
+  if (workdir == NULL)
     return FALSE;
-  tmp = g_build_filename (tmpdir, "restore.db", NULL);
+  tmp = g_build_filename (muster_work_dir_get_path (workdir), "restore.db", NULL);
   {
     g_autofree char *escaped = g_uri_escape_string (path, "/", FALSE);
     g_autofree char *uri = g_strconcat ("file:", escaped, "?mode=ro&immutable=1", NULL);
@@ -439,31 +540,27 @@ muster_library_restore (MusterStore  *store,
     sqlite3_close (dest);
   }
   if (!ok)
-    goto out;
+    return FALSE;
   ok = FALSE;
 
   source = muster_store_open (tmp, error);
   if (source == NULL)
-    goto out;
+    return FALSE;
 
   saved = saved_copy_path (store);
   if (!muster_store_save_copy (store, saved, error))
-    goto out;
+    return FALSE;
 
   if (!copy_database (muster_store_get_db (source), live, path, error))
     {
       g_unlink (saved);
-      goto out;
+      return FALSE;
     }
+  prune_saved_copies (store);
 
   muster_store_forget_caches (store);
   muster_store_emit_changed (store, MUSTER_CHANGE_ALL, 0);
   if (out_saved != NULL)
     *out_saved = g_steal_pointer (&saved);
-  ok = TRUE;
-
-out:
-  g_clear_object (&source);
-  remove_tmpdir (tmpdir);
-  return ok;
+  return TRUE;
 }

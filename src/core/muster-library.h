@@ -45,13 +45,20 @@ gboolean       muster_library_back_up           (MusterStore *store,
 gboolean       muster_library_check_backup      (const char  *path,
                                                  GError     **error);
 
+/* How many of the copies a restore keeps of what it replaced stay beside
+ * the library; older ones are removed. */
+#define MUSTER_LIBRARY_KEPT_COPIES 3
+
 /* Replaces the whole library by the backup at @path, through the backup
  * API into the live connection, in one step: on any error the library is
  * as it was. A backup from an older Muster is brought up to date first
- * (on a temporary copy; @path is never written). Before replacing, the
- * current library is saved next to it as "LIBRARY.before-restore-TIME";
- * @out_saved, when not NULL, receives that path. Emits ::changed with
- * MUSTER_CHANGE_ALL. */
+ * (on a temporary copy in a working folder beside the library, see
+ * muster-work-dir.h; @path is never written). Before replacing, the
+ * current library is saved next to it as "LIBRARY.before-restore-TIME",
+ * and of those only the newest MUSTER_LIBRARY_KEPT_COPIES are kept;
+ * @out_saved, when not NULL, receives that path. Refused with
+ * MUSTER_STORE_ERROR_READ_ONLY for a library opened read-only. Emits
+ * ::changed with MUSTER_CHANGE_ALL. */
 gboolean       muster_library_restore           (MusterStore *store,
                                                  const char  *path,
                                                  char       **out_saved,

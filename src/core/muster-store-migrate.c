@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "muster-core-resources.h"
+#include "muster-file-output-stream.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
 
@@ -39,16 +40,61 @@ read_pragma (sqlite3    *db,
 }
 
 /**
+ * muster_store_read_only_uri:
+ * @path: a library Muster cannot write
+ *
+ * SQLite reads a WAL database read-only when its -wal and -shm files
+ * exist, or when it is told the file is immutable (“Read-Only Databases”
+ * in its wal.html); otherwise a read-only connection creates both beside
+ * the file, owned by whoever opened it, and leaves them there, where they
+ * can stop the library's owner from writing it.
+ *
+ * Returns: (transfer full): the URI to open @path with, or %NULL with
+ * @error set when the library can only be read by writing beside it.
+ */
+char *
+muster_store_read_only_uri (const char  *path,
+                            GError     **error)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *escaped = g_uri_escape_string (path, "/", FALSE);
+  GStatBuf st;
+  gboolean has_wal = g_stat (wal, &st) == 0;
+  gboolean wal_empty = !has_wal || st.st_size == 0;
+  gboolean has_shm = g_file_test (shm, G_FILE_TEST_EXISTS);
+
+  /* Another connection has it open, or the last one stopped: read the
+   * WAL through the files that are there. */
+  if (has_wal && has_shm)
+    return g_strconcat ("file:", escaped, "?mode=ro", NULL);
+  /* Closed cleanly (the last connection folds the WAL into the file and
+   * removes both): the file alone is the whole library. */
+  if (wal_empty)
+    return g_strconcat ("file:", escaped, "?mode=ro&immutable=1", NULL);
+
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_READ_ONLY,
+               _("The library “%s” is read-only, and its last changes are still in “%s”, "
+                 "which Muster can only read where it may write. Open the library once "
+                 "where it can be written."),
+               path, wal);
+  return NULL;
+}
+
+/**
  * muster_store_check_file:
  * @path: the library file
+ * @uri: (nullable): the URI to open it with, or %NULL for @path
  * @out_version: its user_version (0 when new)
  * @out_has_data: whether it already holds tables
  *
  * Looks at an existing file on a read-only connection, so that a file
- * Muster must refuse is left exactly as it was.
+ * Muster must refuse is left exactly as it was: another program's
+ * database, one from a newer Muster, or something else.
  */
 gboolean
 muster_store_check_file (const char  *path,
+                         const char  *uri,
                          int         *out_version,
                          gboolean    *out_has_data,
                          GError     **error)
@@ -65,7 +111,8 @@ muster_store_check_file (const char  *path,
   if (g_stat (path, &st) != 0 || st.st_size == 0)
     return TRUE;
 
-  rc = sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL);
+  rc = sqlite3_open_v2 (uri != NULL ? uri : path, &db,
+                        SQLITE_OPEN_READONLY | (uri != NULL ? SQLITE_OPEN_URI : 0), NULL);
   if (rc != SQLITE_OK)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
@@ -74,6 +121,8 @@ muster_store_check_file (const char  *path,
       sqlite3_close (db);
       return FALSE;
     }
+  /* Another process may be writing, or closing, the library. */
+  sqlite3_busy_timeout (db, MUSTER_STORE_BUSY_TIMEOUT);
 
   ok = read_pragma (db, "PRAGMA application_id", &app_id, &rc) &&
        read_pragma (db, "PRAGMA user_version", &version, &rc) &&
@@ -91,10 +140,13 @@ muster_store_check_file (const char  *path,
     }
   sqlite3_close (db);
 
-  if (app_id != 0 && app_id != MUSTER_STORE_APPLICATION_ID)
+  /* Muster sets its id in the transaction that creates its tables: tables
+   * without it are another program's. An empty database may be adopted. */
+  if (app_id != MUSTER_STORE_APPLICATION_ID && (app_id != 0 || tables > 0))
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_MUSTER,
-                   _("“%s” is not a Muster library."), path);
+                   _("“%s” is another program’s database, not a Muster library; "
+                     "Muster has left it as it was."), path);
       return FALSE;
     }
   if (version > MUSTER_STORE_SCHEMA_VERSION)
@@ -122,6 +174,7 @@ muster_store_check_file (const char  *path,
 static gboolean
 backup_to (sqlite3     *src,
            const char  *dest_path,
+           const char  *display_path,
            GError     **error)
 {
   sqlite3 *dest = NULL;
@@ -131,6 +184,7 @@ backup_to (sqlite3     *src,
   rc = sqlite3_open_v2 (dest_path, &dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc == SQLITE_OK)
     {
+      sqlite3_busy_timeout (dest, MUSTER_STORE_BUSY_TIMEOUT);
       backup = sqlite3_backup_init (dest, "main", src, "main");
       if (backup == NULL)
         rc = sqlite3_errcode (dest);
@@ -149,16 +203,20 @@ backup_to (sqlite3     *src,
     }
   if (rc != SQLITE_OK)
     {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
-                   _("Could not copy the library to “%s”: %s"),
-                   dest_path, dest != NULL ? sqlite3_errmsg (dest) : sqlite3_errstr (rc));
+      /* The system's reason (a full disk) when there is one. */
+      int saved_errno = dest != NULL ? sqlite3_system_errno (dest) : 0;
+
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                   _("Could not copy the library to “%s”: %s"), display_path,
+                   saved_errno != 0 ? g_strerror (saved_errno)
+                   : dest != NULL ? sqlite3_errmsg (dest) : sqlite3_errstr (rc));
       sqlite3_close (dest);
       return FALSE;
     }
   if (sqlite3_close (dest) != SQLITE_OK)
     {
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
-                   _("Could not finish the copy “%s”."), dest_path);
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                   _("Could not finish the copy “%s”."), display_path);
       return FALSE;
     }
   return TRUE;
@@ -182,17 +240,34 @@ run_migration (MusterStore  *self,
   g_autofree char *script = NULL;
   g_autoptr(GBytes) bytes = NULL;
   char *errmsg = NULL;
+  gint64 version = 0;
+  int rc;
 
   bytes = g_resource_lookup_data (muster_core_get_resource (), resource,
                                   G_RESOURCE_LOOKUP_FLAGS_NONE, error);
   if (bytes == NULL)
     return FALSE;
 
-  /* Our own resource text: the only SQL not run as prepared statements. */
-  script = g_strdup_printf ("BEGIN IMMEDIATE;\n%.*s\n;PRAGMA user_version = %d;\nCOMMIT;",
+  if (!muster_store_begin (self, error))
+    return FALSE;
+  /* Another process may have created or upgraded the library since it
+   * was checked: look again under the write lock. */
+  if (!read_pragma (db, "PRAGMA user_version", &version, &rc))
+    {
+      muster_store_set_error (self, error, _("Could not read the library’s format"));
+      muster_store_rollback (self);
+      return FALSE;
+    }
+  if (version >= number)
+    return muster_store_commit (self, error);
+
+  /* Our own resource text: the only SQL not run as prepared statements.
+   * The id goes in with the first tables, so that a file with tables and
+   * without it is never Muster's. */
+  script = g_strdup_printf ("%.*s\n;PRAGMA user_version = %d;\nPRAGMA application_id = %d;",
                             (int) g_bytes_get_size (bytes),
                             (const char *) g_bytes_get_data (bytes, NULL),
-                            number);
+                            number, MUSTER_STORE_APPLICATION_ID);
   if (sqlite3_exec (db, script, NULL, NULL, &errmsg) != SQLITE_OK)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
@@ -203,7 +278,7 @@ run_migration (MusterStore  *self,
       muster_store_rollback (self);
       return FALSE;
     }
-  return TRUE;
+  return muster_store_commit (self, error);
 }
 
 /**
@@ -228,7 +303,7 @@ muster_store_migrate (MusterStore  *self,
       g_autofree char *backup = g_strdup_printf ("%s.bak-v%d",
                                                  muster_store_get_path (self),
                                                  from_version);
-      if (!backup_to (muster_store_get_db (self), backup, error))
+      if (!muster_store_save_copy (self, backup, error))
         return FALSE;
     }
 
@@ -266,37 +341,26 @@ muster_store_save_copy (MusterStore  *self,
                         const char   *dest,
                         GError      **error)
 {
-  g_autofree char *tmp = NULL;
-  int fd;
+  g_autoptr(MusterFileOutputStream) stream = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
   g_return_val_if_fail (dest != NULL, FALSE);
 
-  tmp = g_strconcat (dest, ".XXXXXX", NULL);
-  fd = g_mkstemp (tmp);
-  if (fd < 0)
+  /* A copy of the library is as private as the library. */
+  stream = muster_file_output_stream_new (dest, 0600, error);
+  if (stream == NULL)
+    return FALSE;
+  if (!backup_to (muster_store_get_db (self),
+                  muster_file_output_stream_get_temp_path (stream), dest, error))
     {
-      int saved_errno = errno;
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
-                   _("Could not write a copy to “%s”: %s"), dest, g_strerror (saved_errno));
-      return FALSE;
-    }
-  close (fd);
+      g_autofree char *journal = g_strconcat (muster_file_output_stream_get_temp_path (stream),
+                                              "-journal", NULL);
 
-  if (!backup_to (muster_store_get_db (self), tmp, error))
-    {
-      g_unlink (tmp);
+      muster_file_output_stream_abort (stream);
+      g_unlink (journal);
       return FALSE;
     }
-  if (g_rename (tmp, dest) != 0)
-    {
-      int saved_errno = errno;
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
-                   _("Could not write a copy to “%s”: %s"), dest, g_strerror (saved_errno));
-      g_unlink (tmp);
-      return FALSE;
-    }
-  return TRUE;
+  return muster_file_output_stream_commit (stream, error);
 }
 
 static void

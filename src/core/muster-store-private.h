@@ -13,6 +13,14 @@ G_BEGIN_DECLS
 /* For the other core modules (engine, recruit, exchange): the connection,
  * transactions and the shared writers. Nothing outside src/core uses this. */
 
+/* How long a connection waits for another process's lock, in ms. */
+#define MUSTER_STORE_BUSY_TIMEOUT 5000
+/* How hard a commit waits for the disk: NORMAL, as FULL costs over 10% on
+ * the resolve benchmark (see muster-store.h). */
+#define MUSTER_STORE_SYNCHRONOUS "NORMAL"
+/* The working folders of a restore, beside the library (muster-work-dir.h). */
+#define MUSTER_STORE_RESTORE_PURPOSE "restore"
+
 sqlite3  *muster_store_get_db        (MusterStore  *self);
 /* A cached prepared statement for @sql, reset and with bindings cleared. */
 sqlite3_stmt *muster_store_prepare   (MusterStore  *self,
@@ -21,6 +29,9 @@ sqlite3_stmt *muster_store_prepare   (MusterStore  *self,
 /* Drops what the store keeps from the database (the campaigns' parsed
  * rulesets), after the whole database was replaced. */
 void      muster_store_forget_caches (MusterStore  *self);
+/* Sets @error to MUSTER_STORE_ERROR_READ_ONLY, naming the library. */
+void      muster_store_set_read_only_error (MusterStore  *self,
+                                            GError      **error);
 /* Sets @error from the connection's last error, prefixed by @what. */
 void      muster_store_set_error     (MusterStore  *self,
                                       GError      **error,
@@ -227,9 +238,14 @@ GPtrArray *muster_store_query_characters   (MusterStore  *self,
                                             const char   *search,
                                             GError      **error);
 
-/* For muster_store_open(): checks an existing file on a read-only
- * connection (the newest schema and the application id), and migrates. */
+/* For muster_store_open(): the URI that opens a library Muster cannot
+ * write without creating files beside it; checks an existing file on a
+ * read-only connection (the newest schema and the application id; @uri
+ * NULL opens @path itself), and migrates. */
+char     *muster_store_read_only_uri (const char   *path,
+                                      GError      **error);
 gboolean  muster_store_check_file   (const char   *path,
+                                     const char   *uri,
                                      int          *out_version,
                                      gboolean     *out_has_data,
                                      GError      **error);

@@ -4,7 +4,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <inttypes.h>
@@ -14,6 +17,7 @@
 #include "muster-force.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
+#include "muster-work-dir.h"
 
 struct _MusterStore
 {
@@ -25,6 +29,7 @@ struct _MusterStore
   GHashTable *rulesets;     /* campaign id (gint64*) -> MusterRuleset* */
   gint64      data_version;
   guint       depth;        /* transactions begun and not yet ended */
+  gboolean    read_only;
 };
 
 G_DEFINE_FINAL_TYPE (MusterStore, muster_store, G_TYPE_OBJECT)
@@ -138,13 +143,67 @@ muster_store_get_default_path (void)
   return g_build_filename (g_get_user_data_dir (), "muster", "library.db", NULL);
 }
 
+/* Whether this process may write the library: the file, and its folder
+ * for the -wal and -shm files (and any -shm already there). Read-only
+ * media are asked about too, as access() may answer for root from the
+ * permissions alone. */
+static gboolean
+can_write (const char *path,
+           const char *dir)
+{
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  struct statvfs fs;
+
+  if (statvfs (dir, &fs) == 0 && (fs.f_flag & ST_RDONLY) != 0)
+    return FALSE;
+  return faccessat (AT_FDCWD, path, W_OK, AT_EACCESS) == 0 &&
+         faccessat (AT_FDCWD, dir, W_OK, AT_EACCESS) == 0 &&
+         (!g_file_test (shm, G_FILE_TEST_EXISTS) ||
+          faccessat (AT_FDCWD, shm, W_OK, AT_EACCESS) == 0);
+}
+
+static gboolean
+open_read_only (MusterStore  *self,
+                const char   *uri,
+                int           version,
+                GError      **error)
+{
+  int rc;
+
+  /* Bringing it up to date would change it. */
+  if (version < MUSTER_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_READ_ONLY,
+                   _("The library “%s” is read-only, and this version of Muster would have "
+                     "to bring it up to date to open it. Make the file and its folder "
+                     "writable, or open a copy of it."),
+                   self->path);
+      return FALSE;
+    }
+
+  rc = sqlite3_open_v2 (uri, &self->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not open the library “%s”: %s"),
+                   self->path, self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc));
+      return FALSE;
+    }
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_busy_timeout (self->db, MUSTER_STORE_BUSY_TIMEOUT);
+  self->read_only = TRUE;
+  return exec_pragma (self, "PRAGMA foreign_keys = ON", error);
+}
+
 /**
  * muster_store_open:
- * @path: the library file; created with its folders when missing
+ * @path: the library file; created when missing, in a folder that exists
  * @error: return location for a #MUSTER_STORE_ERROR
  *
- * Opens a library, refusing one written by a newer Muster (the file left
- * untouched) and migrating an older one after backing it up.
+ * Opens a library, refusing another program's database and one written by
+ * a newer Muster (the file left untouched) and migrating an older one
+ * after backing it up. A library this process cannot write is opened
+ * read-only (see muster_store_is_read_only()).
  *
  * Returns: (transfer full): the store, or %NULL with @error set.
  */
@@ -154,28 +213,50 @@ muster_store_open (const char  *path,
 {
   g_autoptr(MusterStore) self = NULL;
   g_autofree char *dir = NULL;
+  g_autofree char *uri = NULL;
   int version = 0;
   gboolean has_data = FALSE;
+  gboolean read_only = FALSE;
   int rc;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0755) != 0)
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                   _("Could not open the library “%s”: the folder “%s” does not exist."),
+                   path, dir);
+      return NULL;
+    }
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    read_only = !can_write (path, dir);
+  else if (faccessat (AT_FDCWD, dir, W_OK, AT_EACCESS) != 0)
     {
       int saved_errno = errno;
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
-                   _("Could not create the folder “%s” for the library: %s"),
-                   dir, g_strerror (saved_errno));
+
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                   _("Could not create the library “%s”: %s"),
+                   path, g_strerror (saved_errno));
       return NULL;
     }
 
-  if (!muster_store_check_file (path, &version, &has_data, error))
+  if (read_only && (uri = muster_store_read_only_uri (path, error)) == NULL)
+    return NULL;
+  if (!muster_store_check_file (path, uri, &version, &has_data, error))
     return NULL;
 
   self = g_object_new (MUSTER_TYPE_STORE, NULL);
   self->path = g_strdup (path);
+
+  if (read_only)
+    {
+      if (!open_read_only (self, uri, version, error))
+        return NULL;
+      self->data_version = query_int (self, "PRAGMA data_version");
+      return g_steal_pointer (&self);
+    }
 
   rc = sqlite3_open_v2 (path, &self->db,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
@@ -187,29 +268,58 @@ muster_store_open (const char  *path,
       return NULL;
     }
   sqlite3_extended_result_codes (self->db, 1);
-  sqlite3_busy_timeout (self->db, 5000);
+  sqlite3_busy_timeout (self->db, MUSTER_STORE_BUSY_TIMEOUT);
 
   /* foreign_keys is ignored inside a transaction: set it first. */
   if (!exec_pragma (self, "PRAGMA foreign_keys = ON", error) ||
       !exec_pragma (self, "PRAGMA journal_mode = WAL", error) ||
-      !exec_pragma (self, "PRAGMA synchronous = NORMAL", error))
+      !exec_pragma (self, "PRAGMA synchronous = " MUSTER_STORE_SYNCHRONOUS, error))
     return NULL;
 
   if (version < MUSTER_STORE_SCHEMA_VERSION &&
       !muster_store_migrate (self, version, has_data, error))
     return NULL;
 
-  if (query_int (self, "PRAGMA application_id") != MUSTER_STORE_APPLICATION_ID)
-    {
-      g_autofree char *sql = g_strdup_printf ("PRAGMA application_id = %d",
-                                              MUSTER_STORE_APPLICATION_ID);
-      if (!exec_pragma (self, sql, error))
-        return NULL;
-    }
-
   self->data_version = query_int (self, "PRAGMA data_version");
 
+  /* What a restore that was killed left beside the library. */
+  muster_work_dir_sweep (path, MUSTER_STORE_RESTORE_PURPOSE);
+
   return g_steal_pointer (&self);
+}
+
+/**
+ * muster_store_open_default:
+ *
+ * Opens the library of muster_store_get_default_path(). The folders of
+ * $XDG_DATA_HOME/muster/library.db are made when missing; a library named
+ * by MUSTER_LIBRARY is opened as muster_store_open() does.
+ *
+ * Returns: (transfer full): the store, or %NULL with @error set.
+ */
+MusterStore *
+muster_store_open_default (GError **error)
+{
+  g_autofree char *path = muster_store_get_default_path ();
+  const char *env = g_getenv ("MUSTER_LIBRARY");
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (env == NULL || *env == '\0')
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                       _("Could not create the folder “%s” for the library: %s"),
+                       dir, g_strerror (saved_errno));
+          return NULL;
+        }
+    }
+  return muster_store_open (path, error);
 }
 
 const char *
@@ -217,6 +327,13 @@ muster_store_get_path (MusterStore *self)
 {
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
   return self->path;
+}
+
+gboolean
+muster_store_is_read_only (MusterStore *self)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (self), TRUE);
+  return self->read_only;
 }
 
 gboolean
@@ -307,6 +424,12 @@ muster_store_begin (MusterStore  *self,
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
+  if (self->read_only)
+    {
+      muster_store_set_read_only_error (self, error);
+      return FALSE;
+    }
+
   /* A change begun inside another one is a savepoint of it: the outer
    * change commits or rolls back the inner ones with it. */
   sql = self->depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT muster_nested";
@@ -371,6 +494,18 @@ muster_store_rollback (MusterStore *self)
 }
 
 void
+muster_store_set_read_only_error (MusterStore  *self,
+                                  GError      **error)
+{
+  g_return_if_fail (MUSTER_IS_STORE (self));
+
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_READ_ONLY,
+               _("The library “%s” is open read-only: nothing in it can be changed. "
+                 "It can still be viewed, printed, exported and backed up."),
+               self->path);
+}
+
+void
 muster_store_set_error (MusterStore  *self,
                         GError      **error,
                         const char   *what)
@@ -379,6 +514,13 @@ muster_store_set_error (MusterStore  *self,
 
   if (error == NULL || *error != NULL)
     return;
+  if ((sqlite3_errcode (self->db) & 0xff) == SQLITE_READONLY)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_READ_ONLY,
+                   "%s: %s (SQLite error %d)", what, sqlite3_errmsg (self->db),
+                   sqlite3_extended_errcode (self->db));
+      return;
+    }
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
                "%s: %s (SQLite error %d)", what, sqlite3_errmsg (self->db),
                sqlite3_extended_errcode (self->db));
@@ -394,104 +536,6 @@ muster_store_now (void)
     return g_strdup (fake);
   now = g_date_time_new_now_utc ();
   return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-}
-
-static void
-bind_id_or_null (sqlite3_stmt *stmt,
-                 int           index,
-                 gint64        id)
-{
-  if (id > 0)
-    sqlite3_bind_int64 (stmt, index, id);
-  else
-    sqlite3_bind_null (stmt, index);
-}
-
-gint64
-muster_store_insert_roll (MusterStore      *self,
-                          gint64            campaign_id,
-                          gint64            game_id,
-                          gint64            character_id,
-                          gint64            resolution_id,
-                          const char       *purpose,
-                          const MusterRoll *roll,
-                          GError          **error)
-{
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  g_autofree char *faces = NULL;
-  g_autofree char *now = NULL;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
-  g_return_val_if_fail (purpose != NULL, 0);
-  g_return_val_if_fail (roll != NULL, 0);
-
-  stmt = muster_store_prepare (self,
-      "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id,"
-      " purpose, expression, faces, total, entered, created)"
-      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
-  if (stmt == NULL)
-    return 0;
-
-  faces = muster_roll_faces_to_string (roll);
-  now = muster_store_now ();
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
-  bind_id_or_null (stmt, 2, game_id);
-  bind_id_or_null (stmt, 3, character_id);
-  bind_id_or_null (stmt, 4, resolution_id);
-  sqlite3_bind_text (stmt, 5, purpose, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 6, roll->expression, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, faces, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int (stmt, 8, roll->total);
-  sqlite3_bind_int (stmt, 9, roll->entered ? 1 : 0);
-  sqlite3_bind_text (stmt, 10, now, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (self, error, _("Could not record a roll"));
-      return 0;
-    }
-  return sqlite3_last_insert_rowid (self->db);
-}
-
-gint64
-muster_store_insert_log (MusterStore  *self,
-                         gint64        campaign_id,
-                         gint64        game_id,
-                         gint64        character_id,
-                         gint64        resolution_id,
-                         gint64        roll_id,
-                         const char   *kind,
-                         const char   *message,
-                         GError      **error)
-{
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  g_autofree char *now = NULL;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
-  g_return_val_if_fail (kind != NULL, 0);
-  g_return_val_if_fail (message != NULL, 0);
-
-  stmt = muster_store_prepare (self,
-      "INSERT INTO log_entry (campaign_id, game_id, character_id,"
-      " resolution_id, roll_id, kind, message, created)"
-      " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
-  if (stmt == NULL)
-    return 0;
-
-  now = muster_store_now ();
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
-  bind_id_or_null (stmt, 2, game_id);
-  bind_id_or_null (stmt, 3, character_id);
-  bind_id_or_null (stmt, 4, resolution_id);
-  bind_id_or_null (stmt, 5, roll_id);
-  sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, message, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, now, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (self, error, _("Could not write to the campaign log"));
-      return 0;
-    }
-  return sqlite3_last_insert_rowid (self->db);
 }
 
 gint64
@@ -690,74 +734,4 @@ muster_store_get_campaign_ruleset (MusterStore  *self,
   *key = campaign_id;
   g_hash_table_insert (self->rulesets, key, g_object_ref (ruleset));
   return ruleset;
-}
-
-/* --- Log ----------------------------------------------------------------- */
-
-void
-muster_log_entry_free (MusterLogEntry *entry)
-{
-  if (entry == NULL)
-    return;
-  g_free (entry->kind);
-  g_free (entry->message);
-  g_free (entry->created);
-  g_free (entry->expression);
-  g_free (entry->faces);
-  g_free (entry);
-}
-
-GPtrArray *
-muster_store_list_log (MusterStore  *self,
-                       gint64        campaign_id,
-                       gint64        game_id,
-                       gint64        character_id,
-                       GError      **error)
-{
-  g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_entry_free);
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
-
-  stmt = muster_store_prepare (self,
-      "SELECT l.id, l.campaign_id, l.game_id, l.character_id, l.kind, l.message,"
-      " l.created, r.expression, r.faces, r.total, r.entered"
-      " FROM log_entry l LEFT JOIN roll r ON r.id = l.roll_id"
-      " WHERE l.campaign_id = ?1"
-      " AND (?2 = 0 OR l.game_id = ?2) AND (?3 = 0 OR l.character_id = ?3)"
-      " ORDER BY l.id DESC", error);
-  if (stmt == NULL)
-    return NULL;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
-  sqlite3_bind_int64 (stmt, 2, game_id);
-  sqlite3_bind_int64 (stmt, 3, character_id);
-
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      MusterLogEntry *entry = g_new0 (MusterLogEntry, 1);
-
-      entry->id = sqlite3_column_int64 (stmt, 0);
-      entry->campaign_id = sqlite3_column_int64 (stmt, 1);
-      entry->game_id = sqlite3_column_int64 (stmt, 2);
-      entry->character_id = sqlite3_column_int64 (stmt, 3);
-      entry->kind = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
-      entry->message = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
-      entry->created = g_strdup ((const char *) sqlite3_column_text (stmt, 6));
-      entry->has_roll = sqlite3_column_type (stmt, 7) != SQLITE_NULL;
-      if (entry->has_roll)
-        {
-          entry->expression = g_strdup ((const char *) sqlite3_column_text (stmt, 7));
-          entry->faces = g_strdup ((const char *) sqlite3_column_text (stmt, 8));
-          entry->total = sqlite3_column_int (stmt, 9);
-          entry->entered = sqlite3_column_int (stmt, 10) != 0;
-        }
-      g_ptr_array_add (result, entry);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (self, error, _("Could not read the campaign log"));
-      return NULL;
-    }
-  return g_steal_pointer (&result);
 }

@@ -42,6 +42,8 @@ typedef enum {
   MUSTER_STORE_ERROR_AMBIGUOUS,   /* a name matches more than one row */
   MUSTER_STORE_ERROR_INVALID,     /* a value the user gave is not allowed */
   MUSTER_STORE_ERROR_EXISTS,      /* a name already in use */
+  MUSTER_STORE_ERROR_READ_ONLY,   /* the library was opened read-only */
+  MUSTER_STORE_ERROR_FILE,        /* a file or folder could not be made, read or written */
 } MusterStoreError;
 
 typedef enum {

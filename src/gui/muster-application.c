@@ -404,21 +404,33 @@ muster_application_new (void)
                        NULL);
 }
 
+/* A read-only library cannot be restored over. */
+static void
+update_store_actions (MusterApplication *self)
+{
+  GAction *restore = g_action_map_lookup_action (G_ACTION_MAP (self), "restore");
+
+  if (restore != NULL && self->store != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (restore), !muster_store_is_read_only (self->store));
+}
+
 MusterStore *
 muster_application_get_store (MusterApplication *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
 
   g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
 
   if (self->store != NULL || self->failed)
     return self->store;
 
-  path = self->library_path ? g_strdup (self->library_path) : muster_store_get_default_path ();
-  self->store = muster_store_open (path, &error);
+  if (self->library_path != NULL)
+    self->store = muster_store_open (self->library_path, &error);
+  else
+    self->store = muster_store_open_default (&error);
   if (self->store == NULL)
     show_open_error (self, error);
+  update_store_actions (self);
 
   return self->store;
 }
@@ -431,6 +443,7 @@ muster_application_set_store (MusterApplication *self,
   g_return_if_fail (MUSTER_IS_STORE (store));
 
   g_set_object (&self->store, store);
+  update_store_actions (self);
 }
 
 void

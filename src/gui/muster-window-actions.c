@@ -372,18 +372,23 @@ muster_window_update_actions (MusterWindow *self)
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean open = self->campaign_id != 0;
   gboolean has_forces = open && campaign_has_forces (self);
+  /* A read-only library can be looked at, printed, exported and backed
+   * up: only what changes it is disabled. */
+  gboolean writable = self->store != NULL && !muster_store_is_read_only (self->store);
 
-  gtk_widget_action_set_enabled (widget, "win.rename-campaign", open);
-  gtk_widget_action_set_enabled (widget, "win.delete-campaign", open);
-  gtk_widget_action_set_enabled (widget, "win.campaign-settings", open);
-  gtk_widget_action_set_enabled (widget, "win.new-force", open);
-  gtk_widget_action_set_enabled (widget, "win.recruit", has_forces);
-  gtk_widget_action_set_enabled (widget, "win.new-game", open);
+  gtk_widget_action_set_enabled (widget, "win.new-campaign", writable);
+  gtk_widget_action_set_enabled (widget, "win.import", writable);
+  gtk_widget_action_set_enabled (widget, "win.rename-campaign", open && writable);
+  gtk_widget_action_set_enabled (widget, "win.delete-campaign", open && writable);
+  gtk_widget_action_set_enabled (widget, "win.campaign-settings", open && writable);
+  gtk_widget_action_set_enabled (widget, "win.new-force", open && writable);
+  gtk_widget_action_set_enabled (widget, "win.recruit", has_forces && writable);
+  gtk_widget_action_set_enabled (widget, "win.new-game", open && writable);
   gtk_widget_action_set_enabled (widget, "win.print", open);
   gtk_widget_action_set_enabled (widget, "win.find", open);
   gtk_widget_action_set_enabled (widget, "win.export", open);
-  gtk_widget_action_set_enabled (widget, "win.undo", self->undos != NULL);
-  gtk_widget_action_set_enabled (widget, "win.create-sample", TRUE);
+  gtk_widget_action_set_enabled (widget, "win.undo", self->undos != NULL && writable);
+  gtk_widget_action_set_enabled (widget, "win.create-sample", writable);
 }
 
 void

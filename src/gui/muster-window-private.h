@@ -29,6 +29,7 @@ struct _MusterWindow
   GtkStack             *main_stack;
   AdwViewStack         *view_stack;
   AdwViewSwitcherTitle *switcher_title;
+  AdwWindowTitle       *sidebar_title;
   AdwViewSwitcherBar   *switcher_bar;
   GtkWidget            *recruit_button;
   GtkWidget            *print_button;

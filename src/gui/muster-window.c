@@ -233,6 +233,21 @@ add_page (MusterWindow *self,
   adw_view_stack_page_set_icon_name (adw_view_stack_get_page (self->view_stack, page), icon_name);
 }
 
+/* Under both titles, so that it shows whether the sidebar or the
+ * campaign fills a narrow window; the changing actions are disabled by
+ * muster_window_update_actions(). */
+static void
+show_read_only (MusterWindow *self)
+{
+  const char *why = _("This library cannot be changed: its file or its folder is read-only. "
+                      "It can still be looked at, printed, exported and backed up.");
+
+  adw_window_title_set_subtitle (self->sidebar_title, _("Read-only"));
+  adw_view_switcher_title_set_subtitle (self->switcher_title, _("Read-only"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->sidebar_title), why);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->switcher_title), why);
+}
+
 static void
 muster_window_constructed (GObject *object)
 {
@@ -270,7 +285,10 @@ muster_window_constructed (GObject *object)
   self->changed_id = g_signal_connect (self->store, "changed", G_CALLBACK (store_changed_cb), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
 
-  muster_exchange_ui_add_drop_target (GTK_WIDGET (self), self->store);
+  if (muster_store_is_read_only (self->store))
+    show_read_only (self);
+  else
+    muster_exchange_ui_add_drop_target (GTK_WIDGET (self), self->store);
 
   /* -1 so that set_campaign() sees a change and tells the pages, even
    * when there is no campaign to open. */
@@ -279,7 +297,7 @@ muster_window_constructed (GObject *object)
   if (self->campaign_id == -1)
     set_campaign (self, 0);
 
-  if (muster_store_is_empty (self->store) &&
+  if (muster_store_is_empty (self->store) && !muster_store_is_read_only (self->store) &&
       !g_settings_get_boolean (self->settings, "sample-offered"))
     g_idle_add_once ((GSourceOnceFunc) muster_window_offer_sample, self);
 }
@@ -394,6 +412,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recruit_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, print_button);

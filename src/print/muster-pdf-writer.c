@@ -3,33 +3,48 @@
 
 #include "config.h"
 
-#include <errno.h>
-
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <gio/gio.h>
 #include <cairo-pdf.h>
 
+#include "muster-file-output-stream.h"
 #include "muster-pdf-writer.h"
 #include "muster-sheet-private.h"
 
 struct _MusterPdfWriter
 {
-  MusterSheet     *sheet;
-  MusterPageSize   size;
-  char            *path;
-  char            *tmp_path;
-  cairo_surface_t *surface;
-  cairo_t         *cr;
-  guint            n_pages;
-  guint            page;
-  gboolean         finished;
+  MusterSheet            *sheet;
+  MusterPageSize          size;
+  char                   *path;
+  MusterFileOutputStream *stream;
+  GError                 *write_error;  /* the first write that failed */
+  cairo_surface_t        *surface;
+  cairo_t                *cr;
+  guint                   n_pages;
+  guint                   page;
+  gboolean                finished;
 };
+
+static cairo_status_t
+write_cb (void                *closure,
+          const unsigned char *data,
+          unsigned int         length)
+{
+  MusterPdfWriter *self = closure;
+
+  if (self->write_error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!g_output_stream_write_all (G_OUTPUT_STREAM (self->stream), data, length,
+                                  NULL, NULL, &self->write_error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
 
 /**
  * muster_pdf_writer_new:
  *
- * Opens PATH.part for the pages of @sheet drawn on @size.
+ * Opens a temporary file beside @path for the pages of @sheet drawn on
+ * @size.
  *
  * Returns: (transfer full): a writer, or NULL with @error set when the
  * file cannot be created.
@@ -51,8 +66,10 @@ muster_pdf_writer_new (MusterSheet          *sheet,
   self->sheet = g_object_ref (sheet);
   self->size = *size;
   self->path = g_strdup (path);
-  self->tmp_path = g_strdup_printf ("%s.part", path);
-  self->surface = cairo_pdf_surface_create (self->tmp_path, size->width, size->height);
+  self->stream = muster_file_output_stream_new (path, 0666, error);
+  if (self->stream == NULL)
+    return NULL;
+  self->surface = cairo_pdf_surface_create_for_stream (write_cb, self, size->width, size->height);
   if (!muster_sheet_check_cairo (cairo_surface_status (self->surface), path, error))
     return NULL;
 
@@ -119,17 +136,21 @@ muster_pdf_writer_finish (MusterPdfWriter  *self,
     status = cairo_surface_status (self->surface);
   g_clear_pointer (&self->surface, cairo_surface_destroy);
 
-  if (!muster_sheet_check_cairo (status, self->path, error))
-    return FALSE;
-
-  if (g_rename (self->tmp_path, self->path) != 0)
+  /* The system's reason (a full disk) rather than cairo's “error while
+   * writing to output stream”. */
+  if (self->write_error != NULL)
     {
-      int saved_errno = errno;
-
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   _("Could not write “%s”: %s."), self->path, g_strerror (saved_errno));
+      g_propagate_error (error, g_steal_pointer (&self->write_error));
+      muster_file_output_stream_abort (self->stream);
       return FALSE;
     }
+  if (!muster_sheet_check_cairo (status, self->path, error))
+    {
+      muster_file_output_stream_abort (self->stream);
+      return FALSE;
+    }
+  if (!muster_file_output_stream_commit (self->stream, error))
+    return FALSE;
 
   self->finished = TRUE;
   return TRUE;
@@ -147,11 +168,11 @@ muster_pdf_writer_free (MusterPdfWriter *self)
       cairo_surface_finish (self->surface);
       g_clear_pointer (&self->surface, cairo_surface_destroy);
     }
-  if (!self->finished)
-    g_unlink (self->tmp_path);
+  /* A stream never committed removes its temporary file. */
+  g_clear_object (&self->stream);
+  g_clear_error (&self->write_error);
 
   g_clear_object (&self->sheet);
   g_free (self->path);
-  g_free (self->tmp_path);
   g_free (self);
 }

@@ -8,9 +8,11 @@ G_BEGIN_DECLS
 /*
  * Writes a sheet to PDF a page at a time, so a caller can spread a long
  * export over several main-loop iterations, show progress and stop it.
- * The pages go to PATH.part, renamed over PATH by
- * muster_pdf_writer_finish(); freeing a writer that was not finished
- * removes the part file, so nothing half-written is ever left at PATH.
+ * The pages go to a temporary file beside PATH (a
+ * #MusterFileOutputStream), every write checked, and
+ * muster_pdf_writer_finish() renames it over PATH only when all of it was
+ * written; a failure or freeing a writer that was not finished removes
+ * it, so nothing half-written is ever left at PATH.
  */
 typedef struct _MusterPdfWriter MusterPdfWriter;
 

@@ -386,21 +386,23 @@ update_actions (MusterGamesPage *self)
   MusterGame *game = get_selected (self);
   MusterGameState state = game != NULL ? muster_game_get_state (game) : MUSTER_GAME_PLANNED;
   gint64 last = 0;
+  /* A read-only library is looked at and printed, never changed. */
+  gboolean writable = self->store != NULL && !muster_store_is_read_only (self->store);
 
   if (self->campaign_id != 0)
     last = muster_engine_get_last_resolved (self->store, self->campaign_id, NULL);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.new", self->campaign_id != 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.new", self->campaign_id != 0 && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.record",
-                                 game != NULL && state != MUSTER_GAME_RESOLVED);
+                                 game != NULL && state != MUSTER_GAME_RESOLVED && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.finish",
-                                 game != NULL && state != MUSTER_GAME_RESOLVED);
+                                 game != NULL && state != MUSTER_GAME_RESOLVED && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.resolve",
-                                 game != NULL && state == MUSTER_GAME_PLAYED);
+                                 game != NULL && state == MUSTER_GAME_PLAYED && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.delete",
-                                 game != NULL && state == MUSTER_GAME_PLANNED);
+                                 game != NULL && state == MUSTER_GAME_PLANNED && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.print", game != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.undo-resolve", last != 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.undo-resolve", last != 0 && writable);
   show_participants (self);
 }
 

@@ -293,8 +293,9 @@ update_actions (MusterRosterPage *self)
 {
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   gboolean any = !gtk_bitset_is_empty (selected);
+  gboolean writable = self->store != NULL && !muster_store_is_read_only (self->store);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.delete", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.delete", any && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.open", any);
 }
 
@@ -605,7 +606,9 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   gtk_widget_set_visible (self->unit_list, self->by_unit);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
   gtk_widget_set_visible (self->characters_heading, self->by_unit);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit", self->by_unit);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
+                                 self->by_unit && self->store != NULL &&
+                                 !muster_store_is_read_only (self->store));
   if (self->by_unit)
     {
       adw_status_page_set_title (self->empty_status, _("No Units"));

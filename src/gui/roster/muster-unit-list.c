@@ -168,10 +168,12 @@ static void
 update_actions (MusterUnitList *self)
 {
   gboolean any = gtk_single_selection_get_selected_item (self->selection) != NULL;
+  gboolean writable = self->store != NULL && !muster_store_is_read_only (self->store);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.open", any);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.delete", any);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new", self->campaign_id != 0 && self->ruleset != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.delete", any && writable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new",
+                                 self->campaign_id != 0 && self->ruleset != NULL && writable);
 }
 
 static void

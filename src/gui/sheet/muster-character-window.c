@@ -434,7 +434,8 @@ load_character (MusterCharacterWindow *self)
     muster_sheet_rows_show_name (GTK_WINDOW (self), self->window_title, self->name_row,
                                  muster_character_get_name (character));
   if (CHANGED (muster_character_get_force_name))
-    adw_window_title_set_subtitle (self->window_title, muster_character_get_force_name (character));
+    muster_sheet_rows_show_subtitle (self->store, self->window_title,
+                                     muster_character_get_force_name (character));
   if (CHANGED (muster_character_get_rank))
     {
       const char *rank = muster_character_get_rank (character);
@@ -625,6 +626,8 @@ muster_character_window_new (MusterApplication *application,
     build_ruleset_rows (self);
 
   adw_preferences_group_add (self->history_group, muster_character_history_new (store, character_id));
+  muster_sheet_rows_lock_editors (store, GTK_WIDGET (self->name_row), GTK_WIDGET (self->stats_group),
+                                  GTK_WIDGET (self->status_row), GTK_WIDGET (self->notes_view), NULL);
   self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
   load_character (self);
 

@@ -39,6 +39,47 @@ muster_sheet_rows_show_name (GtkWindow      *window,
 }
 
 void
+muster_sheet_rows_show_subtitle (MusterStore    *store,
+                                 AdwWindowTitle *window_title,
+                                 const char     *force_name)
+{
+  g_autofree char *subtitle = NULL;
+
+  if (muster_store_is_read_only (store))
+    /* TRANSLATORS: under a sheet's title: the force, and that the
+     * library cannot be changed */
+    subtitle = g_strdup_printf (_("%s — read-only"), force_name != NULL ? force_name : "");
+  adw_window_title_set_subtitle (window_title, subtitle != NULL ? subtitle : force_name);
+}
+
+void
+muster_sheet_rows_lock_editors (MusterStore *store,
+                                GtkWidget   *first_editor,
+                                ...)
+{
+  va_list args;
+
+  if (!muster_store_is_read_only (store))
+    return;
+
+  va_start (args, first_editor);
+  for (GtkWidget *editor = first_editor; editor != NULL; editor = va_arg (args, GtkWidget *))
+    {
+      GtkWidget *group = gtk_widget_get_ancestor (editor, ADW_TYPE_PREFERENCES_GROUP);
+
+      /* Notes can still be read, selected and copied. */
+      if (GTK_IS_TEXT_VIEW (editor))
+        {
+          gtk_text_view_set_editable (GTK_TEXT_VIEW (editor), FALSE);
+          gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (editor), FALSE);
+        }
+      else
+        gtk_widget_set_sensitive (group != NULL ? group : editor, FALSE);
+    }
+  va_end (args);
+}
+
+void
 muster_sheet_rows_toast_error (AdwToastOverlay *overlay,
                                const GError    *error)
 {

@@ -48,6 +48,17 @@ void       muster_sheet_rows_show_name        (GtkWindow           *window,
                                                AdwWindowTitle      *window_title,
                                                AdwEntryRow         *name_row,
                                                const char          *name);
+/* Shows @force_name under the title, saying so when the library is
+ * read-only. */
+void       muster_sheet_rows_show_subtitle    (MusterStore         *store,
+                                               AdwWindowTitle      *window_title,
+                                               const char          *force_name);
+/* For a library opened read-only: the preferences groups holding the
+ * editors given (NULL-terminated) are made insensitive, and a text view
+ * among them read-only, so the sheet can be read but not changed. */
+void       muster_sheet_rows_lock_editors     (MusterStore         *store,
+                                               GtkWidget           *first_editor,
+                                               ...) G_GNUC_NULL_TERMINATED;
 /* Says why a save failed, in a toast that stays until dismissed. */
 void       muster_sheet_rows_toast_error      (AdwToastOverlay     *overlay,
                                                const GError        *error);

@@ -435,7 +435,8 @@ load_unit (MusterUnitWindow *self)
     muster_sheet_rows_show_name (GTK_WINDOW (self), self->window_title, self->name_row,
                                  muster_unit_get_name (unit));
   if (CHANGED (muster_unit_get_force_name))
-    adw_window_title_set_subtitle (self->window_title, muster_unit_get_force_name (unit));
+    muster_sheet_rows_show_subtitle (self->store, self->window_title,
+                                     muster_unit_get_force_name (unit));
 
   if (self->ruleset != NULL)
     {
@@ -641,6 +642,8 @@ muster_unit_window_new (GtkApplication *application,
       gtk_widget_set_visible (self->morale_row, FALSE);
     }
 
+  muster_sheet_rows_lock_editors (store, GTK_WIDGET (self->name_row), GTK_WIDGET (self->size_row),
+                                  GTK_WIDGET (self->values_group), GTK_WIDGET (self->notes_view), NULL);
   self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
   load_unit (self);
 
