@@ -55,6 +55,7 @@ void               muster_gui_wait_for_frame     (GtkWidget         *widget);
           g_main_context_iteration (NULL, TRUE);                        \
       }                                                                 \
   } G_STMT_END
+
 /* A template child, asserted to exist. */
 GObject           *muster_gui_template_child     (gpointer           widget,
                                                   GType              type,
