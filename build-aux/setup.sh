@@ -4,7 +4,15 @@
 # then configure and build with meson. Sourced, not run.
 
 muster_source=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-muster_build=${MUSTER_BUILDDIR:-$muster_source/_build}
+# MUSTER_SANITIZE=1: a build of its own with AddressSanitizer and
+# UndefinedBehaviorSanitizer.
+if [ "${MUSTER_SANITIZE:-0}" = 1 ]; then
+  muster_build=${MUSTER_BUILDDIR:-$muster_source/_build-sanitize}
+  muster_setup_args=(-Db_sanitize=address,undefined -Db_lundef=false)
+else
+  muster_build=${MUSTER_BUILDDIR:-$muster_source/_build}
+  muster_setup_args=()
+fi
 
 muster_packages=(
   meson ninja-build pkg-config gcc
@@ -41,7 +49,7 @@ muster_install_packages () {
 
 muster_build_project () {
   if [ ! -f "$muster_build/build.ninja" ]; then
-    meson setup "$muster_build" "$muster_source"
+    meson setup "$muster_build" "$muster_source" "${muster_setup_args[@]}"
   fi
   meson compile -C "$muster_build"
 }

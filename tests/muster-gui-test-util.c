@@ -45,17 +45,31 @@ muster_gui_spin (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
-void
-muster_gui_spin_for (guint ms)
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
 {
-  gint64 end = g_get_monotonic_time () + ms * 1000;
+  gboolean *painted = data;
 
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  muster_gui_spin ();
+  *painted = TRUE;
+}
+
+void
+muster_gui_wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+  gboolean painted = FALSE;
+  gulong handler;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  clock = gtk_widget_get_frame_clock (widget);
+  g_assert_nonnull (clock);
+
+  /* A frame lays out and draws what is queued, then emits ::after-paint. */
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
+  gtk_widget_queue_draw (widget);
+  muster_gui_wait_until (painted);
+  g_signal_handler_disconnect (clock, handler);
 }
 
 void

@@ -33,10 +33,29 @@ void               muster_gui_fixture_open       (MusterGuiFixture  *fixture,
 /* Destroys every window of the application and closes the library. */
 void               muster_gui_fixture_close      (MusterGuiFixture  *fixture);
 
-/* Runs what is pending in the main context. */
+/* Runs what is pending in the main context: enough for what a call does
+ * at once or in an idle, not for a timeout, a thread or a frame. */
 void               muster_gui_spin               (void);
-/* Also waits for timeouts, up to @ms milliseconds. */
-void               muster_gui_spin_for           (guint              ms);
+/* Runs the main context until the frame clock of @widget has painted a
+ * frame that began after the call: what was queued (a resize, a redraw)
+ * has been laid out and drawn. */
+void               muster_gui_wait_for_frame     (GtkWidget         *widget);
+
+/* Runs the main context until @cond holds: the state a test means (a
+ * property, a row in the store, a window), never a length of time.
+ * What makes @cond true must come through the main context (a signal, a
+ * timeout, a frame, a thread's result); a state that never comes is
+ * caught by meson's timeout, and the log says what was awaited. */
+#define muster_gui_wait_until(cond)                                     \
+  G_STMT_START {                                                        \
+    if (!(cond))                                                        \
+      {                                                                 \
+        g_test_message ("Waiting until %s (%s:%d)", #cond, __FILE__, __LINE__); \
+        while (!(cond))                                                 \
+          g_main_context_iteration (NULL, TRUE);                        \
+      }                                                                 \
+  } G_STMT_END
+
 /* A template child, asserted to exist. */
 GObject           *muster_gui_template_child     (gpointer           widget,
                                                   GType              type,

@@ -216,7 +216,7 @@ test_campaign_new (Fixture       *f,
   g_clear_pointer (&rows, g_ptr_array_unref);
 
   id = new_campaign (f, "Talavera");
-  new_force (f, "Talavera", "South Devon", "British");
+  g_free (new_force (f, "Talavera", "South Devon", "British"));
 
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   rows = tsv_rows (run.out, NULL);

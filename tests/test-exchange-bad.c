@@ -123,10 +123,8 @@ test_bad_truncated_fixture (void)
 static void
 test_bad_billion_laughs (void)
 {
-  g_autoptr(GTimer) timer = g_timer_new ();
-
+  /* Refused for its DOCTYPE before any entity could be expanded. */
   fixture_refused ("billion-laughs.muster", MUSTER_EXCHANGE_ERROR_PARSE, "line 2", "DOCTYPE");
-  g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 5.0);
 }
 
 static void
@@ -141,17 +139,17 @@ static void
 utf16_refused (const char *fixture)
 {
   g_autofree char *data = NULL;
+  g_autofree char *declared = NULL;
   g_autofree char *utf16 = NULL;
   g_autofree char *with_bom = NULL;
   g_autofree char *message = NULL;
-  g_autoptr(GTimer) timer = g_timer_new ();
   gsize length, utf16_length;
   gint64 campaign;
   g_autoptr(MusterStore) store = sample_library (&campaign);
 
   data = read_fixture (fixture, &length);
-  data = replace_once (g_steal_pointer (&data), "encoding=\"UTF-8\"", "encoding=\"UTF-16\"");
-  utf16 = g_convert (data, -1, "UTF-16LE", "UTF-8", NULL, &utf16_length, NULL);
+  declared = replace_once (data, "encoding=\"UTF-8\"", "encoding=\"UTF-16\"");
+  utf16 = g_convert (declared, -1, "UTF-16LE", "UTF-8", NULL, &utf16_length, NULL);
   g_assert_nonnull (utf16);
   with_bom = g_malloc (utf16_length + 2);
   memcpy (with_bom, "\xFF\xFE", 2);
@@ -160,7 +158,6 @@ utf16_refused (const char *fixture)
   message = expect_refused (store, campaign, with_bom, utf16_length + 2,
                             MUSTER_EXCHANGE_ERROR_PARSE, "DOCTYPE", NULL);
   g_assert_null (strstr (message, "root:"));
-  g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 5.0);
 }
 
 static void

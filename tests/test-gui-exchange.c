@@ -12,6 +12,7 @@
 #include "muster-exchange.h"
 #include "muster-exchange-ui.h"
 #include "muster-force.h"
+#include "muster-gui-test-util.h"
 #include "muster-import-dialog.h"
 #include "muster-recruit.h"
 #include "muster-store.h"
@@ -22,13 +23,6 @@
  * the import in its thread, the error dialog and the drop target. */
 
 static MusterApplication *app;
-
-static void
-spin (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
 
 static GFile *
 fixture (const char *dir,
@@ -63,32 +57,14 @@ static gint64
 confirm_and_wait (MusterImportDialog *dialog)
 {
   gint64 id = -1;
-  gint64 start = g_get_monotonic_time ();
 
   g_object_ref (dialog);
   g_signal_connect (dialog, "finished", G_CALLBACK (on_finished), &id);
   respond (ADW_MESSAGE_DIALOG (dialog), "import");
-  while (id < 0)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
-    }
-  spin ();
+  muster_gui_wait_until (id >= 0);
+  muster_gui_spin ();
   g_object_unref (dialog);
   return id;
-}
-
-static void
-spin_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  spin ();
 }
 
 static void
@@ -145,7 +121,7 @@ test_confirm_campaign (void)
 
   dialog = muster_exchange_ui_import_file (parent, store, file, 0);
   g_assert_true (MUSTER_IS_IMPORT_DIALOG (dialog));
-  spin ();
+  muster_gui_spin ();
 
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)),
                             "Sample: Light Companies on the Côa"));
@@ -158,7 +134,7 @@ test_confirm_campaign (void)
 
   /* Cancelling imports nothing. */
   respond (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (n_campaigns (store), ==, 0);
 
   gtk_window_destroy (parent);
@@ -192,7 +168,7 @@ test_confirm_force (void)
 
   dialog = muster_exchange_ui_import_file (parent, store, file, second);
   g_assert_true (MUSTER_IS_IMPORT_DIALOG (dialog));
-  spin ();
+  muster_gui_spin ();
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)),
                             "South Devon Light Company"));
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
@@ -334,7 +310,7 @@ test_import_bad (void)
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (window)),
                             "not a Muster exchange file"));
   gtk_window_destroy (window);
-  spin ();
+  muster_gui_spin ();
 
   after = muster_store_dump (store);
   g_assert_cmpstr (before, ==, after);
@@ -379,7 +355,7 @@ test_drop (void)
   gtk_window_set_child (window, child);
   muster_exchange_ui_add_drop_target (GTK_WIDGET (window), store);
   gtk_window_present (window);
-  spin ();
+  muster_gui_spin ();
   g_assert_null (find_import_dialog ());
 
   /* Something that is not a .muster file is refused. */
@@ -387,7 +363,7 @@ test_drop (void)
   g_value_set_object (&value, other);
   g_assert_false (emit_drop (GTK_WIDGET (window), &value));
   g_value_unset (&value);
-  spin ();
+  muster_gui_spin ();
   g_assert_null (find_import_dialog ());
 
   /* A GFile: the confirmation opens. */
@@ -395,7 +371,7 @@ test_drop (void)
   g_value_set_object (&value, file);
   g_assert_true (emit_drop (GTK_WIDGET (window), &value));
   g_value_unset (&value);
-  spin ();
+  muster_gui_spin ();
   dialog = find_import_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
@@ -413,11 +389,11 @@ test_drop (void)
     g_assert_true (emit_drop (GTK_WIDGET (window), &value));
     g_value_unset (&value);
   }
-  spin ();
+  muster_gui_spin ();
   dialog = find_import_dialog ();
   g_assert_nonnull (dialog);
   respond (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  spin ();
+  muster_gui_spin ();
   g_assert_null (find_import_dialog ());
   g_assert_cmpuint (n_campaigns (store), ==, 1);
 
@@ -466,7 +442,7 @@ test_export (void)
   /* A place that cannot be written: an error dialog, no file. */
   g_assert_false (muster_exchange_ui_export_to_file (parent, store, campaign, 0, bad));
   g_assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
-  spin ();
+  muster_gui_spin ();
 
   gtk_window_destroy (parent);
   muster_test_remove_tree (dir);
@@ -492,7 +468,7 @@ test_window (void)
   muster_application_set_store (app, store);
   window = muster_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  muster_gui_spin ();
   muster_window_select_campaign (window, sample);
   g_assert_cmpint (muster_window_get_campaign_id (window), ==, sample);
 
@@ -500,7 +476,7 @@ test_window (void)
   g_value_set_object (&value, file);
   g_assert_true (emit_drop (GTK_WIDGET (window), &value));
   g_value_unset (&value);
-  spin ();
+  muster_gui_spin ();
   dialog = find_import_dialog ();
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
@@ -510,10 +486,8 @@ test_window (void)
   g_assert_cmpint (id, !=, sample);
   g_assert_cmpint (muster_window_get_campaign_id (window), ==, id);
 
-  /* Let the "Imported" toast finish showing before the window goes. */
-  spin_for (500);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin ();
+  muster_gui_spin ();
   remove_library (path);
 }
 

@@ -129,7 +129,7 @@ maybe_shoot (GtkWidget  *window,
 
   if (dir == NULL)
     return;
-  muster_gui_spin_for (500);
+  muster_gui_wait_for_frame (window);
   width = gtk_widget_get_width (window);
   height = gtk_widget_get_height (window);
   paintable = gtk_widget_paintable_new (window);

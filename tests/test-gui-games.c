@@ -10,6 +10,7 @@
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-games-page.h"
+#include "muster-gui-test-util.h"
 #include "muster-honours-page.h"
 #include "muster-log-item.h"
 #include "muster-log-page.h"
@@ -25,13 +26,6 @@ typedef struct {
   GtkWidget   *window;
   GtkWidget   *page;
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
 
 static gint64
 find_id (Fixture    *fx,
@@ -60,14 +54,14 @@ fixture_init (Fixture *fx)
   gtk_window_set_child (GTK_WINDOW (fx->window), fx->page);
   muster_games_page_set_campaign (MUSTER_GAMES_PAGE (fx->page), fx->campaign_id);
   gtk_window_present (GTK_WINDOW (fx->window));
-  spin ();
+  muster_gui_spin ();
 }
 
 static void
 fixture_clear (Fixture *fx)
 {
   gtk_window_destroy (GTK_WINDOW (fx->window));
-  spin ();
+  muster_gui_spin ();
   g_clear_object (&fx->store);
 }
 
@@ -84,11 +78,11 @@ create_game_through_dialog (Fixture *fx)
   dialog = MUSTER_NEW_GAME_DIALOG (muster_games_page_open_new_game (MUSTER_GAMES_PAGE (fx->page)));
   g_assert_nonnull (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  spin ();
+  muster_gui_spin ();
 
   /* No title and no one picked: the dialog will not create a game. */
   gtk_widget_activate_action (GTK_WIDGET (dialog), "new-game.create", NULL);
-  spin ();
+  muster_gui_spin ();
   g_assert_nonnull (dialog);
   g_assert_cmpuint (g_list_model_get_n_items (muster_games_page_get_model (MUSTER_GAMES_PAGE (fx->page))), ==, 0);
 
@@ -101,7 +95,7 @@ create_game_through_dialog (Fixture *fx)
   game_id = muster_new_game_dialog_create (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpint (game_id, >, 0);
-  spin ();
+  muster_gui_spin ();
   g_assert_null (dialog);   /* closed */
 
   g_assert_cmpuint (g_list_model_get_n_items (muster_games_page_get_model (MUSTER_GAMES_PAGE (fx->page))), ==, 1);
@@ -123,7 +117,7 @@ record_through_dialog (Fixture *fx,
   dialog = MUSTER_RECORD_DIALOG (muster_games_page_record_results (MUSTER_GAMES_PAGE (fx->page)));
   g_assert_nonnull (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  spin ();
+  muster_gui_spin ();
 
   g_assert_true (muster_record_dialog_set_outcome (dialog, guerin, "out-of-action", 0, 0));
   g_assert_true (muster_record_dialog_set_outcome (dialog, nolan, "unhurt", 0, 0));
@@ -135,7 +129,7 @@ record_through_dialog (Fixture *fx,
 
   g_assert_true (muster_record_dialog_save (dialog, &error));
   g_assert_no_error (error);
-  spin ();
+  muster_gui_spin ();
   g_assert_null (dialog);
 }
 
@@ -241,7 +235,7 @@ test_unavailable (void)
   g_assert_no_error (error);
 
   dialog = MUSTER_NEW_GAME_DIALOG (muster_games_page_open_new_game (MUSTER_GAMES_PAGE (fx.page)));
-  spin ();
+  muster_gui_spin ();
 
   g_assert_false (muster_new_game_dialog_is_pickable (dialog, dead, &reason));
   g_assert_nonnull (reason);
@@ -349,7 +343,7 @@ test_record_resolve_undo (void)
   resolve = MUSTER_RESOLVE_DIALOG (muster_games_page_resolve (MUSTER_GAMES_PAGE (fx.page)));
   g_assert_nonnull (resolve);
   g_assert_null (muster_resolve_dialog_get_refusal (resolve));
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (muster_resolve_dialog_get_n_rolls (resolve), ==, 1);
   g_assert_cmpint (muster_resolve_dialog_get_roll (resolve, 0)->character_id, ==, guerin);
   g_assert_cmpstr (muster_resolve_dialog_get_roll (resolve, 0)->expression, ==, "1d6");
@@ -377,7 +371,7 @@ test_record_resolve_undo (void)
   g_assert_false (muster_resolve_dialog_run (resolve, &error));
   g_clear_error (&error);
   gtk_window_destroy (GTK_WINDOW (resolve));
-  spin ();
+  muster_gui_spin ();
 
   /* The store: the game resolved, Guérin dead on the entered 6. */
   g_clear_object (&game);
@@ -406,7 +400,7 @@ test_record_resolve_undo (void)
   }
 
   /* The Log page followed ::changed: the death, with its entered die. */
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (muster_log_page_get_model (MUSTER_LOG_PAGE (log_page))), >, n_before);
   g_assert_true (model_has_entry (muster_log_page_get_model (MUSTER_LOG_PAGE (log_page)), "death", guerin, "6", TRUE));
   {
@@ -418,7 +412,7 @@ test_record_resolve_undo (void)
   confirm = muster_games_page_undo_resolution (MUSTER_GAMES_PAGE (fx.page));
   g_assert_nonnull (confirm);
   adw_message_dialog_response (confirm, "undo");
-  spin ();
+  muster_gui_spin ();
 
   undone = muster_store_dump (fx.store);
   g_assert_cmpstr (undone, ==, before);
@@ -550,19 +544,19 @@ test_honours_and_history (void)
   g_assert_true (muster_record_dialog_set_outcome (record, marchal, "captured", 0, 0));
   g_assert_true (muster_record_dialog_save (record, &error));
   g_assert_no_error (error);
-  spin ();
+  muster_gui_spin ();
   g_assert_false (muster_honours_page_lists_prisoner (MUSTER_HONOURS_PAGE (honours), marchal));
 
   resolve = MUSTER_RESOLVE_DIALOG (muster_games_page_resolve (MUSTER_GAMES_PAGE (fx.page)));
   g_assert_true (muster_resolve_dialog_run (resolve, &error));
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (resolve));
-  spin ();
+  muster_gui_spin ();
 
   g_assert_true (muster_honours_page_lists_prisoner (MUSTER_HONOURS_PAGE (honours), marchal));
   g_assert_true (muster_honours_page_release (MUSTER_HONOURS_PAGE (honours), marchal, &error));
   g_assert_no_error (error);
-  spin ();
+  muster_gui_spin ();
   g_assert_false (muster_honours_page_lists_prisoner (MUSTER_HONOURS_PAGE (honours), marchal));
   released = muster_store_get_character (fx.store, marchal, NULL);
   g_assert_cmpint (muster_character_get_status (released), ==, MUSTER_STATUS_ACTIVE);

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "muster-gui-test-util.h"
 #include "muster-library-ui.h"
 #include "muster-library.h"
 #include "muster-preferences-window.h"
@@ -17,13 +18,6 @@
 
 /* Add Ruleset, Back Up and Restore from the GUI (what the file choosers'
  * answers run), and the Preferences window. */
-
-static void
-spin (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
 
 static GFile *
 fixture (const char *relpath)
@@ -44,7 +38,7 @@ static void
 close_dialog (GtkWindow *dialog)
 {
   gtk_window_destroy (dialog);
-  spin ();
+  muster_gui_spin ();
 }
 
 /* What clicking a response's button does: respond, then close. */
@@ -55,7 +49,7 @@ respond (GtkWindow  *dialog,
   g_object_ref (dialog);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), response);
   gtk_window_destroy (dialog);
-  spin ();
+  muster_gui_spin ();
   g_object_unref (dialog);
 }
 
@@ -255,7 +249,7 @@ test_preferences (void)
   window = muster_library_ui_preferences_new (NULL);
   g_assert_true (MUSTER_IS_PREFERENCES_WINDOW (window));
   gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  muster_gui_spin ();
 
   paper = ADW_COMBO_ROW (gtk_widget_get_template_child (window, MUSTER_TYPE_PREFERENCES_WINDOW, "paper_row"));
   death_roll = ADW_COMBO_ROW (gtk_widget_get_template_child (window, MUSTER_TYPE_PREFERENCES_WINDOW, "death_roll_row"));
@@ -265,7 +259,7 @@ test_preferences (void)
   /* Rows write the settings ... */
   adw_combo_row_set_selected (paper, 1);
   adw_combo_row_set_selected (death_roll, 1);
-  spin ();
+  muster_gui_spin ();
   {
     g_autofree char *paper_id = g_settings_get_string (settings, "default-paper");
     g_autofree char *death_roll_id = g_settings_get_string (settings, "default-death-roll");
@@ -277,7 +271,7 @@ test_preferences (void)
   /* ... and follow them. */
   g_settings_set_string (settings, "default-paper", "a4");
   g_settings_set_string (settings, "default-death-roll", "die-on-6");
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (adw_combo_row_get_selected (paper), ==, 0);
   g_assert_cmpuint (adw_combo_row_get_selected (death_roll), ==, 0);
 
@@ -286,7 +280,7 @@ test_preferences (void)
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (death_roll)), !=, "");
 
   gtk_window_destroy (GTK_WINDOW (window));
-  spin ();
+  muster_gui_spin ();
 }
 
 int

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-deck-sheet.h"
+#include "muster-gui-test-util.h"
 #include "muster-print-dialog-private.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
@@ -27,13 +28,6 @@ typedef struct
 } Fixture;
 
 /* Helpers */
-
-static void
-spin (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
 
 static gint64
 make_campaign (Fixture    *f,
@@ -171,7 +165,7 @@ open_dialog (Fixture          *f,
 
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  muster_gui_spin ();
   return dialog;
 }
 
@@ -221,7 +215,7 @@ test_deck (Fixture       *f,
 
   /* The deck of both sides: 6 Character cards and 5 others, two pages. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "sheet_row")), 5);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpint (muster_print_job_get_sheet (job), ==, MUSTER_PRINT_DECK);
   g_assert_true (gtk_widget_get_visible (specials));
   g_assert_true (MUSTER_IS_DECK_SHEET (muster_print_dialog_get_sheet (dialog)));
@@ -230,7 +224,7 @@ test_deck (Fixture       *f,
 
   /* Special Effect cards by name, blanks dropped: 19 cards, three pages. */
   gtk_editable_set_text (GTK_EDITABLE (specials), "Bridge blown, The convoy, , Fog, Rain, Night, Fire, Mines, Guns");
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (g_strv_length ((GStrv) muster_print_job_get_specials (job)), ==, 8);
   g_assert_cmpstr (muster_print_job_get_specials (job)[1], ==, "The convoy");
   g_assert_cmpuint (muster_deck_sheet_get_n_cards (MUSTER_DECK_SHEET (muster_print_dialog_get_sheet (dialog))), ==, 19);
@@ -258,7 +252,7 @@ test_units (Fixture       *f,
   /* A selection of characters says nothing of units: the units sheet
    * takes the force's, and says how many. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "sheet_row")), 4);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpint (muster_print_job_get_sheet (job), ==, MUSTER_PRINT_UNITS);
   g_assert_cmpint (muster_print_job_get_scope (job), ==, MUSTER_PRINT_SCOPE_FORCE);
   g_assert_false (muster_print_job_has_scope (job, MUSTER_PRINT_SCOPE_CHARACTERS));
@@ -271,7 +265,7 @@ test_units (Fixture       *f,
 
   /* Back to the roster, the selection is offered again. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "sheet_row")), MUSTER_PRINT_ROSTER);
-  spin ();
+  muster_gui_spin ();
   g_assert_true (muster_print_job_has_scope (job, MUSTER_PRINT_SCOPE_CHARACTERS));
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (scope_row)), ==, "_Characters");
   gtk_window_destroy (GTK_WINDOW (dialog));

@@ -11,6 +11,7 @@
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
 #include "muster-figure-stats-sheet.h"
+#include "muster-gui-test-util.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
@@ -35,27 +36,6 @@ typedef struct
 } Fixture;
 
 /* Helpers */
-
-static void
-spin (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-/* Spins until @done says so, or fails after ten seconds. */
-static void
-spin_until (gboolean (*done) (gpointer),
-            gpointer  data)
-{
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      g_main_context_iteration (NULL, TRUE);
-    }
-}
 
 static gint64
 add_character (MusterStore *store,
@@ -134,7 +114,7 @@ fixture_teardown (Fixture       *fixture,
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_destroy (l->data);
   g_list_free_full (windows, g_object_unref);
-  spin ();
+  muster_gui_spin ();
 
   g_clear_object (&fixture->store);
   g_clear_pointer (&fixture->first_three, g_array_unref);
@@ -287,7 +267,7 @@ test_dialog_choices (Fixture       *fixture,
                                     NULL, MUSTER_PRINT_FIGURE_STATS, &error);
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  muster_gui_spin ();
   job = muster_print_dialog_get_job (dialog);
 
   /* The force is the default; 19 active of 20: three pages of figures. */
@@ -301,7 +281,7 @@ test_dialog_choices (Fixture       *fixture,
           adw_combo_row_set_selected (combo (dialog, "sheet_row"), kind);
           adw_combo_row_set_selected (combo (dialog, "turns_row"), turns == 32);
           adw_combo_row_set_selected (combo (dialog, "paper_row"), paper);
-          spin ();
+          muster_gui_spin ();
 
           g_assert_cmpuint (muster_print_job_get_sheet (job), ==, kind);
           g_assert_cmpuint (muster_print_job_get_turns (job), ==, turns);
@@ -320,7 +300,7 @@ test_dialog_choices (Fixture       *fixture,
   /* 32 turns doubles the Figure Stats pages; Letter and A4 both hold 8. */
   adw_combo_row_set_selected (combo (dialog, "sheet_row"), MUSTER_PRINT_FIGURE_STATS);
   adw_combo_row_set_selected (combo (dialog, "turns_row"), 1);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==, 6);
 }
 
@@ -342,7 +322,7 @@ test_dialog_scopes (Fixture       *fixture,
                                     fixture->first_three, MUSTER_PRINT_CARDS, &error);
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  muster_gui_spin ();
   job = muster_print_dialog_get_job (dialog);
   scopes = adw_combo_row_get_model (combo (dialog, "scope_row"));
 
@@ -355,7 +335,7 @@ test_dialog_scopes (Fixture       *fixture,
 
   /* The roster lists the dead too. */
   adw_combo_row_set_selected (combo (dialog, "sheet_row"), MUSTER_PRINT_ROSTER);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 1), ==, "The force South Devon (20 characters)");
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 2), ==, "The whole campaign (25 characters)");
   g_assert_cmpuint (adw_combo_row_get_selected (combo (dialog, "scope_row")), ==, 0);
@@ -363,7 +343,7 @@ test_dialog_scopes (Fixture       *fixture,
   /* 24 active cards in the campaign, nine to a page. */
   adw_combo_row_set_selected (combo (dialog, "sheet_row"), MUSTER_PRINT_CARDS);
   adw_combo_row_set_selected (combo (dialog, "scope_row"), 2);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (muster_print_job_get_scope (job), ==, MUSTER_PRINT_SCOPE_CAMPAIGN);
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==, 3);
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==,
@@ -376,7 +356,7 @@ test_dialog_scopes (Fixture       *fixture,
                                     none, MUSTER_PRINT_CARDS, &error);
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  muster_gui_spin ();
   summary = ADW_ACTION_ROW (gtk_widget_get_template_child (GTK_WIDGET (dialog), MUSTER_TYPE_PRINT_DIALOG, "summary_row"));
   g_assert_null (muster_print_dialog_get_sheet (dialog));
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==, 0);
@@ -387,7 +367,7 @@ test_dialog_scopes (Fixture       *fixture,
   g_assert_false (gtk_widget_get_sensitive (action_button (dialog, "print.preview")));
 
   adw_combo_row_set_selected (combo (dialog, "sheet_row"), MUSTER_PRINT_FIGURE_STATS);
-  spin ();
+  muster_gui_spin ();
   g_assert_nonnull (muster_print_dialog_get_sheet (dialog));
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==, 1);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (summary)), ==, "1 page");
@@ -396,12 +376,6 @@ test_dialog_scopes (Fixture       *fixture,
   /* A campaign that is not there is an error, not a dialog. */
   g_assert_null (muster_print_dialog_new (NULL, fixture->store, 9999, 0, NULL, MUSTER_PRINT_ROSTER, &error));
   g_assert_nonnull (error);
-}
-
-static gboolean
-preview_drawn (gpointer data)
-{
-  return muster_print_preview_get_scale (data) != 1.0;
 }
 
 /* The preview shows page 1 of N, moves through the pages and stops at
@@ -414,21 +388,22 @@ test_preview (Fixture       *fixture,
   MusterPrintDialog *dialog;
   MusterPrintPreview *preview;
   GtkWidget *title;
-  double scale;
+  double scale, zoomed;
 
   dialog = muster_print_dialog_new (NULL, fixture->store, fixture->campaign_id, fixture->force_id,
                                     NULL, MUSTER_PRINT_FIGURE_STATS, &error);
   g_assert_no_error (error);
   muster_print_job_set_turns (muster_print_dialog_get_job (dialog), 32);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  muster_gui_spin ();
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "print.preview", NULL));
-  spin ();
+  muster_gui_spin ();
   preview = muster_print_dialog_open_preview (dialog);
   g_assert_nonnull (preview);
   g_object_add_weak_pointer (G_OBJECT (preview), (gpointer *) &preview);
-  spin_until (preview_drawn, preview);
+  /* Drawn once: fitted to the window, whatever its size. */
+  muster_gui_wait_until (muster_print_preview_get_scale (preview) > 0);
 
   title = adw_header_bar_get_title_widget (ADW_HEADER_BAR (gtk_widget_get_first_child (
             adw_window_get_content (ADW_WINDOW (preview)))));
@@ -455,20 +430,19 @@ test_preview (Fixture       *fixture,
   gtk_widget_activate_action (GTK_WIDGET (preview), "preview.previous-page", NULL);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "Page 1 of 6");
 
-  /* Zooming in draws bigger; to fit comes back. */
+  /* Zooming in draws a quarter bigger; to fit comes back. Each waits for
+   * the redraw, which is what changes the scale. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-in", NULL));
-  spin_until (preview_drawn, preview);
-  spin ();
-  g_assert_cmpfloat (muster_print_preview_get_scale (preview), >, scale * 1.2);
+  muster_gui_wait_until (muster_print_preview_get_scale (preview) != scale);
+  g_assert_cmpfloat_with_epsilon (muster_print_preview_get_scale (preview), scale * 1.25, 1e-9);
+  zoomed = muster_print_preview_get_scale (preview);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-fit", NULL));
-  for (gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-       ABS (muster_print_preview_get_scale (preview) - scale) > 0.01 && g_get_monotonic_time () < end;)
-    g_main_context_iteration (NULL, TRUE);
+  muster_gui_wait_until (muster_print_preview_get_scale (preview) != zoomed);
   g_assert_cmpfloat_with_epsilon (muster_print_preview_get_scale (preview), scale, 0.01);
 
   /* Escape is bound to closing the window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "window.close", NULL));
-  spin_until (window_gone, &preview);
+  muster_gui_wait_until (window_gone (&preview));
 }
 
 /* The PDF files in @dir: only @name, or none. */
@@ -510,7 +484,7 @@ test_export (Fixture       *fixture,
   muster_print_job_set_turns (muster_print_dialog_get_job (dialog), 32);
   muster_print_job_set_paper (muster_print_dialog_get_job (dialog), MUSTER_PAPER_LETTER);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  muster_gui_spin ();
 
   name = muster_print_job_get_suggested_filename (muster_print_dialog_get_job (dialog));
   g_assert_cmpstr (name, ==, "Figure Stats — Talavera 1809 — South Devon.pdf");
@@ -520,7 +494,7 @@ test_export (Fixture       *fixture,
   g_assert_false (gtk_widget_get_sensitive (action_button (dialog, "print.export")));
   progress = GTK_PROGRESS_BAR (gtk_widget_get_template_child (GTK_WIDGET (dialog), MUSTER_TYPE_PRINT_DIALOG, "progress_bar"));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (progress)));
-  spin_until (not_exporting, dialog);
+  muster_gui_wait_until (not_exporting (dialog));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (progress)));
 
   g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -551,8 +525,8 @@ test_export (Fixture       *fixture,
   /* Cancelled at once: no file, no temporary file. */
   muster_print_dialog_export_to (dialog, path);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "print.cancel-export", NULL));
-  spin_until (not_exporting, dialog);
-  spin ();
+  muster_gui_wait_until (not_exporting (dialog));
+  muster_gui_spin ();
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   assert_only_pdf (fixture->dir, NULL);
   g_assert_null (find_message ());
@@ -561,9 +535,9 @@ test_export (Fixture       *fixture,
    * and nothing half-written left. */
   muster_test_limit_file_size (8 * 1024);
   muster_print_dialog_export_to (dialog, path);
-  spin_until (not_exporting, dialog);
+  muster_gui_wait_until (not_exporting (dialog));
   muster_test_unlimit_file_size ();
-  spin ();
+  muster_gui_spin ();
   message = find_message ();
   g_assert_nonnull (message);
   g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Could Not Export the PDF");
@@ -573,12 +547,12 @@ test_export (Fixture       *fixture,
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   assert_only_pdf (fixture->dir, NULL);
   gtk_window_destroy (GTK_WINDOW (message));
-  spin ();
+  muster_gui_spin ();
 
   /* A folder that is not there: a message that names the file. */
   muster_print_dialog_export_to (dialog, bad);
-  spin_until (not_exporting, dialog);
-  spin ();
+  muster_gui_wait_until (not_exporting (dialog));
+  muster_gui_spin ();
   message = find_message ();
   g_assert_nonnull (message);
   g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Could Not Export the PDF");
@@ -612,7 +586,7 @@ test_print_operation (Fixture       *fixture,
 
   g_assert_true (muster_print_job_run (job, sheet, NULL, GTK_PRINT_OPERATION_ACTION_EXPORT, path, &error));
   g_assert_no_error (error);
-  spin_until (job_idle, job);
+  muster_gui_wait_until (job_idle (job));
 
   doc = open_pdf (path);
   g_assert_cmpint (poppler_document_get_n_pages (doc), ==, muster_sheet_get_n_pages (sheet, &size));
@@ -631,7 +605,7 @@ test_print_operation (Fixture       *fixture,
       g_assert_false (muster_print_job_run (job, sheet, NULL, GTK_PRINT_OPERATION_ACTION_EXPORT, path, &error));
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
     }
-  spin_until (job_idle, job);
+  muster_gui_wait_until (job_idle (job));
 }
 
 static gpointer
@@ -675,30 +649,30 @@ test_operation_preview (Fixture       *fixture,
 
   g_assert_true (muster_print_job_run (job, sheet, NULL, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error));
   g_assert_no_error (error);
-  spin_until (has_toplevel, (gpointer) "MusterPrintPreview");
+  muster_gui_wait_until (has_toplevel ((gpointer) "MusterPrintPreview"));
   preview = find_toplevel ("MusterPrintPreview");
   g_assert_cmpuint (muster_print_preview_get_n_pages (preview), ==, 6);
   g_assert_true (muster_print_job_is_busy (job));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "window.close", NULL));
-  spin_until (job_idle, job);
+  muster_gui_wait_until (job_idle (job));
   g_assert_null (find_toplevel ("MusterPrintPreview"));
 
   /* Print from the preview: the print dialog opens; cancelled, nothing
    * is printed and the job ends. */
   g_assert_true (muster_print_job_run (job, sheet, NULL, GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL, &error));
-  spin_until (has_toplevel, (gpointer) "MusterPrintPreview");
+  muster_gui_wait_until (has_toplevel ((gpointer) "MusterPrintPreview"));
   preview = find_toplevel ("MusterPrintPreview");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.print", NULL));
-  spin_until (has_toplevel, (gpointer) "GtkPrintUnixDialog");
+  muster_gui_wait_until (has_toplevel ((gpointer) "GtkPrintUnixDialog"));
   g_assert_null (find_toplevel ("MusterPrintPreview"));
   g_assert_true (muster_print_job_is_busy (job));
   print_dialog = find_toplevel ("GtkPrintUnixDialog");
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_dialog_response (GTK_DIALOG (print_dialog), GTK_RESPONSE_CANCEL);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  spin_until (job_idle, job);
-  spin ();
+  muster_gui_wait_until (job_idle (job));
+  muster_gui_spin ();
 }
 
 /* The page setup and print settings outlive the job, in GSettings; the

@@ -70,6 +70,39 @@ count_sheets (void)
   return n;
 }
 
+typedef struct {
+  const char *text;
+  gboolean    done;
+} Search;
+
+static void
+search_changed_cb (GtkSearchEntry *entry,
+                   gpointer        data)
+{
+  Search *search = data;
+
+  /* Replacing the text empties the entry first, which is a search too. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), search->text) == 0)
+    search->done = TRUE;
+}
+
+/* Types @text into the roster's search entry and waits until the entry
+ * says the search changed to it (it waits a moment after the last key
+ * first): the roster is filtered by then. */
+static void
+search_for (Fixture    *f,
+            const char *text)
+{
+  GtkSearchEntry *entry = muster_roster_page_get_search_entry (roster (f));
+  Search search = { text, FALSE };
+  gulong handler;
+
+  handler = g_signal_connect_after (entry, "search-changed", G_CALLBACK (search_changed_cb), &search);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  muster_gui_wait_until (search.done);
+  g_signal_handler_disconnect (entry, handler);
+}
+
 /* --- The roster -------------------------------------------------------- */
 
 static void
@@ -184,9 +217,7 @@ test_roster_search (void)
   muster_gui_fixture_open (&f, TRUE);
   model = muster_roster_page_get_model (roster (&f));
 
-  gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "rifle");
-  /* GtkSearchEntry waits a moment before it says the text changed. */
-  muster_gui_spin_for (400);
+  search_for (&f, "rifle");
   n = g_list_model_get_n_items (model);
   g_assert_cmpuint (n, >, 0);
   g_assert_cmpuint (n, <, 24);
@@ -198,14 +229,12 @@ test_roster_search (void)
                      strstr (muster_character_get_weapon (c), "rifle") != NULL);
     }
 
-  gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "nobody-has-this-name");
-  muster_gui_spin_for (400);
+  search_for (&f, "nobody-has-this-name");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
   stack = GTK_STACK (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "list_stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "nothing");
 
-  gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "");
-  muster_gui_spin_for (400);
+  search_for (&f, "");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 24);
 
   forces = muster_store_list_forces (f.store, f.campaign_id, NULL);
@@ -364,6 +393,16 @@ test_sheet_edit_stat (void)
   muster_gui_fixture_close (&f);
 }
 
+static gboolean
+notes_are (MusterStore *store,
+           gint64       id,
+           const char  *notes)
+{
+  g_autoptr(MusterCharacter) character = muster_store_get_character (store, id, NULL);
+
+  return g_strcmp0 (muster_character_get_notes (character), notes) == 0;
+}
+
 static void
 test_sheet_edit_fields (void)
 {
@@ -385,7 +424,8 @@ test_sheet_edit_fields (void)
   adw_combo_row_set_selected (ADW_COMBO_ROW (muster_character_window_get_editor (sheet, "status")), 1);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (muster_character_window_get_editor (sheet, "notes"))),
                             "Wounded at the Côa", -1);
-  muster_gui_spin_for (1200);
+  /* Notes are saved a moment after the last key. */
+  muster_gui_wait_until (notes_are (f.store, id, "Wounded at the Côa"));
 
   after = muster_store_get_character (f.store, id, NULL);
   g_assert_cmpstr (muster_character_get_name (after), ==, "Thomas Warde");

@@ -8,6 +8,7 @@
 #include "muster-character-window.h"
 #include "muster-force.h"
 #include "muster-game.h"
+#include "muster-gui-test-util.h"
 #include "muster-new-unit-dialog.h"
 #include "muster-recruit.h"
 #include "muster-roster-page.h"
@@ -32,13 +33,6 @@ typedef struct {
   gint64        voltigeurs;
   gint64        officer;    /* attached to the light company */
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
 
 static gint64
 create_unit (MusterStore *store,
@@ -96,7 +90,7 @@ fixture_open (Fixture    *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 760);
   gtk_window_present (GTK_WINDOW (f->window));
   muster_window_select_campaign (f->window, f->campaign_id);
-  spin ();
+  muster_gui_spin ();
 }
 
 /* Chosen Men: two British squads and a French one, a lieutenant with the
@@ -110,7 +104,7 @@ fixture_open_chosen_men (Fixture *f)
   f->voltigeurs = create_unit (f->store, f->french, "Voltigeurs", "skirmishers", "regular", 0);
   f->officer = recruit_into (f->store, f->british, f->light, "lieutenant", "John Cotter");
   recruit_into (f->store, f->french, f->voltigeurs, "squad-leader", "Jean Roux");
-  spin ();
+  muster_gui_spin ();
 }
 
 static void
@@ -121,7 +115,7 @@ fixture_close (Fixture *f)
   for (GList *l = windows; l; l = l->next)
     gtk_window_destroy (l->data);
   g_list_free (windows);
-  spin ();
+  muster_gui_spin ();
 
   g_clear_object (&f->store);
 }
@@ -242,24 +236,24 @@ test_roster_shows_units (void)
   g_assert_cmpstr (left, ==, "8");   /* the skirmishers' usual size */
 
   muster_roster_page_set_force_id (roster (&f), f.french);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
   muster_roster_page_set_force_id (roster (&f), 0);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
 
   /* A character's name finds his unit. */
   gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "cotter");
   g_signal_emit_by_name (muster_roster_page_get_search_entry (roster (&f)), "search-changed");
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
   gtk_editable_set_text (GTK_EDITABLE (muster_roster_page_get_search_entry (roster (&f))), "");
   g_signal_emit_by_name (muster_roster_page_get_search_entry (roster (&f)), "search-changed");
-  spin ();
+  muster_gui_spin ();
 
   /* A change in the store shows at once. */
   g_assert_true (muster_store_set_unit_number (f.store, f.rifles, "lost", 3, NULL));
-  spin ();
+  muster_gui_spin ();
   g_clear_pointer (&left, g_free);
   left = muster_unit_list_get_cell_text (list, 1, "Left");
   g_assert_cmpstr (left, ==, "5");
@@ -280,11 +274,11 @@ test_new_unit_dialog (void)
 
   fixture_open (&f, "big-skirmishes");
   muster_roster_page_set_force_id (roster (&f), f.french);
-  spin ();
+  muster_gui_spin ();
   dialog = MUSTER_NEW_UNIT_DIALOG (muster_unit_list_open_new_unit (unit_list (&f)));
   g_assert_nonnull (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  spin ();
+  muster_gui_spin ();
 
   /* The force in the filter comes first. */
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (muster_new_unit_dialog_get_editor (dialog, "force"))), ==, 1);
@@ -309,7 +303,7 @@ test_new_unit_dialog (void)
   id = muster_new_unit_dialog_save (dialog, &error);
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
-  spin ();
+  muster_gui_spin ();
   g_assert_null (dialog);
 
   unit = get_unit (&f, id);
@@ -338,13 +332,13 @@ test_unit_sheet (void)
   g_assert_true (muster_unit_list_select_unit (unit_list (&f), f.light));
   g_assert_cmpint (muster_unit_list_get_selected_id (unit_list (&f)), ==, f.light);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (unit_list (&f)), "units.open", NULL));
-  spin ();
+  muster_gui_spin ();
   window = MUSTER_UNIT_WINDOW (find_window (MUSTER_TYPE_UNIT_WINDOW, f.light));
   g_assert_nonnull (window);
 
   /* Opening it again raises the same window. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (f.light));
-  spin ();
+  muster_gui_spin ();
   g_assert_true (find_window (MUSTER_TYPE_UNIT_WINDOW, f.light) == GTK_WIDGET (window));
 
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (muster_unit_window_get_editor (window, "name"))), ==,
@@ -359,7 +353,7 @@ test_unit_sheet (void)
   row = find_row (muster_unit_window_get_characters (window), "John Cotter");
   g_assert_nonnull (row);
   g_signal_emit_by_name (muster_unit_window_get_characters (window), "row-activated", row);
-  spin ();
+  muster_gui_spin ();
   g_assert_nonnull (find_window (MUSTER_TYPE_CHARACTER_WINDOW, f.officer));
 
   /* Edits are saved. */
@@ -369,7 +363,7 @@ test_unit_sheet (void)
   gtk_editable_set_text (GTK_EDITABLE (muster_unit_window_get_editor (window, "name")), "Light Bobs");
   g_signal_emit_by_name (muster_unit_window_get_editor (window, "name"), "apply");
   adw_combo_row_set_selected (ADW_COMBO_ROW (muster_unit_window_get_editor (window, "rating")), 5);  /* crack */
-  spin ();
+  muster_gui_spin ();
 
   unit = get_unit (&f, f.light);
   g_assert_cmpstr (muster_unit_get_name (unit), ==, "Light Bobs");
@@ -385,7 +379,7 @@ test_unit_sheet (void)
 
   /* A squad of 5 with 2 lost. */
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (muster_unit_window_get_editor (window, "size")), 5);
-  spin ();
+  muster_gui_spin ();
   g_clear_object (&unit);
   unit = get_unit (&f, f.light);
   g_assert_cmpint (muster_unit_get_size (unit), ==, 5);
@@ -422,7 +416,7 @@ test_unit_history (void)
   g_assert_no_error (error);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (f.light));
-  spin ();
+  muster_gui_spin ();
   window = MUSTER_UNIT_WINDOW (find_window (MUSTER_TYPE_UNIT_WINDOW, f.light));
   g_assert_nonnull (window);
   row = find_row (muster_unit_window_get_games (window), "Game 1: The Ford");
@@ -432,7 +426,7 @@ test_unit_history (void)
   /* Recording the result shows at once. */
   g_assert_true (muster_store_set_unit_result (f.store, game, f.light, &result, &error));
   g_assert_no_error (error);
-  spin ();
+  muster_gui_spin ();
   g_assert_cmpuint (count_rows (muster_unit_window_get_games (window)), ==, 1);
   row = find_row (muster_unit_window_get_games (window), "Game 1: The Ford");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "12 figures: 2 killed, 1 wounded");
@@ -452,14 +446,14 @@ test_delete_undo (void)
 
   fixture_open_chosen_men (&f);
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (f.light));
-  spin ();
+  muster_gui_spin ();
   sheet = find_window (MUSTER_TYPE_UNIT_WINDOW, f.light);
   g_assert_nonnull (sheet);
   g_object_add_weak_pointer (G_OBJECT (sheet), (gpointer *) &sheet);
 
   g_assert_true (muster_unit_list_select_unit (unit_list (&f), f.light));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (unit_list (&f)), "units.delete", NULL));
-  spin ();
+  muster_gui_spin ();
 
   unit = muster_store_get_unit (f.store, f.light, &error);
   g_assert_null (unit);
@@ -472,7 +466,7 @@ test_delete_undo (void)
   g_clear_object (&officer);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL));
-  spin ();
+  muster_gui_spin ();
 
   unit = get_unit (&f, f.light);
   g_assert_cmpstr (muster_unit_get_name (unit), ==, "Light Company");
@@ -502,10 +496,10 @@ test_character_sheet_unit (void)
   id = recruit_into (f.store, f.british, 0, "character", "Major Horan");
   g_assert_true (muster_store_set_character_stat (f.store, id, "class", 2, &error));
   g_assert_no_error (error);
-  spin ();
+  muster_gui_spin ();
 
   muster_application_open_character (app, id);
-  spin ();
+  muster_gui_spin ();
   window = MUSTER_CHARACTER_WINDOW (find_window (MUSTER_TYPE_CHARACTER_WINDOW, id));
   g_assert_nonnull (window);
 
@@ -516,7 +510,7 @@ test_character_sheet_unit (void)
   g_assert_cmpuint (adw_combo_row_get_selected (unit_row), ==, 0);
 
   adw_combo_row_set_selected (unit_row, 1);
-  spin ();
+  muster_gui_spin ();
   character = muster_store_get_character (f.store, id, NULL);
   g_assert_cmpint (muster_character_get_unit_id (character), ==, foot);
   g_assert_cmpuint (g_list_model_get_n_items (muster_unit_list_get_model (unit_list (&f))), ==, 2);
@@ -554,13 +548,13 @@ test_sharpes_no_units (void)
   f.window = muster_window_new (app);
   gtk_window_present (GTK_WINDOW (f.window));
   muster_window_select_campaign (f.window, f.campaign_id);
-  spin ();
+  muster_gui_spin ();
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (unit_list (&f))));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (unit_list (&f))));
   /* No New Unit dialog: there is nothing to add units to. */
   gtk_widget_activate_action (GTK_WIDGET (roster (&f)), "roster.new-unit", NULL);
-  spin ();
+  muster_gui_spin ();
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
     g_assert_false (MUSTER_IS_NEW_UNIT_DIALOG (l->data));
   g_assert_cmpuint (g_list_model_get_n_items (muster_unit_list_get_model (unit_list (&f))), ==, 0);
@@ -571,7 +565,7 @@ test_sharpes_no_units (void)
   character = muster_store_find_character (f.store, f.campaign_id, "Charles Ellison", &error);
   g_assert_no_error (error);
   muster_application_open_character (app, muster_character_get_id (character));
-  spin ();
+  muster_gui_spin ();
   window = MUSTER_CHARACTER_WINDOW (find_window (MUSTER_TYPE_CHARACTER_WINDOW, muster_character_get_id (character)));
   g_assert_nonnull (window);
   g_assert_false (gtk_widget_get_visible (muster_character_window_get_editor (window, "unit")));

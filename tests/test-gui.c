@@ -78,7 +78,8 @@ test_window_empty (void)
   g_settings_set_boolean (settings, "sample-offered", FALSE);
   g_settings_set_int64 (settings, "last-campaign", 0);
   muster_gui_fixture_open (&f, FALSE);
-  muster_gui_spin_for (50);
+  /* On an empty library the window offers the sample, once. */
+  muster_gui_wait_until (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL);
 
   main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "empty");

@@ -342,8 +342,8 @@ test_roster_letter_and_empty (Fixture       *fixture,
   g_assert_nonnull (strstr (text, "Page 1 of 1"));
 }
 
-/* A thousand figures: 125 pages of 16 turns, in well under the time a
- * printer takes to warm up. */
+/* A thousand figures: 125 pages of 16 turns. How long it takes is
+ * printed, and measured by the print benchmark. */
 static void
 test_figure_stats_thousand (Fixture       *fixture,
                             gconstpointer  data)
@@ -364,7 +364,6 @@ test_figure_stats_thousand (Fixture       *fixture,
   last = muster_test_page_text (doc, 124);
   g_assert_true (has_name (last, "Figure 993"));
   g_assert_true (has_name (last, "Figure 1000"));
-  g_assert_cmpfloat (seconds, <, 60.0);
 }
 
 /* Playsheet */

@@ -385,36 +385,33 @@ main (int    argc,
   /* Options after the command's name belong to the command. */
   g_option_context_set_strict_posix (context, TRUE);
 
+  /* One way out, so that what the options hold is freed on every path. */
   if (!g_option_context_parse (context, &argc, &argv, &error))
-    return muster_cli_usage_error (&cli, "%s", error->message);
-
-  if (version)
+    status = muster_cli_usage_error (&cli, "%s", error->message);
+  else if (version)
     {
       g_print ("muster-cli %s\n", PACKAGE_VERSION);
-      return 0;
+      status = 0;
     }
-
-  if (argc == 2 && g_str_equal (argv[1], "help"))
+  else if (argc == 2 && g_str_equal (argv[1], "help"))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
 
       g_print ("%s", help);
-      return 0;
+      status = 0;
     }
-
-  if (argc < 2)
-    status = -1;
   else
-    status = run_command (&cli, argc - 1, argv + 1);
-
-  if (status < 0)
     {
-      g_autofree char *help = NULL;
+      status = argc < 2 ? -1 : run_command (&cli, argc - 1, argv + 1);
+      if (status < 0)
+        {
+          g_autofree char *help = NULL;
 
-      g_set_prgname ("muster-cli");
-      help = g_option_context_get_help (context, TRUE, NULL);
-      g_printerr ("%s", help);
-      status = MUSTER_CLI_EXIT_USAGE;
+          g_set_prgname ("muster-cli");
+          help = g_option_context_get_help (context, TRUE, NULL);
+          g_printerr ("%s", help);
+          status = MUSTER_CLI_EXIT_USAGE;
+        }
     }
 
   g_clear_object (&cli.store);

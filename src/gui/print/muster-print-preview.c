@@ -19,6 +19,7 @@ struct _MusterPrintPreview
   guint              n_pages;
   /* 0 to fit the page in the window, else pixels to a point. */
   double             zoom;
+  /* What the page was last drawn at; 0 before it is drawn. */
   double             scale;
 
   GtkScrolledWindow *scroller;
@@ -31,6 +32,7 @@ G_DEFINE_FINAL_TYPE (MusterPrintPreview, muster_print_preview, ADW_TYPE_WINDOW)
 enum {
   PROP_0,
   PROP_PAGE,
+  PROP_SCALE,
   N_PROPS
 };
 
@@ -118,7 +120,12 @@ draw_page (GtkDrawingArea *area,
   double x = MAX (PAD, floor ((width - page_width) / 2));
   double y = MAX (PAD, floor ((height - page_height) / 2));
 
-  self->scale = scale;
+  /* Only a redraw knows the scale to fit: tell those who wait for it. */
+  if (scale != self->scale)
+    {
+      self->scale = scale;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCALE]);
+    }
 
   /* A sheet of paper with a soft shadow on a grey desk. */
   cairo_set_source_rgb (cr, 0.72, 0.72, 0.72);
@@ -239,6 +246,10 @@ muster_print_preview_get_property (GObject    *object,
       g_value_set_uint (value, self->page);
       break;
 
+    case PROP_SCALE:
+      g_value_set_double (value, self->scale);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -276,6 +287,15 @@ muster_print_preview_class_init (MusterPrintPreviewClass *klass)
   properties[PROP_PAGE] =
     g_param_spec_uint ("page", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * MusterPrintPreview:scale:
+   *
+   * Pixels to a point the page was last drawn at, 0 before it is drawn;
+   * notified when a redraw changes it.
+   */
+  properties[PROP_SCALE] =
+    g_param_spec_double ("scale", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -320,7 +340,6 @@ static void
 muster_print_preview_init (MusterPrintPreview *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->scale = 1.0;
 
   gtk_drawing_area_set_draw_func (self->area, draw_page, self, NULL);
 }

@@ -24,7 +24,8 @@ guint               muster_print_preview_get_page    (MusterPrintPreview   *self
 void                muster_print_preview_set_page    (MusterPrintPreview   *self,
                                                       guint                 page);
 guint               muster_print_preview_get_n_pages (MusterPrintPreview   *self);
-/* Pixels to a point the page is drawn at. */
+/* Pixels to a point the page was last drawn at (0 before the first
+ * draw); the "scale" property, notified when a redraw changes it. */
 double              muster_print_preview_get_scale   (MusterPrintPreview   *self);
 
 G_END_DECLS
