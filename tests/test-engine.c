@@ -224,6 +224,16 @@ test_game_results (void)
   g_assert_cmpstr (muster_game_get_winner (game), ==, "British");
   g_clear_object (&game);
 
+  /* Not while a man put out of action has no result of his own. */
+  g_assert_null (muster_engine_resolve (fx.store, game_id, NULL, NULL, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE);
+  g_assert_cmpstr (error->message, ==,
+                   "Richard Sharland put Jean Lefort out of action in Game 1 “The Bridge”, "
+                   "but nothing is recorded for Jean Lefort yet: record him with one of these "
+                   "outcomes first: “Out of action”, “Captured”.");
+  g_clear_error (&error);
+  set_outcome (&fx, game_id, lefort, "out-of-action");
+
   /* Once resolved, results are final. */
   g_ptr_array_unref (resolve (&fx, game_id));
   result.n_victims = 0;

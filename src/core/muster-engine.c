@@ -617,6 +617,11 @@ resolution_prepare (Resolution   *r,
       return FALSE;
     }
 
+  /* The dice decide what became of the men put out of action: each must
+   * have an outcome that took him out, and one killer. */
+  if (!muster_store_check_game_kills (store, game_id, TRUE, error))
+    return FALSE;
+
   stmt = muster_store_prepare (store,
                                "SELECT number, title FROM game WHERE campaign_id = ? "
                                "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",

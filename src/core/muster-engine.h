@@ -105,9 +105,11 @@ GPtrArray *muster_engine_plan         (MusterStore          *store,
  * (MUSTER_ENGINE_ERROR_STATE) for a planned or resolved game or one with
  * no results, (MUSTER_ENGINE_ERROR_ORDER) while an earlier played game of
  * the campaign is unresolved, and (MUSTER_ENGINE_ERROR_UNAVAILABLE) when a
- * participant is already dead. Participants with no result count as
- * unhurt. @provider may be NULL (Muster rolls everything); faces that do
- * not fit the dice are MUSTER_DICE_ERROR_FACES and nothing is written.
+ * participant is already dead, or (MUSTER_ENGINE_ERROR_STATE) while a man
+ * put out of action has no result of his own. Other participants with no
+ * result count as unhurt. @provider may be NULL (Muster rolls
+ * everything); faces that do not fit the dice are MUSTER_DICE_ERROR_FACES
+ * and nothing is written.
  * Returns the events (of MusterResolutionEvent*) or NULL. */
 GPtrArray *muster_engine_resolve      (MusterStore          *store,
                                        gint64                game_id,

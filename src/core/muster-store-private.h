@@ -160,6 +160,24 @@ gboolean  muster_store_tx_mark_game_played (MusterStore   *store,
                                             gint64         game_id,
                                             GError       **error);
 
+/* Kills (muster-store-kills.c): whether one kill, or every kill of a
+ * game, keeps the rules (killer and victim took part on opposite sides, a
+ * victim put out of action once by one killer, with an outcome that takes
+ * him out; with @require_outcome or in a resolved game, one recorded). */
+gboolean  muster_store_check_kill        (MusterStore   *store,
+                                          gint64         kill_id,
+                                          gboolean       require_outcome,
+                                          GError       **error);
+gboolean  muster_store_check_game_kills  (MusterStore   *store,
+                                          gint64         game_id,
+                                          gboolean       require_outcome,
+                                          GError       **error);
+/* Checks the kills of @game_id when the outermost change is committed:
+ * that commit fails, and everything is rolled back, if they break the
+ * rules. */
+void      muster_store_defer_game_check  (MusterStore   *store,
+                                          gint64         game_id);
+
 /* Whether @unit may take the field in a game of @campaign_id: of that
  * campaign, active and with figures left. */
 gboolean  muster_store_check_unit_available (MusterUnit   *unit,

@@ -25,6 +25,7 @@ struct _MusterStore
   GHashTable *rulesets;     /* campaign id (gint64*) -> MusterRuleset* */
   gint64      data_version;
   guint       depth;        /* transactions begun and not yet ended */
+  GHashTable *games_to_check; /* game ids (gint64*) whose kills the commit checks */
 };
 
 G_DEFINE_FINAL_TYPE (MusterStore, muster_store, G_TYPE_OBJECT)
@@ -49,6 +50,7 @@ muster_store_finalize (GObject *object)
 
   g_clear_pointer (&self->statements, g_hash_table_unref);
   g_clear_pointer (&self->rulesets, g_hash_table_unref);
+  g_clear_pointer (&self->games_to_check, g_hash_table_unref);
   if (self->db != NULL)
     {
       sqlite3_close_v2 (self->db);
@@ -89,6 +91,7 @@ muster_store_init (MusterStore *self)
                                             g_free, finalize_statement);
   self->rulesets = g_hash_table_new_full (g_int64_hash, g_int64_equal,
                                           g_free, g_object_unref);
+  self->games_to_check = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 }
 
 /* --- The connection ------------------------------------------------------ */
@@ -319,6 +322,32 @@ muster_store_begin (MusterStore  *self,
   return TRUE;
 }
 
+void
+muster_store_defer_game_check (MusterStore *self,
+                               gint64       game_id)
+{
+  g_return_if_fail (MUSTER_IS_STORE (self));
+  g_hash_table_add (self->games_to_check, g_memdup2 (&game_id, sizeof game_id));
+}
+
+/* The checks the outermost change's commit runs: the rules a whole
+ * change must keep, which its steps one by one may not. */
+static gboolean
+check_deferred (MusterStore  *self,
+                GError      **error)
+{
+  g_autoptr(GHashTable) games = g_steal_pointer (&self->games_to_check);
+  GHashTableIter iter;
+  gpointer key;
+
+  self->games_to_check = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_hash_table_iter_init (&iter, games);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!muster_store_check_game_kills (self, *(gint64 *) key, FALSE, error))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 muster_store_commit (MusterStore  *self,
                      GError      **error)
@@ -337,6 +366,11 @@ muster_store_commit (MusterStore  *self,
       return TRUE;
     }
 
+  if (!check_deferred (self, error))
+    {
+      muster_store_rollback (self);
+      return FALSE;
+    }
   if (sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
     {
       muster_store_set_error (self, error, _("Could not save the change to the library"));
@@ -364,6 +398,7 @@ muster_store_rollback (MusterStore *self)
       if (!sqlite3_get_autocommit (self->db))
         sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
       self->depth = 0;
+      g_hash_table_remove_all (self->games_to_check);
     }
   /* A campaign created in the transaction is gone, and its id will be
    * given out again: forget any ruleset read for it. */

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test-cli-rules"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib.h>
+
+#include "muster-cli-test-util.h"
+#include "muster-test-util.h"
+
+/* The store's rules as muster-cli meets them: what it refuses, and what
+ * it says instead. */
+
+/* Two forces of two named men each, and a game between them all. */
+static char *
+make_game (Fixture *f)
+{
+  g_auto(Run) run = { 0, };
+
+  RUN_OK (f, &run, "new-campaign", "Talavera", "--ruleset", "sharpes-skirmish", "--seed", "1809");
+  RUN_OK (f, &run, "new-force", "Talavera", "95th Rifles", "--side", "British");
+  RUN_OK (f, &run, "new-force", "Talavera", "Voltigeurs", "--side", "French");
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Richard Sharland");
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Patrick Harden");
+  RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Jean Lefort");
+  RUN_OK (f, &run, "recruit", "Talavera", "Voltigeurs", "--type", "line", "--name", "Pierre Dufour");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Bridge",
+          "--with", "Richard Sharland", "--with", "Patrick Harden",
+          "--with", "Jean Lefort", "--with", "Pierre Dufour");
+  return last_line (run.out);
+}
+
+static guint
+ledger_lines (Fixture *f)
+{
+  g_auto(Run) run = { 0, };
+
+  RUN_OK (f, &run, "kills", "Talavera");
+  return count_lines (run.out);
+}
+
+static void
+test_kills (Fixture       *f,
+            gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = make_game (f);
+
+  /* The same man twice in one result. */
+  RUN_FAILS (f, &run, 1, "Jean Lefort is named twice among the men Richard Sharland put out of action",
+             "result", game, "Richard Sharland", "--outcome", "unhurt",
+             "--killed", "Jean Lefort", "--killed", "Jean Lefort");
+  g_assert_cmpuint (ledger_lines (f), ==, 1);
+
+  RUN_OK (f, &run, "result", game, "Richard Sharland", "--outcome", "unhurt", "--killed", "Jean Lefort");
+  g_assert_cmpuint (ledger_lines (f), ==, 2);
+
+  /* A second killer. */
+  RUN_FAILS (f, &run, 1, "Patrick Harden cannot have put Jean Lefort out of action in Game 1 “The Bridge”: "
+             "Richard Sharland already did.",
+             "result", game, "Patrick Harden", "--outcome", "unhurt", "--killed", "Jean Lefort");
+
+  /* The victim unhurt. */
+  RUN_FAILS (f, &run, 1, "Jean Lefort cannot be “Unhurt” in Game 1 “The Bridge”",
+             "result", game, "Jean Lefort", "--outcome", "unhurt");
+  RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
+  g_assert_cmpuint (ledger_lines (f), ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/cli-rules/kills", Fixture, NULL, fixture_setup, test_kills, fixture_teardown);
+
+  return g_test_run ();
+}
