@@ -69,12 +69,43 @@ test_kills (Fixture       *f,
   g_assert_cmpuint (ledger_lines (f), ==, 2);
 }
 
+static void
+test_faces (Fixture       *f,
+            gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = make_game (f);
+  g_autofree char *state = NULL;
+
+  RUN_OK (f, &run, "result", game, "Richard Sharland", "--outcome", "unhurt", "--killed", "Jean Lefort");
+  RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
+
+  /* A name not in the roll: refused, and nothing rolled in its place. */
+  RUN_FAILS (f, &run, 1, "“Nobody” has no roll in resolving Game 1 “The Bridge”. The rolls are for: “Jean Lefort”",
+             "resolve", game, "--faces", "Nobody=3");
+  RUN_OK (f, &run, "games", "Talavera", "--format", "tsv");
+  state = tsv_cell (run.out, 1, "state");
+  g_assert_cmpstr (state, ==, "played");
+  RUN_OK (f, &run, "log", "Talavera", "--format", "tsv");
+  g_assert_false (mentions (run.out, "Death roll"));
+
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=2");
+  g_assert_true (mentions (run.out, "(rolled at the table)"));
+
+  /* A game that rolls nothing has no roll for any faces. */
+  RUN_OK (f, &run, "new-game", "Talavera", "Quiet", "--with", "Patrick Harden", "--with", "Pierre Dufour");
+  RUN_OK (f, &run, "result", "#2", "Patrick Harden", "--campaign", "Talavera", "--outcome", "unhurt");
+  RUN_FAILS (f, &run, 1, "rolls no dice, so the faces given for “Patrick Harden” have no roll to go to",
+             "resolve", "#2", "--campaign", "Talavera", "--faces", "Patrick Harden=4");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/cli-rules/kills", Fixture, NULL, fixture_setup, test_kills, fixture_teardown);
+  g_test_add ("/cli-rules/faces", Fixture, NULL, fixture_setup, test_faces, fixture_teardown);
 
   return g_test_run ();
 }

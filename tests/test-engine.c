@@ -583,6 +583,33 @@ test_entered_faces (void)
   after = muster_store_dump (fx.store);
   g_assert_cmpstr (before, ==, after);
 
+  /* Faces for no roll of the resolution: refused, naming the rolls, so a
+   * die rolled at the table is not lost to a name Muster does not know
+   * while it rolls for him instead. */
+  {
+    g_autoptr(GHashTable) table = g_hash_table_new (g_str_hash, g_str_equal);
+
+    g_hash_table_insert (table, (gpointer) "Patrick Harden", (gpointer) "6");
+    g_hash_table_insert (table, (gpointer) "Nobody", (gpointer) "3");
+    events = muster_engine_resolve_with_faces (fx.store, game_id, table, &error);
+    g_assert_null (events);
+    g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "“Nobody” has no roll in resolving Game 1 “The Bridge”. The rolls are for: "
+                     "“Patrick Harden”, “Jean Lefort”; a roll’s purpose names one too.");
+    g_clear_error (&error);
+
+    /* Sharland is in the game but rolls nothing. */
+    g_hash_table_remove (table, "Nobody");
+    g_hash_table_insert (table, (gpointer) "Richard Sharland", (gpointer) "3");
+    g_assert_null (muster_engine_resolve_with_faces (fx.store, game_id, table, &error));
+    g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+    g_clear_error (&error);
+  }
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (before, ==, after);
+
   /* Harden rolls a 6 at the table; Lefort is rolled by Muster. */
   events = resolve_with (&fx, game_id, "Patrick Harden=6", NULL);
   g_assert_nonnull (find_event (events, harper, "death"));

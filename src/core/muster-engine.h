@@ -140,6 +140,21 @@ GArray    *muster_engine_faces_from_table (const MusterPlannedRoll *roll,
                                            gpointer                 user_data,
                                            GError                 **error);
 
+/* Refuses (MUSTER_ENGINE_ERROR_INVALID) a key of @faces, a table as
+ * muster_engine_faces_from_table() reads, that names no roll of @plan
+ * (from muster_engine_plan()), listing the names expected; @what is the
+ * game as muster_game_describe() says it. */
+gboolean   muster_engine_check_faces (GPtrArray   *plan,
+                                      GHashTable  *faces,
+                                      const char  *what,
+                                      GError     **error);
+/* muster_engine_resolve() with the faces of @faces, once
+ * muster_engine_check_faces() has found a roll for each of them. */
+GPtrArray *muster_engine_resolve_with_faces (MusterStore  *store,
+                                             gint64        game_id,
+                                             GHashTable   *faces,
+                                             GError      **error);
+
 /* Translated name of a step type, e.g. "Death roll". */
 const char *muster_engine_get_step_name (const char *step_type);
 
