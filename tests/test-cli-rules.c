@@ -99,6 +99,48 @@ test_faces (Fixture       *f,
              "resolve", "#2", "--campaign", "Talavera", "--faces", "Patrick Harden=4");
 }
 
+/* Deleting who played would rewrite the others' history: refused,
+ * offering what is meant; a campaign goes whole, and says how much. */
+static void
+test_delete (Fixture       *f,
+             gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = make_game (f);
+  g_autofree char *ledger = NULL;
+
+  RUN_OK (f, &run, "result", game, "Richard Sharland", "--outcome", "unhurt", "--killed", "Jean Lefort");
+  RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
+  RUN_OK (f, &run, "kills", "Talavera");
+  ledger = g_strdup (run.out);
+
+  RUN_FAILS (f, &run, 1, "Richard Sharland cannot be deleted: he took part in Game 1 “The Bridge”, and deleting "
+             "him would rewrite that game’s history. Retire him instead: set his status to retired.",
+             "delete", "character", "Richard Sharland", "--campaign", "Talavera");
+  RUN_FAILS (f, &run, 1, "Retire him instead",
+             "delete", "character", "Jean Lefort", "--campaign", "Talavera");
+  RUN_FAILS (f, &run, 1, "The force “Voltigeurs” cannot be deleted: Jean Lefort took part in Game 1",
+             "delete", "force", "Voltigeurs", "--campaign", "Talavera");
+  RUN_OK (f, &run, "kills", "Talavera");
+  g_assert_cmpstr (run.out, ==, ledger);
+
+  RUN_OK (f, &run, "set", "Richard Sharland", "--campaign", "Talavera", "--status", "retired");
+  g_assert_cmpuint (roster_size (f, "Talavera"), ==, 4);
+
+  /* One who never played goes, and says so. */
+  RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Daniel Marsh");
+  RUN_OK (f, &run, "delete", "character", "Daniel Marsh", "--campaign", "Talavera");
+  g_assert_cmpstr (run.out, ==, "Character “Daniel Marsh” deleted\n");
+
+  RUN_OK (f, &run, "delete", "campaign", "Talavera");
+  g_assert_cmpstr (run.out, ==,
+                   "Campaign “Talavera” deleted.\n"
+                   "4 characters were deleted with it.\n"
+                   "1 game was deleted with it, with its results, rolls and log.\n");
+  RUN_OK (f, &run, "campaigns", "--format", "tsv");
+  g_assert_cmpuint (count_lines (run.out), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -106,6 +148,7 @@ main (int argc, char **argv)
 
   g_test_add ("/cli-rules/kills", Fixture, NULL, fixture_setup, test_kills, fixture_teardown);
   g_test_add ("/cli-rules/faces", Fixture, NULL, fixture_setup, test_faces, fixture_teardown);
+  g_test_add ("/cli-rules/delete", Fixture, NULL, fixture_setup, test_delete, fixture_teardown);
 
   return g_test_run ();
 }

@@ -8,15 +8,21 @@
 #include <glib.h>
 #include <sqlite3.h>
 
+#include "muster-campaign.h"
+#include "muster-character.h"
 #include "muster-engine.h"
 #include "muster-exchange.h"
+#include "muster-force.h"
 #include "muster-game.h"
 #include "muster-store.h"
+#include "muster-store-private.h"
+#include "muster-unit.h"
 #include "muster-exchange-test-util.h"
 #include "muster-store-test-util.h"
 #include "muster-test-util.h"
 
-/* The rules the store keeps whoever writes to it: kills. */
+/* The rules the store keeps whoever writes to it: kills, history that
+ * deleting must not rewrite, and the version 3 schema underneath. */
 
 typedef struct {
   MusterStore *store;
@@ -250,6 +256,277 @@ test_kill_import (void)
                             "cannot be “Unhurt”", NULL);
 }
 
+/* --- Deleting ------------------------------------------------------------ */
+
+/* Ashworth put Marchal out of action in a played game; Bramwell and
+ * Bazin are only down for a planned one. */
+static void
+fight_played (Fight *f)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 planned[2];
+
+  fight_init (f);
+  g_assert_true (record (f, f->ashworth, "unhurt", &error, 1, f->marchal));
+  g_assert_true (record (f, f->marchal, "out-of-action", &error, 0));
+  g_assert_no_error (error);
+  g_assert_true (muster_store_finish_game (f->store, f->game, "British", &error));
+  planned[0] = f->bramwell;
+  planned[1] = f->bazin;
+  g_assert_cmpint (muster_store_create_game (f->store, f->campaign, "Night raid", NULL, planned, 2, &error), >, 0);
+  g_assert_no_error (error);
+  /* Bramwell and Bazin were in the first game too: take them out of it. */
+  sql (f->store, "DELETE FROM participation WHERE game_id = ? AND character_id IN (?, ?)", "iii",
+       f->game, f->bramwell, f->bazin);
+}
+
+static void
+test_delete_character_who_played (void)
+{
+  Fight f = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(MusterCharacter) ashworth = NULL;
+
+  fight_played (&f);
+  before = muster_store_dump (f.store);
+
+  /* The killer and his victim: both are in the other's history. */
+  g_assert_null (muster_store_delete_character (f.store, f.ashworth, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
+  g_assert_cmpstr (error->message, ==,
+                   "Edward Ashworth cannot be deleted: he took part in Game 1 “The ford”, and deleting "
+                   "him would rewrite that game’s history. Retire him instead: set his status to retired.");
+  g_clear_error (&error);
+  g_assert_null (muster_store_delete_character (f.store, f.marchal, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
+  g_clear_error (&error);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+  ashworth = muster_store_get_character (f.store, f.ashworth, &error);
+  g_assert_cmpint (muster_character_get_kills (ashworth), ==, 1);
+
+  /* One only down for a planned game goes, and comes back with undo. */
+  undo = muster_store_delete_character (f.store, f.bazin, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* The kill ledger keeps both men even against a raw delete. */
+  {
+    sqlite3 *db = muster_store_get_db (f.store);
+    g_autofree char *statement = g_strdup_printf ("DELETE FROM character WHERE id = %" G_GINT64_FORMAT, f.marchal);
+
+    g_assert_cmpint (sqlite3_exec (db, statement, NULL, NULL, NULL) & 0xff, ==, SQLITE_CONSTRAINT);
+    g_assert_cmpstr (sqlite3_errmsg (db), ==, "FOREIGN KEY constraint failed");
+  }
+  fight_clear (&f);
+}
+
+static void
+test_delete_force_that_played (void)
+{
+  Fight f = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 guerrillas, partisan, planned[2];
+
+  fight_played (&f);
+  before = muster_store_dump (f.store);
+  g_assert_null (muster_store_delete_force (f.store, f.french, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
+  g_assert_cmpstr (error->message, ==,
+                   "The force “Voltigeurs” cannot be deleted: Étienne Marchal took part in Game 1 “The ford”, "
+                   "and deleting the force would rewrite that game’s history. Set its characters’ status to "
+                   "retired and its units’ to disbanded instead.");
+  g_clear_error (&error);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* A force only down for planned games is deleted, and undone. */
+  guerrillas = make_force (f.store, f.campaign, "Guerrillas", "Spanish");
+  partisan = make_character (f.store, guerrillas, "Juan Martín", "line", "musket", 6);
+  planned[0] = f.bramwell;
+  planned[1] = partisan;
+  g_assert_cmpint (muster_store_create_game (f.store, f.campaign, "Ambush", NULL, planned, 2, &error), >, 0);
+  g_assert_no_error (error);
+  g_clear_pointer (&before, g_free);
+  before = muster_store_dump (f.store);
+  undo = muster_store_delete_force (f.store, guerrillas, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+  fight_clear (&f);
+}
+
+static void
+test_delete_unit_that_played (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("chosen-men", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  MusterUnitSpec spec = { 0, };
+  MusterUnitResult result = { 0, };
+  gint64 campaign, rifles, legere, leach, voltigeurs, reserve, units[2], game;
+
+  campaign = muster_store_create_campaign (store, "Coa 1810", ruleset, 1810, NULL, &error);
+  g_assert_no_error (error);
+  rifles = make_force (store, campaign, "95th Rifles", "British");
+  legere = make_force (store, campaign, "4e Léger", "French");
+  spec.kind = "skirmishers";
+  spec.name = "Leach's squad";
+  leach = units[0] = muster_store_create_unit (store, rifles, &spec, &error);
+  spec.name = "Voltigeurs";
+  voltigeurs = units[1] = muster_store_create_unit (store, legere, &spec, &error);
+  spec.name = "Reserve";
+  reserve = muster_store_create_unit (store, legere, &spec, &error);
+  g_assert_no_error (error);
+
+  game = muster_store_create_game_full (store, campaign, "The bridge", NULL, NULL, 0, units, 2, &error);
+  g_assert_no_error (error);
+  result.killed = 2;
+  g_assert_true (muster_store_set_unit_result (store, game, voltigeurs, &result, &error));
+  g_assert_no_error (error);
+  units[1] = reserve;
+  g_assert_cmpint (muster_store_create_game_full (store, campaign, "Later", NULL, NULL, 0, units, 2, &error), >, 0);
+  g_assert_no_error (error);
+
+  before = muster_store_dump (store);
+  g_assert_null (muster_store_delete_unit (store, leach, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
+  g_assert_cmpstr (error->message, ==,
+                   "The unit “Leach's squad” cannot be deleted: it took part in Game 1 “The bridge”, and "
+                   "deleting it would rewrite that game’s history. Strike it off the roll instead: set its "
+                   "status to disbanded.");
+  g_clear_error (&error);
+  g_assert_null (muster_store_delete_force (store, legere, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
+  g_assert_nonnull (strstr (error->message, "Voltigeurs took part in Game 1"));
+  g_clear_error (&error);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* The reserve was only down for the planned game. */
+  undo = muster_store_delete_unit (store, reserve, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
+test_delete_campaign (void)
+{
+  Fight f = { 0, };
+  g_autoptr(GError) error = NULL;
+  guint games = 0, characters = 0;
+  gint64 other;
+
+  fight_played (&f);
+  other = make_campaign (f.store, "Elsewhere");
+  make_character (f.store, make_force (f.store, other, "Others", "British"), "Someone", "line", "musket", 6);
+
+  g_assert_true (muster_store_count_campaign (f.store, f.campaign, &games, &characters, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (games, ==, 2);
+  g_assert_cmpuint (characters, ==, 4);
+
+  /* The whole history goes with the campaign, and nothing of another. */
+  g_assert_true (muster_store_delete_campaign (f.store, f.campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (count (f.store, "SELECT count(*) FROM kill WHERE ? > 0", 1), ==, 0);
+  g_assert_cmpint (count (f.store, "SELECT count(*) FROM game WHERE ? > 0", 1), ==, 0);
+  g_assert_cmpint (count (f.store, "SELECT count(*) FROM character WHERE campaign_id = ?", other), ==, 1);
+  g_assert_cmpint (count (f.store, "SELECT count(*) FROM log_entry WHERE campaign_id = ?", f.campaign), ==, 0);
+  fight_clear (&f);
+}
+
+/* --- Schema version 3 ---------------------------------------------------- */
+
+static char *
+read_migration (const char *name)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+/* A library written by Muster before version 3 keeps every row, kills
+ * that break today's rules included, and its kills restrict deletion. */
+static void
+test_migrate_v2 (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *backup = g_strconcat (path, ".bak-v2", NULL);
+  g_autofree char *v1 = read_migration ("0001-initial.sql");
+  g_autofree char *v2 = read_migration ("0002-units.sql");
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  db = raw_open (path);
+  raw_exec (db, v1);
+  raw_exec (db, v2);
+  raw_exec (db,
+            "PRAGMA application_id = 1297437524; PRAGMA user_version = 2;"
+            "INSERT INTO campaign (id, name, ruleset_id, ruleset_version, ruleset_xml, seed, created)"
+            " VALUES (1, 'Old', 'sharpes-skirmish', '1', '<ruleset/>', 7, '2024-01-01T00:00:00Z');"
+            "INSERT INTO force (id, campaign_id, name, side) VALUES (1, 1, 'Rifles', 'British'), (2, 1, 'Léger', 'French');"
+            "INSERT INTO character (id, campaign_id, force_id, name, troop_type) VALUES"
+            " (1, 1, 1, 'Ashworth', 'line'), (2, 1, 1, 'Bramwell', 'line'), (3, 1, 2, 'Marchal', 'line');"
+            "INSERT INTO game (id, campaign_id, number, title, state) VALUES (1, 1, 1, 'The ford', 'played');"
+            "INSERT INTO participation (game_id, character_id, side, outcome) VALUES"
+            " (1, 1, 'British', 'unhurt'), (1, 2, 'British', 'unhurt'), (1, 3, 'French', 'unhurt');"
+            "INSERT INTO kill (id, game_id, killer_id, victim_id) VALUES (4, 1, 1, 3), (7, 1, 1, 3), (9, 1, 2, 3);");
+  sqlite3_close (db);
+
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+  g_clear_object (&store);
+
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 3);
+  assert_raw_text (db, "SELECT group_concat (id || ':' || game_id || ':' || killer_id || ':' || victim_id, ' ')"
+                       " FROM (SELECT * FROM kill ORDER BY id)", "4:1:1:3 7:1:1:3 9:1:2:3");
+  assert_raw_text (db, "SELECT group_concat (\"from\" || '=' || on_delete, ' ') FROM"
+                       " (SELECT * FROM pragma_foreign_key_list ('kill') ORDER BY \"from\")",
+                   "game_id=CASCADE killer_id=RESTRICT victim_id=RESTRICT");
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'kill'"), ==, 3);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM character"), ==, 3);
+  raw_exec (db, "PRAGMA foreign_keys = ON");
+  g_assert_cmpint (sqlite3_exec (db, "DELETE FROM character WHERE id = 2", NULL, NULL, NULL) & 0xff, ==, SQLITE_CONSTRAINT);
+  g_assert_cmpstr (sqlite3_errmsg (db), ==, "FOREIGN KEY constraint failed");
+  sqlite3_close (db);
+
+  /* The backup is the old library, untouched. */
+  db = raw_open (backup);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 2);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM kill"), ==, 3);
+  sqlite3_close (db);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -260,6 +537,11 @@ main (int argc, char **argv)
   g_test_add_func ("/store/rules/kill/outcome-removes", test_kill_needs_outcome_that_removes);
   g_test_add_func ("/store/rules/kill/one-change", test_kills_in_one_change);
   g_test_add_func ("/store/rules/kill/import", test_kill_import);
+  g_test_add_func ("/store/rules/delete/character", test_delete_character_who_played);
+  g_test_add_func ("/store/rules/delete/force", test_delete_force_that_played);
+  g_test_add_func ("/store/rules/delete/unit", test_delete_unit_that_played);
+  g_test_add_func ("/store/rules/delete/campaign", test_delete_campaign);
+  g_test_add_func ("/store/rules/migrate-v2", test_migrate_v2);
 
   return g_test_run ();
 }

@@ -42,6 +42,7 @@ typedef enum {
   MUSTER_STORE_ERROR_AMBIGUOUS,   /* a name matches more than one row */
   MUSTER_STORE_ERROR_INVALID,     /* a value the user gave is not allowed */
   MUSTER_STORE_ERROR_EXISTS,      /* a name already in use */
+  MUSTER_STORE_ERROR_HISTORY,     /* played games point to it: not deleted */
 } MusterStoreError;
 
 typedef enum {

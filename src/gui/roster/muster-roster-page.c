@@ -712,29 +712,104 @@ muster_roster_page_get_model (MusterRosterPage *self)
   return G_LIST_MODEL (self->sorted);
 }
 
-void
+static void
+retire_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    MusterRosterPage *self)
+{
+  GArray *ids = g_object_get_data (G_OBJECT (dialog), "character-ids");
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window;
+
+  if (g_strcmp0 (response, "retire") != 0)
+    return;
+
+  if (muster_store_begin (self->store, &error))
+    {
+      for (guint i = 0; i < ids->len && error == NULL; i++)
+        muster_store_set_character_status (self->store, g_array_index (ids, gint64, i),
+                                           MUSTER_STATUS_RETIRED, 0, &error);
+      if (error == NULL)
+        muster_store_commit (self->store, &error);
+      else
+        muster_store_rollback (self->store);
+    }
+  window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+  if (error != NULL && window != NULL)
+    muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+}
+
+/* Offers to retire the characters @ids, who cannot be deleted for the
+ * reason @refusal gives (for the first of them). */
+static GtkWidget *
+offer_retire (MusterRosterPage *self,
+              GArray           *ids,
+              const GError     *refusal)
+{
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (ids->len == 1)
+    body = g_strdup (refusal->message);
+  else
+    body = g_strdup_printf (ngettext ("%u of the selected characters took part in played games: deleting "
+                                      "them would rewrite those games’ history. Retire them instead?",
+                                      "%u of the selected characters took part in played games: deleting "
+                                      "them would rewrite those games’ history. Retire them instead?",
+                                      ids->len),
+                            ids->len);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   ngettext ("Retire Instead?", "Retire Them Instead?", ids->len), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "retire", _("_Retire"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "retire",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "retire");
+  g_object_set_data_full (G_OBJECT (dialog), "character-ids", g_array_ref (ids),
+                          (GDestroyNotify) g_array_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (retire_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+GtkWidget *
 muster_roster_page_delete_selected (MusterRosterPage *self)
 {
   g_autoptr(GArray) ids = NULL;
+  g_autoptr(GArray) refused = NULL;
   g_autoptr(GPtrArray) undos = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) refusal = NULL;
   g_autofree char *label = NULL;
   GtkWidget *window;
 
-  g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
 
   ids = muster_roster_page_get_selected_ids (self);
   if (ids->len == 0)
-    return;
+    return NULL;
 
   undos = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_undo_free);
+  refused = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint i = 0; i < ids->len; i++)
     {
-      MusterUndo *undo = muster_store_delete_character (self->store, g_array_index (ids, gint64, i), &error);
+      gint64 id = g_array_index (ids, gint64, i);
+      MusterUndo *undo = muster_store_delete_character (self->store, id, &error);
 
-      if (undo == NULL)
+      if (undo != NULL)
+        g_ptr_array_add (undos, undo);
+      else if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY))
+        {
+          g_array_append_val (refused, id);
+          if (refusal == NULL)
+            refusal = g_steal_pointer (&error);
+          g_clear_error (&error);
+        }
+      else
         break;
-      g_ptr_array_add (undos, undo);
     }
 
   window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
@@ -750,6 +825,9 @@ muster_roster_page_delete_selected (MusterRosterPage *self)
 
   if (error != NULL && window != NULL)
     muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+  if (refused->len > 0)
+    return offer_retire (self, refused, refusal);
+  return NULL;
 }
 
 GtkWidget *

@@ -436,7 +436,48 @@ muster_unit_list_select_unit (MusterUnitList *self,
   return FALSE;
 }
 
-void
+static void
+disband_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     MusterUnitList   *self)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "unit-id"));
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window;
+
+  if (g_strcmp0 (response, "disband") != 0 ||
+      muster_store_set_unit_text (self->store, id, "status", MUSTER_UNIT_STATUS_DISBANDED, &error))
+    return;
+  window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+  if (window != NULL)
+    muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+}
+
+/* Offers to disband unit @id, which cannot be deleted for @refusal. */
+static GtkWidget *
+offer_disband (MusterUnitList *self,
+               gint64          id,
+               const GError   *refusal)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Disband Instead?"), refusal->message);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "disband", _("_Disband"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "disband",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "disband");
+  g_object_set_data (G_OBJECT (dialog), "unit-id", GSIZE_TO_POINTER (id));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (disband_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+GtkWidget *
 muster_unit_list_delete_selected (MusterUnitList *self)
 {
   g_autoptr(GPtrArray) undos = NULL;
@@ -446,21 +487,23 @@ muster_unit_list_delete_selected (MusterUnitList *self)
   GtkWidget *window;
   gint64 id;
 
-  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
 
   id = muster_unit_list_get_selected_id (self);
   if (id == 0)
-    return;
+    return NULL;
 
   window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
   undo = muster_store_delete_unit (self->store, id, &error);
   if (undo == NULL)
     {
+      if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY))
+        return offer_disband (self, id, error);
       if (window != NULL)
         muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
       else
         g_warning ("Could not delete unit %" G_GINT64_FORMAT ": %s", id, error->message);
-      return;
+      return NULL;
     }
 
   label = g_strdup (muster_undo_get_label (undo));
@@ -468,6 +511,7 @@ muster_unit_list_delete_selected (MusterUnitList *self)
   g_ptr_array_add (undos, undo);
   if (window != NULL)
     muster_window_offer_undo (MUSTER_WINDOW (window), g_steal_pointer (&undos), label);
+  return NULL;
 }
 
 GtkWidget *
