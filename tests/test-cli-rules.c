@@ -141,6 +141,33 @@ test_delete (Fixture       *f,
   g_assert_cmpuint (count_lines (run.out), ==, 1);
 }
 
+static void
+test_name_length (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *huge = g_strnfill (100000, 'x');
+  g_autofree char *too_long = g_strnfill (121, 'y');
+  g_autofree char *longest = g_strnfill (120, 'z');
+  g_autofree char *game = make_game (f);
+
+  RUN_FAILS (f, &run, 1, "“xxxxxxxxxxxxxxxxxxxxxxxx…” is 100000 characters long: a name or title has at most 120.",
+             "new-campaign", huge, "--ruleset", "sharpes-skirmish");
+  g_assert_cmpuint (strlen (run.err), <, 200);
+  RUN_FAILS (f, &run, 1, "is 121 characters long", "rename", "campaign", "Talavera", too_long);
+  RUN_FAILS (f, &run, 1, "is 121 characters long", "new-force", "Talavera", too_long);
+  RUN_FAILS (f, &run, 1, "is 121 characters long",
+             "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", too_long);
+  RUN_FAILS (f, &run, 1, "is 121 characters long",
+             "rename", "character", "Richard Sharland", too_long, "--campaign", "Talavera");
+  RUN_FAILS (f, &run, 1, "is 121 characters long",
+             "new-game", "Talavera", too_long, "--with", "Patrick Harden", "--with", "Pierre Dufour");
+
+  RUN_OK (f, &run, "rename", "campaign", "Talavera", longest);
+  RUN_OK (f, &run, "campaigns", "--format", "tsv");
+  g_assert_true (mentions (run.out, longest));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -149,6 +176,7 @@ main (int argc, char **argv)
   g_test_add ("/cli-rules/kills", Fixture, NULL, fixture_setup, test_kills, fixture_teardown);
   g_test_add ("/cli-rules/faces", Fixture, NULL, fixture_setup, test_faces, fixture_teardown);
   g_test_add ("/cli-rules/delete", Fixture, NULL, fixture_setup, test_delete, fixture_teardown);
+  g_test_add ("/cli-rules/name-length", Fixture, NULL, fixture_setup, test_name_length, fixture_teardown);
 
   return g_test_run ();
 }

@@ -22,7 +22,8 @@
 #include "muster-test-util.h"
 
 /* The rules the store keeps whoever writes to it: kills, history that
- * deleting must not rewrite, and the version 3 schema underneath. */
+ * deleting must not rewrite, the length of names, and the version 3
+ * schema underneath. */
 
 typedef struct {
   MusterStore *store;
@@ -457,6 +458,170 @@ test_delete_campaign (void)
   fight_clear (&f);
 }
 
+/* --- Names ---------------------------------------------------------------- */
+
+/* @n characters, two bytes each in UTF-8. */
+static char *
+long_name (guint n)
+{
+  GString *name = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (name, "é");
+  return g_string_free (name, FALSE);
+}
+
+static void
+assert_too_long (GError     *error,
+                 const char *needle)
+{
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, needle));
+  g_assert_nonnull (strstr (error->message, "a name or title has at most 120."));
+  /* Only its beginning is quoted. */
+  g_assert_cmpuint (strlen (error->message), <, 200);
+}
+
+static void
+test_name_length (void)
+{
+  Fight f = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = sharpe ();
+  g_autofree char *longest = long_name (MUSTER_STORE_NAME_MAX);
+  g_autofree char *too_long = long_name (MUSTER_STORE_NAME_MAX + 1);
+  g_autofree char *huge = long_name (100000);
+  g_autofree char *padded = g_strconcat ("  ", longest, "  ", NULL);
+  MusterUnitSpec unit = { too_long, "company", NULL, 0, NULL };
+  g_autoptr(GHashTable) stats = stats_new (3, 4, 5, 2, 6);
+  MusterCharacterSpec character = { too_long, NULL, "line", NULL, FALSE, stats, NULL, NULL };
+  gint64 ids[2];
+
+  fight_init (&f);
+
+  g_assert_cmpint (muster_store_create_campaign (f.store, huge, ruleset, 1, NULL, &error), ==, 0);
+  assert_too_long (error, "is 100000 characters long");
+  g_clear_error (&error);
+  g_assert_false (muster_store_rename_campaign (f.store, f.campaign, too_long, &error));
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+  g_assert_cmpint (muster_store_create_force (f.store, f.campaign, too_long, NULL, &error), ==, 0);
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+  g_assert_false (muster_store_rename_force (f.store, f.british, too_long, &error));
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+  g_assert_cmpint (muster_store_create_character (f.store, f.british, &character, &error), ==, 0);
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+  g_assert_false (muster_store_set_character_text (f.store, f.ashworth, "name", too_long, &error));
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+  /* The campaign keeps figures, not units, but the name is read first. */
+  g_assert_cmpint (muster_store_create_unit (f.store, f.british, &unit, &error), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  ids[0] = f.ashworth;
+  ids[1] = f.marchal;
+  g_assert_cmpint (muster_store_create_game (f.store, f.campaign, too_long, NULL, ids, 2, &error), ==, 0);
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+
+  /* 120 is enough, counted in characters once trimmed. */
+  g_assert_true (muster_store_rename_campaign (f.store, f.campaign, padded, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_character_text (f.store, f.ashworth, "name", longest, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_store_create_game (f.store, f.campaign, longest, NULL, ids, 2, &error), >, 0);
+  g_assert_no_error (error);
+
+  /* A longer name already in the library stays, and other changes work. */
+  sql (f.store, "UPDATE force SET name = ? WHERE id = ?", "ti", huge, f.french);
+  g_assert_true (muster_store_set_force_side (f.store, f.french, "Français", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (count (f.store, "SELECT length (name) FROM force WHERE id = ?", f.french), ==, 100000);
+  fight_clear (&f);
+}
+
+static void
+test_unit_name_length (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("chosen-men", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *too_long = long_name (MUSTER_STORE_NAME_MAX + 1);
+  MusterUnitSpec spec = { "Voltigeurs", "skirmishers", NULL, 0, NULL };
+  gint64 campaign, force, unit;
+
+  campaign = muster_store_create_campaign (store, "Coa 1810", ruleset, 1810, NULL, &error);
+  force = make_force (store, campaign, "4e Léger", "French");
+  unit = muster_store_create_unit (store, force, &spec, &error);
+  g_assert_no_error (error);
+  spec.name = too_long;
+  g_assert_cmpint (muster_store_create_unit (store, force, &spec, &error), ==, 0);
+  assert_too_long (error, "is 121 characters long");
+  g_clear_error (&error);
+  g_assert_false (muster_store_rename_unit (store, unit, too_long, &error));
+  assert_too_long (error, "is 121 characters long");
+}
+
+/* The importer refuses what the store refuses, naming the element and
+ * its line; a name made unique stays within the limit. */
+static void
+test_name_import (void)
+{
+  g_autoptr(MusterStore) source = muster_test_open_store (NULL);
+  g_autoptr(GRegex) campaign_name = g_regex_new ("<campaign([^>]*) name=\"[^\"]*\"", 0, 0, NULL);
+  g_autoptr(GRegex) game_title = g_regex_new ("<game([^>]*) title=\"[^\"]*\"", 0, 0, NULL);
+  g_autofree char *good = export_campaign (source, make_sample (source));
+  g_autofree char *huge = long_name (100000);
+  g_autofree char *longest = long_name (MUSTER_STORE_NAME_MAX);
+  g_autofree char *replacement = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *where = NULL;
+  g_autofree char *message = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) campaigns = NULL;
+  gint64 campaign;
+  g_autoptr(MusterStore) store = sample_library (&campaign);
+
+  replacement = g_strdup_printf ("<campaign\\1 name=\"%s\"", huge);
+  bad = g_regex_replace (campaign_name, good, -1, 0, replacement, G_REGEX_MATCH_DEFAULT, NULL);
+  where = g_strdup_printf ("line %d: the name of the <campaign> element cannot be used: ",
+                          line_of (good, "<campaign "));
+  message = expect_refused (store, 0, bad, -1, MUSTER_EXCHANGE_ERROR_INVALID, where,
+                            "is 100000 characters long", NULL);
+  g_assert_cmpuint (strlen (message), <, 300);
+  g_clear_pointer (&message, g_free);
+  g_clear_pointer (&replacement, g_free);
+  g_clear_pointer (&bad, g_free);
+  g_clear_pointer (&where, g_free);
+
+  replacement = g_strdup_printf ("<game\\1 title=\"%s\"", huge);
+  bad = g_regex_replace (game_title, good, -1, 0, replacement, G_REGEX_MATCH_DEFAULT, NULL);
+  where = g_strdup_printf ("line %d: the title of the <game> element cannot be used: ",
+                           line_of (good, "<game "));
+  message = expect_refused (store, 0, bad, -1, MUSTER_EXCHANGE_ERROR_INVALID, where,
+                            "is 100000 characters long", NULL);
+  g_clear_pointer (&replacement, g_free);
+  g_clear_pointer (&bad, g_free);
+
+  /* The longest name, imported twice: the second is made unique within
+   * the limit. */
+  replacement = g_strdup_printf ("<campaign\\1 name=\"%s\"", longest);
+  bad = g_regex_replace (campaign_name, good, -1, 0, replacement, G_REGEX_MATCH_DEFAULT, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (muster_exchange_import_data (store, bad, strlen (bad), "long.muster", 0, NULL, &error), >, 0);
+      g_assert_no_error (error);
+    }
+  campaigns = muster_store_list_campaigns (store, &error);
+  g_assert_cmpuint (campaigns->len, ==, 3);
+  for (guint i = 0; i < campaigns->len; i++)
+    g_assert_cmpint (g_utf8_strlen (muster_campaign_get_name (g_ptr_array_index (campaigns, i)), -1), <=,
+                     MUSTER_STORE_NAME_MAX);
+}
+
 /* --- Schema version 3 ---------------------------------------------------- */
 
 static char *
@@ -542,6 +707,9 @@ main (int argc, char **argv)
   g_test_add_func ("/store/rules/delete/unit", test_delete_unit_that_played);
   g_test_add_func ("/store/rules/delete/campaign", test_delete_campaign);
   g_test_add_func ("/store/rules/migrate-v2", test_migrate_v2);
+  g_test_add_func ("/store/rules/name/length", test_name_length);
+  g_test_add_func ("/store/rules/name/unit", test_unit_name_length);
+  g_test_add_func ("/store/rules/name/import", test_name_import);
 
   return g_test_run ();
 }

@@ -29,12 +29,18 @@ muster_import_game (Import *im,
   if (!im->importing)
     {
       g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, number);
+      g_autoptr(GError) local_error = NULL;
+      const char *title;
 
       muster_import_define_id (im, ID_GAME, line);
       if (!muster_import_first_time (im, "game-number", key))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("two games have the number %" PRId64 "."), number);
-      muster_import_need_attr (im, "title", line);
+      title = muster_import_need_attr (im, "title", line);
+      if (title != NULL && !muster_store_check_length (title, &local_error))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("the title of the <%s> element cannot be used: %s"),
+                            muster_import_element (im), local_error->message);
       return;
     }
 

@@ -401,6 +401,8 @@ muster_store_create_game_full (MusterStore   *self,
                    _("A game needs a title, for example the scenario’s name."));
       return 0;
     }
+  if (!muster_store_check_length (clean_title, error))
+    return 0;
   if (date != NULL && date[0] == '\0')
     date = NULL;
   if (date != NULL && !check_date (date, error))

@@ -79,8 +79,13 @@ muster_stmt_reset_ (sqlite3_stmt **stmt)
 }
 #define MUSTER_STMT_AUTO __attribute__ ((cleanup (muster_stmt_reset_)))
 
+/* FALSE with MUSTER_STORE_ERROR_INVALID when @text (a name or a game's
+ * title, as stored) is longer than MUSTER_STORE_NAME_MAX characters. */
+gboolean  muster_store_check_length  (const char   *text,
+                                      GError      **error);
 /* A name as stored: trimmed; NULL with MUSTER_STORE_ERROR_INVALID when it
- * is empty or only digits (it would read as an id). */
+ * is empty, longer than MUSTER_STORE_NAME_MAX characters or only digits
+ * (it would read as an id). */
 char     *muster_store_check_name    (const char   *name,
                                       GError      **error);
 /* A text column of the current row, or NULL. */

@@ -572,6 +572,28 @@ muster_store_log_and_commit (MusterStore   *self,
   return TRUE;
 }
 
+gboolean
+muster_store_check_length (const char  *text,
+                           GError     **error)
+{
+  glong length;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  length = g_utf8_strlen (text, -1);
+  if (length <= MUSTER_STORE_NAME_MAX)
+    return TRUE;
+  {
+    /* Its beginning only: the whole of a long one would fill the screen. */
+    g_autofree char *start = g_utf8_substring (text, 0, 24);
+
+    g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                 _("“%s…” is %ld characters long: a name or title has at most %d."),
+                 start, length, MUSTER_STORE_NAME_MAX);
+  }
+  return FALSE;
+}
+
 char *
 muster_store_check_name (const char  *name,
                          GError     **error)
@@ -592,6 +614,8 @@ muster_store_check_name (const char  *name,
                            _("A name must be valid UTF-8 text."));
       return NULL;
     }
+  if (!muster_store_check_length (trimmed, error))
+    return NULL;
   for (const char *p = trimmed; *p != '\0'; p++)
     if (!g_ascii_isdigit (*p))
       digits = FALSE;

@@ -28,6 +28,11 @@ G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 #define MUSTER_STORE_SCHEMA_VERSION 3
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
 
+/* The longest name (of a campaign, force, unit or character) or game
+ * title the store takes, in characters. Longer ones written before the
+ * limit stay as they are. */
+#define MUSTER_STORE_NAME_MAX 120
+
 /* What changed, for ::changed. */
 typedef enum {
   MUSTER_CHANGE_CAMPAIGNS = 1 << 0,

@@ -10,6 +10,7 @@
 #include "muster-exchange-ui.h"
 #include "muster-force-dialog.h"
 #include "muster-games-page.h"
+#include "muster-names.h"
 #include "muster-new-campaign-dialog.h"
 #include "muster-print-dialog.h"
 #include "muster-recruit.h"
@@ -162,8 +163,11 @@ delete_campaign_action (GtkWidget  *widget,
     body = g_strjoin (" ", of_characters, of_games, _("So will its forces. This cannot be undone."), NULL);
   }
   dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, body);
-  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Delete “%s”?"),
-                                     muster_campaign_get_name (campaign));
+  {
+    g_autofree char *name = muster_names_shorten (muster_campaign_get_name (campaign));
+
+    adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Delete “%s”?"), name);
+  }
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "delete", _("_Delete"),

@@ -11,6 +11,7 @@
 #include "muster-games-page.h"
 #include "muster-honours-page.h"
 #include "muster-log-page.h"
+#include "muster-names.h"
 #include "muster-roster-page.h"
 #include "muster-window-private.h"
 
@@ -73,8 +74,12 @@ set_campaign (MusterWindow *self,
         g_settings_set_int64 (self->settings, "last-campaign", campaign_id);
     }
 
-  adw_view_switcher_title_set_title (self->switcher_title,
-                                     campaign ? muster_campaign_get_name (campaign) : _("Muster"));
+  {
+    g_autofree char *title = campaign ? muster_names_shorten (muster_campaign_get_name (campaign))
+                                      : g_strdup (_("Muster"));
+
+    adw_view_switcher_title_set_title (self->switcher_title, title);
+  }
   gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
   /* No pages to switch between without a campaign, and nothing to recruit
    * into or print: the title says Muster. */

@@ -9,6 +9,7 @@
 #include "muster-character.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
+#include "muster-names.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
 #include "muster-unit-list.h"
@@ -200,8 +201,9 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               ColumnData               *column)
 {
   g_autofree char *text = cell_text (column, gtk_list_item_get_item (item));
+  g_autofree char *shown = muster_names_shorten (text);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
 }
 
 static GtkColumnViewColumn *
@@ -325,7 +327,7 @@ static void
 reload_forces (MusterRosterPage *self)
 {
   g_autoptr(GPtrArray) forces = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   gint64 keep = muster_roster_page_get_force_id (self);
   guint selected = 0;
   gint64 all = 0;
@@ -335,7 +337,7 @@ reload_forces (MusterRosterPage *self)
 
   g_array_set_size (self->force_ids, 0);
   g_array_append_val (self->force_ids, all);
-  g_ptr_array_add (names, (gpointer) _("All Forces"));
+  g_ptr_array_add (names, g_strdup (_("All Forces")));
   for (guint i = 0; forces != NULL && i < forces->len; i++)
     {
       MusterForce *force = g_ptr_array_index (forces, i);
@@ -344,7 +346,7 @@ reload_forces (MusterRosterPage *self)
       if (id == keep)
         selected = self->force_ids->len;
       g_array_append_val (self->force_ids, id);
-      g_ptr_array_add (names, (gpointer) muster_force_get_name (force));
+      g_ptr_array_add (names, muster_names_shorten (muster_force_get_name (force)));
     }
   g_ptr_array_add (names, NULL);
 
@@ -525,6 +527,7 @@ muster_roster_page_init (MusterRosterPage *self)
   self->force_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->force_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->force_dropdown, G_LIST_MODEL (self->force_names));
+  muster_names_ellipsize_drop_down (self->force_dropdown);
 
   self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL, string_sorter ("name"));
   add_column (self, _("Force"), COLUMN_FORCE, NULL, string_sorter ("force-name"));

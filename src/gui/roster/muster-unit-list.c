@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-list-columns.h"
+#include "muster-names.h"
 #include "muster-new-unit-dialog.h"
 #include "muster-unit.h"
 #include "muster-unit-list.h"
@@ -115,8 +116,9 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               ColumnData               *column)
 {
   g_autofree char *text = cell_text (column->list, column->kind, gtk_list_item_get_item (item));
+  g_autofree char *shown = muster_names_shorten_text (text);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
 }
 
 static char *

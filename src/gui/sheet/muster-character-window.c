@@ -434,7 +434,7 @@ load_character (MusterCharacterWindow *self)
     muster_sheet_rows_show_name (GTK_WINDOW (self), self->window_title, self->name_row,
                                  muster_character_get_name (character));
   if (CHANGED (muster_character_get_force_name))
-    adw_window_title_set_subtitle (self->window_title, muster_character_get_force_name (character));
+    muster_sheet_rows_show_force (self->window_title, muster_character_get_force_name (character));
   if (CHANGED (muster_character_get_rank))
     {
       const char *rank = muster_character_get_rank (character);

@@ -43,11 +43,15 @@ void           muster_sheet_notes_clear          (MusterSheetNotes    *notes);
 MusterRuleset *muster_sheet_rows_dup_ruleset     (MusterStore         *store,
                                                   gint64               campaign_id);
 
-/* Shows @name as the window's title and in @name_row. */
+/* Shows @name as the window's title (cut short when long) and in
+ * @name_row. */
 void       muster_sheet_rows_show_name        (GtkWindow           *window,
                                                AdwWindowTitle      *window_title,
                                                AdwEntryRow         *name_row,
                                                const char          *name);
+/* Shows @force_name as the window's subtitle, cut short when long. */
+void       muster_sheet_rows_show_force       (AdwWindowTitle      *window_title,
+                                               const char          *force_name);
 /* Says why a save failed, in a toast that stays until dismissed. */
 void       muster_sheet_rows_toast_error      (AdwToastOverlay     *overlay,
                                                const GError        *error);

@@ -435,7 +435,7 @@ load_unit (MusterUnitWindow *self)
     muster_sheet_rows_show_name (GTK_WINDOW (self), self->window_title, self->name_row,
                                  muster_unit_get_name (unit));
   if (CHANGED (muster_unit_get_force_name))
-    adw_window_title_set_subtitle (self->window_title, muster_unit_get_force_name (unit));
+    muster_sheet_rows_show_force (self->window_title, muster_unit_get_force_name (unit));
 
   if (self->ruleset != NULL)
     {
