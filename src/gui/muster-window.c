@@ -479,6 +479,31 @@ muster_window_show_toast (MusterWindow *self,
 }
 
 GtkWidget *
+muster_window_ask (GtkWidget  *widget,
+                   const char *heading,
+                   const char *body,
+                   const char *response,
+                   const char *label)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  root = gtk_widget_get_root (widget);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    response, label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response,
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), response);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+GtkWidget *
 muster_window_get_roster_page (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);

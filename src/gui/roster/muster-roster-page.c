@@ -751,7 +751,6 @@ offer_retire (MusterRosterPage *self,
 {
   g_autofree char *body = NULL;
   GtkWidget *dialog;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (ids->len == 1)
     body = g_strdup (refusal->message);
@@ -762,19 +761,12 @@ offer_retire (MusterRosterPage *self,
                                       "them would rewrite those games’ history. Retire them instead?",
                                       ids->len),
                             ids->len);
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   ngettext ("Retire Instead?", "Retire Them Instead?", ids->len), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "retire", _("_Retire"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "retire",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "retire");
+  dialog = muster_window_ask (GTK_WIDGET (self),
+                              ngettext ("Retire Instead?", "Retire Them Instead?", ids->len), body,
+                              "retire", _("_Retire"));
   g_object_set_data_full (G_OBJECT (dialog), "character-ids", g_array_ref (ids),
                           (GDestroyNotify) g_array_unref);
   g_signal_connect_object (dialog, "response", G_CALLBACK (retire_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
   return dialog;
 }
 

@@ -461,21 +461,11 @@ offer_disband (MusterUnitList *self,
                gint64          id,
                const GError   *refusal)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog;
+  GtkWidget *dialog = muster_window_ask (GTK_WIDGET (self), _("Disband Instead?"), refusal->message,
+                                         "disband", _("_Disband"));
 
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Disband Instead?"), refusal->message);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "disband", _("_Disband"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "disband",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "disband");
   g_object_set_data (G_OBJECT (dialog), "unit-id", GSIZE_TO_POINTER (id));
   g_signal_connect_object (dialog, "response", G_CALLBACK (disband_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
   return dialog;
 }
 
