@@ -162,7 +162,7 @@ muster_store_check_kill (MusterStore  *store,
           g_autofree char *wanted = removing_outcomes (ruleset);
 
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       /* Translators: victim, outcome, game, killer, outcomes, killer */
+                       /* Translators: victim, outcome, game, killer, list of outcomes */
                        _("%1$s cannot be “%2$s” in %3$s: %4$s put him out of action there. "
                          "Record him with one of these outcomes: %5$s; or take him off the men %4$s put out of action."),
                        victim, def->name, what, killer, wanted);
@@ -174,7 +174,7 @@ muster_store_check_kill (MusterStore  *store,
       g_autofree char *wanted = removing_outcomes (ruleset);
 
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   /* Translators: killer, victim, game, victim, outcomes */
+                   /* Translators: killer, victim, game, list of outcomes */
                    _("%1$s put %2$s out of action in %3$s, but nothing is recorded for %2$s yet: "
                      "record him with one of these outcomes first: %4$s."),
                    killer, victim, what, wanted);
