@@ -190,8 +190,10 @@ build_campaign (MusterStore *store)
           sqlite3_bind_int64 (part, 1, game_id);
           sqlite3_bind_int64 (part, 2, who);
           sqlite3_bind_text (part, 3, (first + p) % 2 == 0 ? "British" : "French", -1, SQLITE_STATIC);
-          sqlite3_bind_text (part, 4, p % 4 == 0 ? "wounded" : "unhurt", -1, SQLITE_STATIC);
-          sqlite3_bind_int (part, 5, p % 4 == 0 ? 1 : 0);
+          /* The last three are put out of action by the first three. */
+          sqlite3_bind_text (part, 4, p >= PER_GAME - 3 ? "out-of-action" : p % 4 == 0 ? "wounded" : "unhurt",
+                             -1, SQLITE_STATIC);
+          sqlite3_bind_int (part, 5, p % 4 == 0 && p < PER_GAME - 3 ? 1 : 0);
           sqlite3_bind_int (part, 6, (int) (p % 3));
           step (db, part);
 

@@ -69,19 +69,33 @@ pick_participants (Gen       *gen,
       }
 }
 
+/* The outcome each participant will be recorded with (NULL: none): the
+ * first of each game goes through the outcomes in turn, so every one of
+ * them comes up; the others take their chance. */
+static const MusterOutcomeDef **
+pick_outcomes (Gen       *gen,
+               GPtrArray *participants)
+{
+  GPtrArray *outcomes = muster_ruleset_get_outcomes (gen->ruleset);
+  const MusterOutcomeDef **chosen = g_new0 (const MusterOutcomeDef *, participants->len + 1);
+
+  for (guint i = 0; i < participants->len; i++)
+    if (i == 0 || gen_chance (gen, 0.85))
+      chosen[i] = g_ptr_array_index (outcomes, i == 0 ? gen->round % outcomes->len
+                                                      : gen_pick (gen, outcomes->len));
+  return chosen;
+}
+
 static void
 record_character (Gen                     *gen,
                   gint64                   game,
-                  const MusterParticipant *participant,
                   GPtrArray               *participants,
+                  const MusterOutcomeDef **chosen,
                   GHashTable              *victims_taken,
                   guint                    index)
 {
-  GPtrArray *outcomes = muster_ruleset_get_outcomes (gen->ruleset);
-  /* The first of each game goes through the outcomes in turn, so every
-   * one of them comes up; the others take their chance. */
-  const MusterOutcomeDef *outcome =
-    g_ptr_array_index (outcomes, index == 0 ? gen->round % outcomes->len : gen_pick (gen, outcomes->len));
+  const MusterParticipant *participant = g_ptr_array_index (participants, index);
+  const MusterOutcomeDef *outcome = chosen[index];
   g_autoptr(GArray) victims = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
   MusterResult result = { 0 };
@@ -96,12 +110,14 @@ record_character (Gen                     *gen,
   if (gen_chance (gen, 0.2))
     result.notes = gen_random_notes (gen);
 
-  /* Each victim is put out of action by one killer of the other side. */
+  /* Each victim is put out of action by one killer of the other side,
+   * and is recorded with an outcome that takes him out. */
   for (guint i = 0; i < participants->len; i++)
     {
       const MusterParticipant *other = g_ptr_array_index (participants, i);
 
       if (g_strcmp0 (other->side, participant->side) != 0 &&
+          chosen[i] != NULL && chosen[i]->removes &&
           !g_hash_table_contains (victims_taken, &other->character_id) && gen_chance (gen, 0.25))
         {
           g_array_append_val (victims, other->character_id);
@@ -276,6 +292,7 @@ gen_play_game (Gen      *gen,
   g_autoptr(GHashTable) victims_taken = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GPtrArray) participants = NULL;
   g_autoptr(GPtrArray) unit_parts = NULL;
+  g_autofree const MusterOutcomeDef **chosen = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
   g_autofree char *date = NULL;
@@ -298,14 +315,15 @@ gen_play_game (Gen      *gen,
 
   participants = muster_store_list_participants (gen->store, game, &error);
   g_assert_no_error (error);
+  chosen = pick_outcomes (gen, participants);
   for (guint i = 0; i < participants->len; i++)
-    if (i == 0 || gen_chance (gen, 0.85))
-      record_character (gen, game, g_ptr_array_index (participants, i), participants, victims_taken, i);
+    if (chosen[i] != NULL)
+      record_character (gen, game, participants, chosen, victims_taken, i);
   /* A result entered twice: the second replaces the first. */
   if (participants->len > 0 && gen_chance (gen, 0.1))
     {
       g_hash_table_remove_all (victims_taken);
-      record_character (gen, game, g_ptr_array_index (participants, 0), participants, victims_taken, 1);
+      record_character (gen, game, participants, chosen, victims_taken, 0);
     }
   unit_parts = muster_store_list_game_units (gen->store, game, &error);
   g_assert_no_error (error);

@@ -81,6 +81,7 @@ refused (GError *error)
   return error != NULL &&
          (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID) ||
           g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_EXISTS) ||
+          g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY) ||
           error->domain == MUSTER_ENGINE_ERROR);
 }
 

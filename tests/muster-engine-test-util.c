@@ -247,7 +247,7 @@ resolve_with (Fixture    *fx,
     }
   va_end (args);
 
-  events = muster_engine_resolve (fx->store, game_id, muster_engine_faces_from_table, faces, &error);
+  events = muster_engine_resolve_with_faces (fx->store, game_id, faces, &error);
   g_assert_no_error (error);
   g_assert_nonnull (events);
   return events;

@@ -137,7 +137,7 @@ make_sample (MusterStore *store)
   (void) game2;
   sql (store, "INSERT INTO participation (game_id, character_id, side, outcome, light_wounds, serious_wounds, killed_unnamed, notes)"
        " VALUES (?, ?, 'British', 'wounded', 1, 0, 2, 'Brave')", "ii", game, ID (chars, 1));
-  sql (store, "INSERT INTO participation (game_id, character_id, side, outcome) VALUES (?, ?, 'British', 'unhurt')",
+  sql (store, "INSERT INTO participation (game_id, character_id, side, outcome) VALUES (?, ?, 'British', 'captured')",
        "ii", game, ID (chars, 0));
   sql (store, "INSERT INTO participation (game_id, character_id, side, outcome) VALUES (?, ?, 'French', 'out-of-action')",
        "ii", game, ID (chars, chars->len - 1));
@@ -146,7 +146,7 @@ make_sample (MusterStore *store)
   sql (store, "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)", "iii",
        game, ID (chars, 0), ID (chars, chars->len - 1));
   sql (store, "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)", "iii",
-       game, ID (chars, chars->len - 2), ID (chars, 1));
+       game, ID (chars, chars->len - 2), ID (chars, 0));
 
   resolution = sql (store, "INSERT INTO resolution (campaign_id, game_id, created) VALUES (?, ?, '2024-03-01T10:00:00Z')",
                     "ii", campaign, game);
@@ -260,7 +260,9 @@ make_big (MusterStore *store,
           sqlite3_bind_int64 (part, 1, game);
           sqlite3_bind_int64 (part, 2, who);
           sqlite3_bind_text (part, 3, (first + p) % 2 == 0 ? "British" : "French", -1, SQLITE_STATIC);
-          sqlite3_bind_text (part, 4, p % 4 == 0 ? "wounded" : "unhurt", -1, SQLITE_STATIC);
+          /* The last three are put out of action by the first three. */
+          sqlite3_bind_text (part, 4, p >= 17 ? "out-of-action" : p % 4 == 0 ? "wounded" : "unhurt",
+                             -1, SQLITE_STATIC);
           sqlite3_bind_int (part, 5, p % 4 == 0 ? 1 : 0);
           g_assert_cmpint (sqlite3_step (part), ==, SQLITE_DONE);
           sqlite3_reset (part);

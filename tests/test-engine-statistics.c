@@ -166,12 +166,12 @@ test_honours (void)
   g_ptr_array_unref (resolve_with (&fx, game1, "Jean Lefort=6", NULL));
 
   game2 = new_game (&fx, "The Ford, \"at dawn\"", sharpe, ducos, (gint64) 0);
-  set_outcome (&fx, game2, ducos, "unhurt");
+  set_outcome (&fx, game2, ducos, "out-of-action");
   victims[0] = ducos;
   result.killed_unnamed = 0;
   g_assert_true (muster_store_set_result (fx.store, game2, sharpe, &result, &error));
   g_assert_no_error (error);
-  g_ptr_array_unref (resolve (&fx, game2));
+  g_ptr_array_unref (resolve_with (&fx, game2, "Pierre Dufour=1", NULL));
 
   fallen = muster_honours_list_fallen (fx.store, fx.campaign_id, &error);
   g_assert_no_error (error);

@@ -224,6 +224,16 @@ test_game_results (void)
   g_assert_cmpstr (muster_game_get_winner (game), ==, "British");
   g_clear_object (&game);
 
+  /* Not while a man put out of action has no result of his own. */
+  g_assert_null (muster_engine_resolve (fx.store, game_id, NULL, NULL, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE);
+  g_assert_cmpstr (error->message, ==,
+                   "Richard Sharland put Jean Lefort out of action in Game 1 “The Bridge”, "
+                   "but nothing is recorded for Jean Lefort yet: record him with one of these "
+                   "outcomes first: “Out of action”, “Captured”.");
+  g_clear_error (&error);
+  set_outcome (&fx, game_id, lefort, "out-of-action");
+
   /* Once resolved, results are final. */
   g_ptr_array_unref (resolve (&fx, game_id));
   result.n_victims = 0;
@@ -570,6 +580,33 @@ test_entered_faces (void)
     g_assert_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_FACES);
     g_clear_error (&error);
   }
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Faces for no roll of the resolution: refused, naming the rolls, so a
+   * die rolled at the table is not lost to a name Muster does not know
+   * while it rolls for him instead. */
+  {
+    g_autoptr(GHashTable) table = g_hash_table_new (g_str_hash, g_str_equal);
+
+    g_hash_table_insert (table, (gpointer) "Patrick Harden", (gpointer) "6");
+    g_hash_table_insert (table, (gpointer) "Nobody", (gpointer) "3");
+    events = muster_engine_resolve_with_faces (fx.store, game_id, table, &error);
+    g_assert_null (events);
+    g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==,
+                     "“Nobody” has no roll in resolving Game 1 “The Bridge”. The rolls are for: "
+                     "“Patrick Harden”, “Jean Lefort”; a roll’s purpose names one too.");
+    g_clear_error (&error);
+
+    /* Sharland is in the game but rolls nothing. */
+    g_hash_table_remove (table, "Nobody");
+    g_hash_table_insert (table, (gpointer) "Richard Sharland", (gpointer) "3");
+    g_assert_null (muster_engine_resolve_with_faces (fx.store, game_id, table, &error));
+    g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+    g_clear_error (&error);
+  }
+  g_clear_pointer (&after, g_free);
   after = muster_store_dump (fx.store);
   g_assert_cmpstr (before, ==, after);
 

@@ -462,6 +462,78 @@ test_own_side_refused (void)
   fixture_clear (&fx);
 }
 
+/* How many times @killer is recorded putting @victim out of action in
+ * @game_id. */
+static guint
+count_kills (MusterStore *store,
+             gint64       game_id,
+             gint64       killer,
+             gint64       victim)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) participants = muster_store_list_participants (store, game_id, &error);
+  guint n = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      MusterParticipant *p = g_ptr_array_index (participants, i);
+
+      for (guint j = 0; p->character_id == killer && j < p->victims->len; j++)
+        n += g_array_index (p->victims, gint64, j) == victim;
+    }
+  return n;
+}
+
+/* The results of one save keep the kill rules together: a victim moved
+ * from one killer to another passes; a save that ends with a victim
+ * recorded unhurt is refused whole and can be put right and saved. */
+static void
+test_kills_in_one_save (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  MusterRecordDialog *dialog;
+  Fixture fx = { 0 };
+  gint64 game_id, nolan, ellison, guerin, marchal;
+
+  fixture_init (&fx);
+  game_id = create_game_through_dialog (&fx);
+  record_through_dialog (&fx, game_id);
+  nolan = find_id (&fx, "Patrick Nolan");
+  ellison = find_id (&fx, "Charles Ellison");
+  guerin = find_id (&fx, "Pierre Guérin");
+  marchal = find_id (&fx, "Étienne Marchal");
+
+  dialog = MUSTER_RECORD_DIALOG (muster_games_page_record_results (MUSTER_GAMES_PAGE (fx.page)));
+  g_assert_true (muster_record_dialog_set_victim (dialog, ellison, guerin, TRUE));
+  g_assert_true (muster_record_dialog_set_victim (dialog, nolan, guerin, FALSE));
+  g_assert_true (muster_record_dialog_set_victim (dialog, nolan, marchal, TRUE));
+  g_assert_true (muster_record_dialog_set_outcome (dialog, marchal, "unhurt", 0, 0));
+  before = muster_store_dump (fx.store);
+  g_assert_false (muster_record_dialog_save (dialog, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Étienne Marchal cannot be “Unhurt”"));
+  g_clear_error (&error);
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  /* Put right, the same dialog saves every change it holds. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  g_assert_true (muster_record_dialog_set_outcome (dialog, marchal, "captured", 0, 0));
+  g_assert_true (muster_record_dialog_save (dialog, &error));
+  g_assert_no_error (error);
+  muster_gui_wait_until (dialog == NULL);
+  g_assert_null (dialog);
+  g_assert_cmpint (count_kills (fx.store, game_id, ellison, guerin), ==, 1);
+  g_assert_cmpint (count_kills (fx.store, game_id, nolan, guerin), ==, 0);
+  g_assert_cmpint (count_kills (fx.store, game_id, nolan, marchal), ==, 1);
+
+  fixture_clear (&fx);
+}
+
 static void
 test_log_filter_and_ledger (void)
 {
@@ -582,6 +654,7 @@ main (int    argc,
   g_test_add_func ("/gui/games/unavailable", test_unavailable);
   g_test_add_func ("/gui/games/record-resolve-undo", test_record_resolve_undo);
   g_test_add_func ("/gui/games/own-side-refused", test_own_side_refused);
+  g_test_add_func ("/gui/games/kills-in-one-save", test_kills_in_one_save);
   g_test_add_func ("/gui/log/filter-and-ledger", test_log_filter_and_ledger);
   g_test_add_func ("/gui/log/honours-and-history", test_honours_and_history);
 

@@ -10,6 +10,7 @@
 #include "muster-character-window.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-game.h"
 #include "muster-gui-test-util.h"
 #include "muster-recruit-dialog.h"
 #include "muster-recruit.h"
@@ -296,6 +297,60 @@ test_roster_delete_undo (void)
   g_clear_pointer (&after, g_free);
   after = muster_store_dump (f.store);
   g_assert_cmpstr (before, ==, after);
+
+  muster_gui_fixture_close (&f);
+}
+
+/* Deleting men who played would rewrite their games: Delete keeps them
+ * and offers to retire them instead, deleting the others. */
+static void
+test_roster_delete_played (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCharacter) first = NULL;
+  g_autoptr(MusterCharacter) last = NULL;
+  g_autoptr(GArray) ids = NULL;
+  GtkSelectionModel *selection;
+  GListModel *model;
+  AdwMessageDialog *dialog;
+  MusterResult result = { "unhurt", };
+  gint64 players[2], game;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+  first = g_list_model_get_item (model, 0);
+  last = g_list_model_get_item (model, g_list_model_get_n_items (model) - 1);
+  players[0] = muster_character_get_id (first);
+  players[1] = muster_character_get_id (last);
+  game = muster_store_create_game (f.store, f.campaign_id, "The ford", NULL, players, 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_result (f.store, game, players[0], &result, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+
+  /* The first who played and the one after him, who did not. */
+  selection = gtk_column_view_get_model (muster_roster_page_get_column_view (roster (&f)));
+  gtk_selection_model_select_range (selection, 0, 2, TRUE);
+  ids = muster_roster_page_get_selected_ids (roster (&f));
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, players[0]);
+  dialog = ADW_MESSAGE_DIALOG (muster_roster_page_delete_selected (roster (&f)));
+  muster_gui_spin ();
+  g_assert_nonnull (dialog);
+  g_assert_true (dialog == ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG)));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Retire Instead?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Retire him instead"));
+  g_assert_nonnull (muster_store_get_character (f.store, players[0], NULL));
+  g_assert_null (muster_store_get_character (f.store, g_array_index (ids, gint64, 1), NULL));
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 23);
+
+  adw_message_dialog_response (dialog, "retire");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+  g_clear_object (&first);
+  first = muster_store_get_character (f.store, players[0], &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_character_get_status (first), ==, MUSTER_STATUS_RETIRED);
 
   muster_gui_fixture_close (&f);
 }
@@ -753,6 +808,7 @@ main (int   argc,
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
   g_test_add_func ("/gui/roster/search", test_roster_search);
   g_test_add_func ("/gui/roster/delete-undo", test_roster_delete_undo);
+  g_test_add_func ("/gui/roster/delete-played", test_roster_delete_played);
   g_test_add_func ("/gui/roster/empty-state", test_roster_empty_state);
   g_test_add_func ("/gui/sheet/edit-stat", test_sheet_edit_stat);
   g_test_add_func ("/gui/sheet/edit-fields", test_sheet_edit_fields);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 
 #include "muster-application.h"
@@ -478,6 +480,47 @@ test_delete_undo (void)
   fixture_close (&f);
 }
 
+/* A unit that fought is not deleted: Delete offers to disband it. */
+static void
+test_delete_played (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterUnit) unit = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  MusterUnitResult result = { 0, };
+  AdwMessageDialog *dialog;
+  gint64 units[2], game;
+
+  fixture_open_chosen_men (&f);
+  units[0] = f.light;
+  units[1] = f.voltigeurs;
+  game = muster_store_create_game_full (f.store, f.campaign_id, "The bridge", NULL, NULL, 0, units, 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_unit_result (f.store, game, f.light, &result, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+
+  before = muster_store_dump (f.store);
+  g_assert_true (muster_unit_list_select_unit (unit_list (&f), f.light));
+  dialog = ADW_MESSAGE_DIALOG (muster_unit_list_delete_selected (unit_list (&f)));
+  muster_gui_spin ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Disband Instead?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "set its status to disbanded"));
+  after = muster_store_dump (f.store);
+  g_assert_cmpstr (before, ==, after);
+
+  adw_message_dialog_response (dialog, "disband");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+  unit = get_unit (&f, f.light);
+  g_assert_cmpstr (muster_unit_get_status (unit), ==, MUSTER_UNIT_STATUS_DISBANDED);
+
+  fixture_close (&f);
+}
+
 /* Big Skirmishes: a character's sheet shows his Class by name, his
  * command range and move, and attaches him to a unit. */
 static void
@@ -595,6 +638,7 @@ main (int   argc,
   g_test_add_func ("/gui/units/sheet", test_unit_sheet);
   g_test_add_func ("/gui/units/history", test_unit_history);
   g_test_add_func ("/gui/units/delete-undo", test_delete_undo);
+  g_test_add_func ("/gui/units/delete-played", test_delete_played);
   g_test_add_func ("/gui/units/character-sheet", test_character_sheet_unit);
   g_test_add_func ("/gui/units/sharpes", test_sharpes_no_units);
 

@@ -12,6 +12,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-character-window.h"
+#include "muster-game.h"
 #include "muster-force-dialog.h"
 #include "muster-force.h"
 #include "muster-gui-test-util.h"
@@ -293,11 +294,26 @@ test_campaign_rename_delete (void)
   g_assert_nonnull (row);
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
 
-  /* Cancelling the deletion keeps the campaign. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.delete-campaign", NULL));
-  muster_gui_spin ();
-  dialog = ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  g_assert_nonnull (dialog);
+  /* The confirmation says how much goes; cancelling keeps the campaign. */
+  {
+    g_autoptr(GPtrArray) characters = muster_store_list_characters (f.store, f.campaign_id, 0, &error);
+    g_autofree char *body = NULL;
+    gint64 ids[2] = {
+      muster_character_get_id (g_ptr_array_index (characters, 0)),
+      muster_character_get_id (g_ptr_array_index (characters, characters->len - 1)),
+    };
+
+    g_assert_cmpint (muster_store_create_game (f.store, f.campaign_id, "The ford", NULL, ids, 2, &error), >, 0);
+    g_assert_no_error (error);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.delete-campaign", NULL));
+    muster_gui_spin ();
+    dialog = ADW_MESSAGE_DIALOG (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Fuentes de Oñoro”?");
+    body = g_strdup_printf ("%u characters will be deleted. 1 game will be deleted, with its results, rolls "
+                            "and log. So will its forces. This cannot be undone.", characters->len);
+    g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, body);
+  }
   g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
   respond (dialog, "cancel");
   g_assert_nonnull (muster_store_get_campaign (f.store, f.campaign_id, NULL));

@@ -127,7 +127,9 @@ test_failed_batch (void)
 /* --- Undo ---------------------------------------------------------------- */
 
 /* A campaign whose characters have rolls, log entries, games and kills,
- * with links across forces. */
+ * with links across forces. The Voltigeurs are only down for a planned
+ * game, so they can be deleted; the British fought the Dragoons in a
+ * played one, so neither can. */
 static void
 fill_for_undo (MusterStore *store,
                const char  *path,
@@ -138,32 +140,39 @@ fill_for_undo (MusterStore *store,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) british = NULL;
   g_autoptr(GArray) french = NULL;
+  g_autoptr(GArray) dragoons = NULL;
   g_autofree char *sql = NULL;
-  gint64 campaign, bf, ff;
+  gint64 campaign, bf, ff, df;
   sqlite3 *db;
 
   campaign = make_campaign (store, "The Coa");
   bf = make_force (store, campaign, "Light Company", "British");
   ff = make_force (store, campaign, "Voltigeurs", "French");
+  df = make_force (store, campaign, "Dragoons", "French");
   british = muster_store_recruit (store, bf, "line", NULL, NULL, 4, &error);
   g_assert_no_error (error);
   french = muster_store_recruit (store, ff, "voltigeur", NULL, NULL, 4, &error);
   g_assert_no_error (error);
+  dragoons = muster_store_recruit (store, df, "line", NULL, NULL, 1, &error);
+  g_assert_no_error (error);
 
   db = raw_open (path);
   sql = g_strdup_printf (
-      "INSERT INTO game (id, campaign_id, number, title) VALUES (1, %1$" G_GINT64_FORMAT ", 1, 'The bridge');"
+      "INSERT INTO game (id, campaign_id, number, title, state) VALUES (1, %1$" G_GINT64_FORMAT ", 1, 'The bridge', 'played');"
+      "INSERT INTO game (id, campaign_id, number, title) VALUES (2, %1$" G_GINT64_FORMAT ", 2, 'Night raid');"
       "INSERT INTO unit (id, force_id, name) VALUES (1, %2$" G_GINT64_FORMAT ", 'Skirmish line');"
       "UPDATE character SET unit_id = 1 WHERE id = %5$" G_GINT64_FORMAT ";"
       "INSERT INTO participation (game_id, character_id, side, outcome, killed_unnamed) VALUES"
-      " (1, %3$" G_GINT64_FORMAT ", 'British', 'unhurt', 1), (1, %4$" G_GINT64_FORMAT ", 'French', 'out-of-action', 0);"
-      "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (1, %3$" G_GINT64_FORMAT ", %4$" G_GINT64_FORMAT ");"
+      " (1, %3$" G_GINT64_FORMAT ", 'British', 'unhurt', 1), (1, %6$" G_GINT64_FORMAT ", 'French', 'out-of-action', 0);"
+      "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (1, %3$" G_GINT64_FORMAT ", %6$" G_GINT64_FORMAT ");"
+      "INSERT INTO participation (game_id, character_id, side) VALUES"
+      " (2, %5$" G_GINT64_FORMAT ", 'British'), (2, %4$" G_GINT64_FORMAT ", 'French');"
       "INSERT INTO roll (campaign_id, game_id, character_id, purpose, expression, faces, total, created)"
-      " VALUES (%1$" G_GINT64_FORMAT ", 1, %4$" G_GINT64_FORMAT ", 'death-roll', '1d6', '3', 3, 'then');"
+      " VALUES (%1$" G_GINT64_FORMAT ", 2, %4$" G_GINT64_FORMAT ", 'death-roll', '1d6', '3', 3, 'then');"
       "INSERT INTO log_entry (campaign_id, game_id, character_id, roll_id, kind, message, created)"
-      " VALUES (%1$" G_GINT64_FORMAT ", 1, %4$" G_GINT64_FORMAT ", last_insert_rowid (), 'recovered', 'He lives', 'then');",
+      " VALUES (%1$" G_GINT64_FORMAT ", 2, %4$" G_GINT64_FORMAT ", last_insert_rowid (), 'recovered', 'He lives', 'then');",
       campaign, ff, g_array_index (british, gint64, 0), g_array_index (french, gint64, 0),
-      g_array_index (british, gint64, 1));
+      g_array_index (british, gint64, 1), g_array_index (dragoons, gint64, 0));
   raw_exec (db, sql);
   sqlite3_close (db);
 
@@ -183,23 +192,23 @@ test_undo_character (void)
   g_autofree char *before = NULL;
   g_autofree char *deleted = NULL;
   g_autofree char *after = NULL;
-  gint64 campaign, bf, ff, victim;
+  gint64 campaign, bf, ff, voltigeur;
   guint changes = 0;
 
   fill_for_undo (store, path, &campaign, &bf, &ff);
   list = muster_store_list_characters (store, campaign, ff, &error);
-  victim = muster_character_get_id (g_ptr_array_index (list, 0));
+  voltigeur = muster_character_get_id (g_ptr_array_index (list, 0));
   g_signal_connect (store, "changed", G_CALLBACK (count_changed_cb), &changes);
 
   before = muster_store_dump (store);
-  undo = muster_store_delete_character (store, victim, &error);
+  undo = muster_store_delete_character (store, voltigeur, &error);
   g_assert_no_error (error);
   g_assert_nonnull (undo);
   g_assert_cmpuint (changes, ==, 1);
   g_assert_nonnull (strstr (muster_undo_get_label (undo), "deleted"));
   deleted = muster_store_dump (store);
   g_assert_cmpstr (before, !=, deleted);
-  g_assert_null (muster_store_get_character (store, victim, NULL));
+  g_assert_null (muster_store_get_character (store, voltigeur, NULL));
 
   g_assert_true (muster_undo_apply (undo, &error));
   g_assert_no_error (error);
@@ -231,8 +240,8 @@ test_undo_force (void)
   g_assert_no_error (error);
   g_assert_nonnull (strstr (muster_undo_get_label (undo), "Voltigeurs"));
   list = muster_store_list_characters (store, campaign, 0, &error);
-  g_assert_cmpuint (list->len, ==, 4);
-  g_assert_cmpint (muster_character_get_kills (g_ptr_array_index (list, 0)), ==, 1);  /* the unnamed one */
+  g_assert_cmpuint (list->len, ==, 5);
+  g_assert_cmpint (muster_character_get_unit_id (g_ptr_array_index (list, 1)), ==, 0);
   g_clear_pointer (&list, g_ptr_array_unref);
 
   g_assert_true (muster_undo_apply (undo, &error));
@@ -240,7 +249,8 @@ test_undo_force (void)
   after = muster_store_dump (store);
   g_assert_cmpstr (before, ==, after);
   list = muster_store_list_characters (store, campaign, 0, &error);
-  g_assert_cmpuint (list->len, ==, 8);
+  g_assert_cmpuint (list->len, ==, 9);
+  g_assert_cmpint (muster_character_get_unit_id (g_ptr_array_index (list, 1)), ==, 1);
   g_assert_cmpint (muster_character_get_kills (g_ptr_array_index (list, 0)), ==, 2);
 }
 

@@ -526,6 +526,33 @@ muster_cli_cmd_rename (MusterCli  *cli,
   return 0;
 }
 
+/* Deletes @campaign with its whole history and says how much went. */
+static int
+delete_campaign (MusterCli      *cli,
+                 MusterCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = muster_campaign_get_id (campaign);
+  guint games, characters;
+
+  if (!muster_store_count_campaign (cli->store, id, &games, &characters, &error) ||
+      !muster_store_delete_campaign (cli->store, id, &error))
+    return muster_cli_fail (error);
+
+  g_print (_("Campaign “%s” deleted.\n"), muster_campaign_get_name (campaign));
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "%u character was deleted with it.\n",
+                        "%u characters were deleted with it.\n",
+                        characters),
+           characters);
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "%u game was deleted with it, with its results, rolls and log.\n",
+                        "%u games were deleted with it, with their results, rolls and log.\n",
+                        games),
+           games);
+  return 0;
+}
+
 int
 muster_cli_cmd_delete (MusterCli  *cli,
                        int         argc,
@@ -554,9 +581,7 @@ muster_cli_cmd_delete (MusterCli  *cli,
   switch (kind)
     {
     case MUSTER_CLI_CAMPAIGN:
-      if (!muster_store_delete_campaign (cli->store, muster_campaign_get_id (MUSTER_CAMPAIGN (target)), &error))
-        return muster_cli_fail (error);
-      return 0;
+      return delete_campaign (cli, MUSTER_CAMPAIGN (target));
     case MUSTER_CLI_FORCE:
       undo = muster_store_delete_force (cli->store, muster_force_get_id (MUSTER_FORCE (target)), &error);
       break;
@@ -570,5 +595,6 @@ muster_cli_cmd_delete (MusterCli  *cli,
     }
   if (undo == NULL)
     return muster_cli_fail (error);
+  g_print ("%s\n", muster_undo_get_label (undo));
   return 0;
 }

@@ -326,8 +326,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
       return 0;
     }
 
-  events = muster_engine_resolve (cli->store, muster_game_get_id (game),
-                                  muster_engine_faces_from_table, table, &error);
+  events = muster_engine_resolve_with_faces (cli->store, muster_game_get_id (game), table, &error);
   if (events == NULL)
     return muster_cli_fail (error);
 

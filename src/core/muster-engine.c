@@ -617,6 +617,11 @@ resolution_prepare (Resolution   *r,
       return FALSE;
     }
 
+  /* The dice decide what became of the men put out of action: each must
+   * have an outcome that took him out, and one killer. */
+  if (!muster_store_check_game_kills (store, game_id, TRUE, error))
+    return FALSE;
+
   stmt = muster_store_prepare (store,
                                "SELECT number, title FROM game WHERE campaign_id = ? "
                                "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",
@@ -786,61 +791,4 @@ fail:
 out:
   resolution_clear (&r);
   return events;
-}
-
-static GArray *
-parse_faces (const char  *text,
-             GError     **error)
-{
-  g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
-  g_auto(GStrv) parts = g_strsplit_set (text, ", ", -1);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      guint64 value;
-
-      if (parts[i][0] == '\0')
-        continue;
-      if (!g_ascii_string_to_unsigned (parts[i], 10, 1, 1000, &value, NULL))
-        {
-          g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_FACES,
-                       _("“%s” is not a face of a die: write the faces as numbers, for example 3,5."),
-                       parts[i]);
-          return NULL;
-        }
-      g_array_append_vals (faces, &(int) { (int) value }, 1);
-    }
-  if (faces->len == 0)
-    {
-      g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_FACES,
-                   _("No faces given in “%s”: write them as numbers, for example 3,5."), text);
-      return NULL;
-    }
-  return g_steal_pointer (&faces);
-}
-
-GArray *
-muster_engine_faces_from_table (const MusterPlannedRoll  *roll,
-                                gpointer                  user_data,
-                                GError                  **error)
-{
-  GHashTable *table = user_data;
-  g_autofree char *id = NULL;
-  const char *text;
-
-  g_return_val_if_fail (roll != NULL, NULL);
-  g_return_val_if_fail (table != NULL, NULL);
-
-  text = g_hash_table_lookup (table, roll->purpose);
-  if (text == NULL && roll->character_id != 0)
-    {
-      id = g_strdup_printf ("%" G_GINT64_FORMAT, roll->character_id);
-      text = g_hash_table_lookup (table, id);
-    }
-  if (text == NULL && roll->character_name != NULL)
-    text = g_hash_table_lookup (table, roll->character_name);
-  if (text == NULL)
-    return NULL;
-
-  return parse_faces (text, error);
 }

@@ -105,9 +105,11 @@ GPtrArray *muster_engine_plan         (MusterStore          *store,
  * (MUSTER_ENGINE_ERROR_STATE) for a planned or resolved game or one with
  * no results, (MUSTER_ENGINE_ERROR_ORDER) while an earlier played game of
  * the campaign is unresolved, and (MUSTER_ENGINE_ERROR_UNAVAILABLE) when a
- * participant is already dead. Participants with no result count as
- * unhurt. @provider may be NULL (Muster rolls everything); faces that do
- * not fit the dice are MUSTER_DICE_ERROR_FACES and nothing is written.
+ * participant is already dead, or (MUSTER_ENGINE_ERROR_STATE) while a man
+ * put out of action has no result of his own. Other participants with no
+ * result count as unhurt. @provider may be NULL (Muster rolls
+ * everything); faces that do not fit the dice are MUSTER_DICE_ERROR_FACES
+ * and nothing is written.
  * Returns the events (of MusterResolutionEvent*) or NULL. */
 GPtrArray *muster_engine_resolve      (MusterStore          *store,
                                        gint64                game_id,
@@ -137,6 +139,21 @@ gint64     muster_engine_get_last_resolved (MusterStore     *store,
 GArray    *muster_engine_faces_from_table (const MusterPlannedRoll *roll,
                                            gpointer                 user_data,
                                            GError                 **error);
+
+/* Refuses (MUSTER_ENGINE_ERROR_INVALID) a key of @faces, a table as
+ * muster_engine_faces_from_table() reads, that names no roll of @plan
+ * (from muster_engine_plan()), listing the names expected; @what is the
+ * game as muster_game_describe() says it. */
+gboolean   muster_engine_check_faces (GPtrArray   *plan,
+                                      GHashTable  *faces,
+                                      const char  *what,
+                                      GError     **error);
+/* muster_engine_resolve() with the faces of @faces, once
+ * muster_engine_check_faces() has found a roll for each of them. */
+GPtrArray *muster_engine_resolve_with_faces (MusterStore  *store,
+                                             gint64        game_id,
+                                             GHashTable   *faces,
+                                             GError      **error);
 
 /* Translated name of a step type, e.g. "Death roll". */
 const char *muster_engine_get_step_name (const char *step_type);

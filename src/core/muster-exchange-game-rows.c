@@ -43,12 +43,18 @@ muster_import_game (Import *im,
   if (!im->importing)
     {
       g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, number);
+      g_autoptr(GError) local_error = NULL;
+      const char *title;
 
       muster_import_define_id (im, ID_GAME, line);
       if (!muster_import_first_time (im, "game-number", key))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("two games have the number %" PRId64 "."), number);
-      muster_import_need_attr (im, "title", line);
+      title = muster_import_need_attr (im, "title", line);
+      if (title != NULL && !muster_store_check_length (title, &local_error))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                            _("the title of the <%s> element cannot be used: %s"),
+                            muster_import_element (im), local_error->message);
       return;
     }
 
@@ -190,7 +196,9 @@ muster_import_kill (Import *im,
 {
   gint64 killer = muster_import_ref (im, ID_CHARACTER, "killer", line);
   gint64 victim = muster_import_ref (im, ID_CHARACTER, "victim", line);
+  g_autoptr(GError) local_error = NULL;
   sqlite3_stmt *stmt;
+  gint64 kill_id;
 
   if (!im->importing)
     return;
@@ -200,7 +208,12 @@ muster_import_kill (Import *im,
   sqlite3_bind_int64 (stmt, 1, im->game_id);
   sqlite3_bind_int64 (stmt, 2, killer);
   sqlite3_bind_int64 (stmt, 3, victim);
-  muster_import_run (im, stmt);
+  kill_id = muster_import_run (im, stmt);
+
+  /* The rules every kill keeps, as a result recorded in Muster would; the
+   * game's participants come before its kills in the file. */
+  if (kill_id != 0 && !muster_store_check_kill (im->store, kill_id, FALSE, &local_error))
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, "%s", local_error->message);
 }
 
 /* Resolutions, rolls, the log */

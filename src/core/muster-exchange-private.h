@@ -266,10 +266,13 @@ void          muster_import_refused       (Import       *im,
 gboolean      muster_import_bool          (Import       *im,
                                            const char   *name,
                                            int           line);
-/* @name as the store keeps names, or NULL after a failure. */
+/* @name as the store keeps names, or NULL after a failure (which names
+ * the element, muster_import_element()). */
 char         *muster_import_check_name    (Import       *im,
                                            const char   *name,
                                            int           line);
+/* The name of the element being read. */
+const char   *muster_import_element       (Import       *im);
 /* Pass 1: notes the element's “id” of @kind, refusing one given twice. */
 void          muster_import_define_id     (Import       *im,
                                            IdKind        kind,

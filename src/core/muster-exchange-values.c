@@ -123,8 +123,15 @@ muster_import_check_name (Import     *im,
   result = muster_store_check_name (name, &local_error);
   if (result == NULL)
     muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                        _("the name “%s” cannot be used: %s"), name, local_error->message);
+                        _("the name of the <%s> element cannot be used: %s"),
+                        muster_import_element (im), local_error->message);
   return result;
+}
+
+const char *
+muster_import_element (Import *im)
+{
+  return im->stack->len > 0 ? g_ptr_array_index (im->stack, im->stack->len - 1) : "";
 }
 
 /* Ids and references */
@@ -285,7 +292,8 @@ name_taken (Import     *im,
   return sqlite3_step (stmt) == SQLITE_ROW;
 }
 
-/* “Name”, or “Name (2)”, “Name (3)” ... when it is taken. */
+/* “Name”, or “Name (2)”, “Name (3)” ... when it is taken, the name cut
+ * short where the number would take it past MUSTER_STORE_NAME_MAX. */
 char *
 muster_import_unique_name (Import     *im,
                            const char *sql,
@@ -296,8 +304,13 @@ muster_import_unique_name (Import     *im,
 
   for (guint n = 2; name_taken (im, sql, scope, candidate) && im->error == NULL; n++)
     {
+      g_autofree char *suffix = g_strdup_printf (" (%u)", n);
+      glong room = MUSTER_STORE_NAME_MAX - (glong) strlen (suffix);
+      g_autofree char *base = g_utf8_strlen (name, -1) > room ? g_utf8_substring (name, 0, room)
+                                                              : g_strdup (name);
+
       g_free (candidate);
-      candidate = g_strdup_printf ("%s (%u)", name, n);
+      candidate = g_strconcat (base, suffix, NULL);
     }
   return candidate;
 }

@@ -139,8 +139,12 @@ GPtrArray   *muster_store_list_character_games (MusterStore *self,
 /* Records (or replaces, kills included) @character_id's result. A planned
  * game becomes played. Refused once the game is resolved, for someone who
  * did not take part, an outcome the ruleset does not have, wound counts
- * the outcome does not take, and victims who did not take part or are on
- * the killer's own side. */
+ * the outcome does not take, and victims who did not take part, are on
+ * the killer's own side, are put out of action twice in the game, or are
+ * recorded with an outcome that does not take them out. Those kill rules
+ * are checked when the outermost change commits: several results recorded
+ * between muster_store_begin() and muster_store_commit() need only keep
+ * them together. */
 gboolean     muster_store_set_result        (MusterStore        *self,
                                              gint64              game_id,
                                              gint64              character_id,

@@ -397,6 +397,41 @@ fail:
   return FALSE;
 }
 
+/**
+ * muster_store_count_campaign:
+ * @out_games: (out): its games, planned, played or resolved
+ * @out_characters: (out): its characters, whatever became of them
+ *
+ * How much of a campaign's history deleting it takes with it.
+ */
+gboolean
+muster_store_count_campaign (MusterStore  *self,
+                             gint64        id,
+                             guint        *out_games,
+                             guint        *out_characters,
+                             GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  stmt = muster_store_prepare (self,
+                               "SELECT (SELECT count(*) FROM game WHERE campaign_id = ?1),"
+                               " (SELECT count(*) FROM character WHERE campaign_id = ?1)",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      muster_store_set_error (self, error, _("Could not count the campaign’s games and characters"));
+      return FALSE;
+    }
+  *out_games = (guint) sqlite3_column_int64 (stmt, 0);
+  *out_characters = (guint) sqlite3_column_int64 (stmt, 1);
+  return TRUE;
+}
+
 gboolean
 muster_store_delete_campaign (MusterStore  *self,
                               gint64        id,
@@ -410,10 +445,14 @@ muster_store_delete_campaign (MusterStore  *self,
   if (campaign == NULL)
     return FALSE;
 
-  /* The campaign takes its log with it: nothing is left to write to. */
+  /* The campaign takes its log with it: nothing is left to write to.
+   * The kills go first: they keep their killers and victims from being
+   * deleted on their own. */
   if (!muster_store_begin (self, error))
     return FALSE;
-  if (!muster_store_exec_id (self, "DELETE FROM campaign WHERE id = ?", id,
+  if (!muster_store_exec_id (self, "DELETE FROM kill WHERE game_id IN (SELECT id FROM game WHERE campaign_id = ?)",
+                             id, _("Could not delete the campaign"), error) ||
+      !muster_store_exec_id (self, "DELETE FROM campaign WHERE id = ?", id,
                              _("Could not delete the campaign"), error))
     goto fail;
   if (!muster_store_commit (self, error))

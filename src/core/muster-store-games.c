@@ -401,6 +401,8 @@ muster_store_create_game_full (MusterStore   *self,
                    _("A game needs a title, for example the scenario’s name."));
       return 0;
     }
+  if (!muster_store_check_length (clean_title, error))
+    return 0;
   if (date != NULL && date[0] == '\0')
     date = NULL;
   if (date != NULL && !check_date (date, error))
@@ -639,35 +641,15 @@ muster_store_set_result (MusterStore        *self,
                                   result->killed_unnamed, error))
     goto out;
 
+  /* Each victim exists; the rules his kill must keep are checked with
+   * the whole change (muster-store-kills.c). */
   for (guint i = 0; i < result->n_victims; i++)
     {
       CharacterInfo victim = { 0, };
-      g_autofree char *victim_side = NULL;
-      gboolean fine = TRUE;
 
       if (!load_character_info (self, result->victims[i], &victim, error))
         goto out;
-      victim_side = participant_side (self, game_id, victim.id, error);
-      if (victim_side == NULL)
-        {
-          if (error == NULL || *error == NULL)
-            {
-              g_autofree char *what = muster_game_describe (game);
-              g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                           _("%s did not take part in %s, so %s cannot have put him out of action."),
-                           victim.name, what, killer.name);
-            }
-          fine = FALSE;
-        }
-      else if (g_str_equal (victim_side, side))
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       _("%s is on the same side as %s."), victim.name, killer.name);
-          fine = FALSE;
-        }
       character_info_clear (&victim);
-      if (!fine)
-        goto out;
     }
 
   if (!muster_store_begin (self, error))
@@ -717,6 +699,7 @@ muster_store_set_result (MusterStore        *self,
 
   if (!muster_store_tx_mark_game_played (self, game_id, error))
     goto fail;
+  muster_store_defer_game_check (self, game_id);
 
   message = describe_result (ruleset, killer.name, result);
   ok = muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, character_id,

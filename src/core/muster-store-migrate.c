@@ -124,9 +124,13 @@ muster_store_check_file (const char  *path,
   /* Another process may be writing, or closing, the library. */
   sqlite3_busy_timeout (db, MUSTER_STORE_BUSY_TIMEOUT);
 
-  ok = read_pragma (db, "PRAGMA application_id", &app_id, &rc) &&
+  /* One read transaction, so that the three come from the same state of
+   * the file even while another process is creating the library. */
+  ok = sqlite3_exec (db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK &&
+       read_pragma (db, "PRAGMA application_id", &app_id, &rc) &&
        read_pragma (db, "PRAGMA user_version", &version, &rc) &&
        read_pragma (db, "SELECT count(*) FROM sqlite_schema", &tables, &rc);
+  sqlite3_exec (db, "COMMIT", NULL, NULL, NULL);
   if (!ok)
     {
       if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT)

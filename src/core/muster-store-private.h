@@ -90,8 +90,13 @@ muster_stmt_reset_ (sqlite3_stmt **stmt)
 }
 #define MUSTER_STMT_AUTO __attribute__ ((cleanup (muster_stmt_reset_)))
 
+/* FALSE with MUSTER_STORE_ERROR_INVALID when @text (a name or a game's
+ * title, as stored) is longer than MUSTER_STORE_NAME_MAX characters. */
+gboolean  muster_store_check_length  (const char   *text,
+                                      GError      **error);
 /* A name as stored: trimmed; NULL with MUSTER_STORE_ERROR_INVALID when it
- * is empty or only digits (it would read as an id). */
+ * is empty, longer than MUSTER_STORE_NAME_MAX characters or only digits
+ * (it would read as an id). */
 char     *muster_store_check_name    (const char   *name,
                                       GError      **error);
 /* The rules a stored value keeps, shared by the functions that change
@@ -214,6 +219,24 @@ MusterGame *muster_store_get_open_game     (MusterStore   *store,
 gboolean  muster_store_tx_mark_game_played (MusterStore   *store,
                                             gint64         game_id,
                                             GError       **error);
+
+/* Kills (muster-store-kills.c): whether one kill, or every kill of a
+ * game, keeps the rules (killer and victim took part on opposite sides, a
+ * victim put out of action once by one killer, with an outcome that takes
+ * him out; with @require_outcome or in a resolved game, one recorded). */
+gboolean  muster_store_check_kill        (MusterStore   *store,
+                                          gint64         kill_id,
+                                          gboolean       require_outcome,
+                                          GError       **error);
+gboolean  muster_store_check_game_kills  (MusterStore   *store,
+                                          gint64         game_id,
+                                          gboolean       require_outcome,
+                                          GError       **error);
+/* Checks the kills of @game_id when the outermost change is committed:
+ * that commit fails, and everything is rolled back, if they break the
+ * rules. */
+void      muster_store_defer_game_check  (MusterStore   *store,
+                                          gint64         game_id);
 
 /* Whether @unit may take the field in a game of @campaign_id: of that
  * campaign, active and with figures left. */

@@ -49,11 +49,13 @@ typedef struct {
 
 #define FORCE_CHARACTERS "(SELECT id FROM character WHERE force_id = ?1)"
 
+/* Only what took part in no played game is deleted (see
+ * first_history()): its games are planned ones, and it has no kills (the
+ * kill table restricts deleting either man). */
 static const Capture character_captures[] = {
   { "character",     "id = ?1",                            FALSE },
   { "stat",          "character_id = ?1",                  FALSE },
   { "participation", "character_id = ?1",                  FALSE },
-  { "kill",          "killer_id = ?1 OR victim_id = ?1",   FALSE },
   { "roll",          "character_id = ?1",                  TRUE },
   { "log_entry",     "character_id = ?1",                  TRUE },
 };
@@ -66,8 +68,6 @@ static const Capture force_captures[] = {
   { "character",     "force_id = ?1",                             FALSE },
   { "stat",          "character_id IN " FORCE_CHARACTERS,         FALSE },
   { "participation", "character_id IN " FORCE_CHARACTERS,         FALSE },
-  { "kill",          "killer_id IN " FORCE_CHARACTERS
-                     " OR victim_id IN " FORCE_CHARACTERS,        FALSE },
   { "character",     "force_id != ?1 AND unit_id IN"
                      " (SELECT id FROM unit WHERE force_id = ?1)", TRUE },
   { "roll",          "character_id IN " FORCE_CHARACTERS,         TRUE },
@@ -224,6 +224,106 @@ put_back (MusterUndo  *undo,
   return TRUE;
 }
 
+/* The history a character or a unit made: the first game, played or
+ * resolved, in which it took part, or any in which a kill names him. */
+static const char character_history_sql[] =
+  "SELECT number, title FROM game WHERE"
+  " (state != 'planned' AND id IN (SELECT game_id FROM participation WHERE character_id = ?1))"
+  " OR id IN (SELECT game_id FROM kill WHERE killer_id = ?1 OR victim_id = ?1)"
+  " ORDER BY number LIMIT 1";
+static const char unit_history_sql[] =
+  "SELECT number, title FROM game WHERE state != 'planned'"
+  " AND id IN (SELECT game_id FROM unit_participation WHERE unit_id = ?1)"
+  " ORDER BY number LIMIT 1";
+
+/* Sets @out_game to the game, as muster_game_describe() says it, that
+ * @history_sql finds for @id, or NULL when there is none. */
+static gboolean
+first_history (MusterStore  *store,
+               const char   *history_sql,
+               gint64        id,
+               char        **out_game,
+               GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store, history_sql, error);
+  int rc;
+
+  *out_game = NULL;
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    *out_game = g_strdup_printf (_("Game %d “%s”"), sqlite3_column_int (stmt, 0),
+                                 muster_column_text (stmt, 1));
+  else if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the games played"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* FALSE with MUSTER_STORE_ERROR_HISTORY when a character or unit of the
+ * force took part in a played game. */
+static gboolean
+check_force_history (MusterStore  *store,
+                     MusterForce  *force,
+                     GError      **error)
+{
+  static const struct {
+    const char *members;
+    const char *history_sql;
+  } kinds[] = {
+    { "SELECT id, name FROM character WHERE force_id = ? ORDER BY id", character_history_sql },
+    { "SELECT id, name FROM unit WHERE force_id = ? ORDER BY id", unit_history_sql },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      int rc;
+
+      {
+        MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store, kinds[k].members, error);
+
+        if (stmt == NULL)
+          return FALSE;
+        sqlite3_bind_int64 (stmt, 1, muster_force_get_id (force));
+        while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+          {
+            gint64 id = sqlite3_column_int64 (stmt, 0);
+
+            g_array_append_val (ids, id);
+            g_ptr_array_add (names, g_strdup (muster_column_text (stmt, 1)));
+          }
+        if (rc != SQLITE_DONE)
+          {
+            muster_store_set_error (store, error, _("Could not read the force"));
+            return FALSE;
+          }
+      }
+
+      for (guint i = 0; i < ids->len; i++)
+        {
+          g_autofree char *game = NULL;
+
+          if (!first_history (store, kinds[k].history_sql, g_array_index (ids, gint64, i), &game, error))
+            return FALSE;
+          if (game == NULL)
+            continue;
+          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY,
+                       _("The force “%s” cannot be deleted: %s took part in %s, and deleting the force "
+                         "would rewrite that game’s history. Set its characters’ status to retired and "
+                         "its units’ to disbanded instead."),
+                       muster_force_get_name (force), (const char *) g_ptr_array_index (names, i), game);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* Captures, deletes with @delete_sql and logs, in one transaction. */
 static gboolean
 delete_with_undo (MusterUndo     *undo,
@@ -258,7 +358,10 @@ fail:
 /**
  * muster_store_delete_character:
  *
- * Deletes a character with its stats, games and kills, and logs it.
+ * Deletes a character with his stats and the planned games he was to take
+ * part in, and logs it. One who took part in a played game is part of
+ * other people's history (their games, kills and log): that is refused
+ * with MUSTER_STORE_ERROR_HISTORY, offering to retire him instead.
  *
  * Returns: (transfer full): what muster_undo_apply() needs to put it
  * back, or %NULL with @error set.
@@ -270,13 +373,22 @@ muster_store_delete_character (MusterStore  *self,
 {
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(MusterUndo) undo = NULL;
+  g_autofree char *game = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   character = muster_store_get_character (self, id, error);
-  if (character == NULL)
+  if (character == NULL || !first_history (self, character_history_sql, id, &game, error))
     return NULL;
+  if (game != NULL)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY,
+                   _("%s cannot be deleted: he took part in %s, and deleting him would rewrite that "
+                     "game’s history. Retire him instead: set his status to retired."),
+                   muster_character_get_name (character), game);
+      return NULL;
+    }
 
   undo = undo_new (self);
   undo->campaign_id = muster_character_get_campaign_id (character);
@@ -292,7 +404,9 @@ muster_store_delete_character (MusterStore  *self,
 /**
  * muster_store_delete_force:
  *
- * Deletes a force with its units and characters, and logs it.
+ * Deletes a force with its units and characters, and logs it; refused
+ * (MUSTER_STORE_ERROR_HISTORY) when one of them took part in a played
+ * game.
  *
  * Returns: (transfer full): the undo record, or %NULL with @error set.
  */
@@ -309,7 +423,7 @@ muster_store_delete_force (MusterStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   force = muster_store_get_force (self, id, error);
-  if (force == NULL)
+  if (force == NULL || !check_force_history (self, force, error))
     return NULL;
 
   n = muster_force_get_n_characters (force);
@@ -334,8 +448,10 @@ muster_store_delete_force (MusterStore  *self,
 /**
  * muster_store_delete_unit:
  *
- * Deletes a unit with its values and its part in games; its characters
- * stay with the force. Logs it.
+ * Deletes a unit with its values and the planned games it was to take
+ * part in; its characters stay with the force. Logs it. A unit that took
+ * part in a played game is refused (MUSTER_STORE_ERROR_HISTORY), offering
+ * to strike it off instead.
  *
  * Returns: (transfer full): the undo record, or %NULL with @error set.
  */
@@ -346,13 +462,22 @@ muster_store_delete_unit (MusterStore  *self,
 {
   g_autoptr(MusterUnit) unit = NULL;
   g_autoptr(MusterUndo) undo = NULL;
+  g_autofree char *game = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   unit = muster_store_get_unit (self, id, error);
-  if (unit == NULL)
+  if (unit == NULL || !first_history (self, unit_history_sql, id, &game, error))
     return NULL;
+  if (game != NULL)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY,
+                   _("The unit “%s” cannot be deleted: it took part in %s, and deleting it would rewrite "
+                     "that game’s history. Strike it off the roll instead: set its status to disbanded."),
+                   muster_unit_get_name (unit), game);
+      return NULL;
+    }
 
   undo = undo_new (self);
   undo->campaign_id = muster_unit_get_campaign_id (unit);

@@ -30,6 +30,7 @@ struct _MusterStore
   gint64      data_version;
   guint       depth;        /* transactions begun and not yet ended */
   gboolean    read_only;
+  GHashTable *games_to_check; /* game ids (gint64*) whose kills the commit checks */
 };
 
 G_DEFINE_FINAL_TYPE (MusterStore, muster_store, G_TYPE_OBJECT)
@@ -54,6 +55,7 @@ muster_store_finalize (GObject *object)
 
   g_clear_pointer (&self->statements, g_hash_table_unref);
   g_clear_pointer (&self->rulesets, g_hash_table_unref);
+  g_clear_pointer (&self->games_to_check, g_hash_table_unref);
   if (self->db != NULL)
     {
       sqlite3_close_v2 (self->db);
@@ -94,6 +96,7 @@ muster_store_init (MusterStore *self)
                                             g_free, finalize_statement);
   self->rulesets = g_hash_table_new_full (g_int64_hash, g_int64_equal,
                                           g_free, g_object_unref);
+  self->games_to_check = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 }
 
 /* --- The connection ------------------------------------------------------ */
@@ -442,6 +445,32 @@ muster_store_begin (MusterStore  *self,
   return TRUE;
 }
 
+void
+muster_store_defer_game_check (MusterStore *self,
+                               gint64       game_id)
+{
+  g_return_if_fail (MUSTER_IS_STORE (self));
+  g_hash_table_add (self->games_to_check, g_memdup2 (&game_id, sizeof game_id));
+}
+
+/* The checks the outermost change's commit runs: the rules a whole
+ * change must keep, which its steps one by one may not. */
+static gboolean
+check_deferred (MusterStore  *self,
+                GError      **error)
+{
+  g_autoptr(GHashTable) games = g_steal_pointer (&self->games_to_check);
+  GHashTableIter iter;
+  gpointer key;
+
+  self->games_to_check = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_hash_table_iter_init (&iter, games);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!muster_store_check_game_kills (self, *(gint64 *) key, FALSE, error))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 muster_store_commit (MusterStore  *self,
                      GError      **error)
@@ -460,6 +489,11 @@ muster_store_commit (MusterStore  *self,
       return TRUE;
     }
 
+  if (!check_deferred (self, error))
+    {
+      muster_store_rollback (self);
+      return FALSE;
+    }
   if (sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
     {
       muster_store_set_error (self, error, _("Could not save the change to the library"));
@@ -487,6 +521,7 @@ muster_store_rollback (MusterStore *self)
       if (!sqlite3_get_autocommit (self->db))
         sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
       self->depth = 0;
+      g_hash_table_remove_all (self->games_to_check);
     }
   /* A campaign created in the transaction is gone, and its id will be
    * given out again: forget any ruleset read for it. */
@@ -581,6 +616,28 @@ muster_store_log_and_commit (MusterStore   *self,
   return TRUE;
 }
 
+gboolean
+muster_store_check_length (const char  *text,
+                           GError     **error)
+{
+  glong length;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  length = g_utf8_strlen (text, -1);
+  if (length <= MUSTER_STORE_NAME_MAX)
+    return TRUE;
+  {
+    /* Its beginning only: the whole of a long one would fill the screen. */
+    g_autofree char *start = g_utf8_substring (text, 0, 24);
+
+    g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+                 _("“%s…” is %ld characters long: a name or title has at most %d."),
+                 start, length, MUSTER_STORE_NAME_MAX);
+  }
+  return FALSE;
+}
+
 char *
 muster_store_check_name (const char  *name,
                          GError     **error)
@@ -601,6 +658,8 @@ muster_store_check_name (const char  *name,
                            _("A name must be valid UTF-8 text."));
       return NULL;
     }
+  if (!muster_store_check_length (trimmed, error))
+    return NULL;
   for (const char *p = trimmed; *p != '\0'; p++)
     if (!g_ascii_isdigit (*p))
       digits = FALSE;

@@ -41,8 +41,13 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_STORE (muster_store_get_type ())
 G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 
-#define MUSTER_STORE_SCHEMA_VERSION 2
+#define MUSTER_STORE_SCHEMA_VERSION 3
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
+
+/* The longest name (of a campaign, force, unit or character) or game
+ * title the store takes, in characters. Longer ones written before the
+ * limit stay as they are. */
+#define MUSTER_STORE_NAME_MAX 120
 
 /* What changed, for ::changed. */
 typedef enum {
@@ -110,8 +115,16 @@ gboolean        muster_store_rename_campaign (MusterStore   *self,
                                               gint64         id,
                                               const char    *name,
                                               GError       **error);
+/* Deletes the campaign with its whole history: forces, characters,
+ * games, rolls and log. Not undone. */
 gboolean        muster_store_delete_campaign (MusterStore   *self,
                                               gint64         id,
+                                              GError       **error);
+/* Its games and characters, to say what deleting it takes. */
+gboolean        muster_store_count_campaign  (MusterStore   *self,
+                                              gint64         id,
+                                              guint         *out_games,
+                                              guint         *out_characters,
                                               GError       **error);
 
 /* --- Forces ------------------------------------------------------------- */
@@ -218,7 +231,10 @@ gboolean         muster_store_move_character   (MusterStore  *self,
 typedef struct _MusterUndo MusterUndo;
 
 /* Each returns an undo record (NULL on error). Applying it puts the
- * database back exactly as it was before the deletion, log included. */
+ * database back exactly as it was before the deletion, log included.
+ * Whatever took part in a played game is history that other records
+ * point to: a character, a unit (muster_store_delete_unit()) or a force
+ * holding one is refused with MUSTER_STORE_ERROR_HISTORY. */
 MusterUndo  *muster_store_delete_character (MusterStore  *self,
                                             gint64        id,
                                             GError      **error);

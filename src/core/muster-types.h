@@ -44,6 +44,7 @@ typedef enum {
   MUSTER_STORE_ERROR_EXISTS,      /* a name already in use */
   MUSTER_STORE_ERROR_READ_ONLY,   /* the library was opened read-only */
   MUSTER_STORE_ERROR_FILE,        /* a file or folder could not be made, read or written */
+  MUSTER_STORE_ERROR_HISTORY,     /* played games point to it: not deleted */
 } MusterStoreError;
 
 typedef enum {

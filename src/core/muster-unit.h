@@ -153,8 +153,10 @@ gboolean     muster_store_attach_character (MusterStore *store,
                                             gint64       character_id,
                                             gint64       unit_id,
                                             GError     **error);
-/* Deletes a unit with its values and games; its characters stay, no longer
- * attached. Undo puts everything back (muster-store-undo.c). */
+/* Deletes a unit with its values and the planned games it was to take
+ * part in; its characters stay, no longer attached. Undo puts everything
+ * back (muster-store-undo.c). A unit that took part in a played game is
+ * refused with MUSTER_STORE_ERROR_HISTORY. */
 MusterUndo  *muster_store_delete_unit     (MusterStore  *store,
                                            gint64        id,
                                            GError      **error);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-campaign-row.h"
+#include "muster-names.h"
 
 struct _MusterCampaignRow
 {
@@ -55,7 +56,11 @@ muster_campaign_row_set_campaign (MusterCampaignRow *self,
     }
 
   ruleset = muster_campaign_get_ruleset (campaign);
-  gtk_label_set_label (self->name_label, muster_campaign_get_name (campaign));
+  {
+    g_autofree char *name = muster_names_shorten (muster_campaign_get_name (campaign));
+
+    gtk_label_set_label (self->name_label, name);
+  }
   gtk_label_set_label (self->ruleset_label,
                        ruleset ? muster_ruleset_get_title (ruleset)
                                : muster_campaign_get_ruleset_id (campaign));

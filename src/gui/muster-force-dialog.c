@@ -7,6 +7,7 @@
 
 #include "muster-force.h"
 #include "muster-force-dialog.h"
+#include "muster-names.h"
 
 struct _MusterForceDialog
 {
@@ -157,6 +158,7 @@ muster_force_dialog_new (GtkWindow   *parent,
   else
     {
       gtk_window_set_title (GTK_WINDOW (self), _("New Force"));
+      muster_names_limit_editable (GTK_EDITABLE (self->name_row));
       gtk_button_set_label (self->save_button, _("_Add"));
     }
 

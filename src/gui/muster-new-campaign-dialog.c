@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-names.h"
 #include "muster-new-campaign-dialog.h"
 
 struct _MusterNewCampaignDialog
@@ -206,6 +207,7 @@ muster_new_campaign_dialog_init (MusterNewCampaignDialog *self)
 {
   self->option_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_names_limit_editable (GTK_EDITABLE (self->name_row));
 }
 
 GtkWidget *

@@ -10,6 +10,7 @@
 #include "muster-exchange-ui.h"
 #include "muster-force-dialog.h"
 #include "muster-games-page.h"
+#include "muster-names.h"
 #include "muster-new-campaign-dialog.h"
 #include "muster-print-dialog.h"
 #include "muster-recruit.h"
@@ -134,16 +135,39 @@ delete_campaign_action (GtkWidget  *widget,
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
   g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  guint games, characters;
   GtkWidget *dialog;
 
   campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
   if (campaign == NULL)
     return;
+  if (!muster_store_count_campaign (self->store, self->campaign_id, &games, &characters, &error))
+    {
+      show_error_toast (self, error);
+      return;
+    }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL,
-                                   _("Its forces, characters, games and log are deleted with it. This cannot be undone."));
-  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Delete “%s”?"),
-                                     muster_campaign_get_name (campaign));
+  /* Whole sentences, each with its own count. */
+  {
+    g_autofree char *of_characters = g_strdup_printf (ngettext ("%u character will be deleted.",
+                                                                "%u characters will be deleted.",
+                                                                characters),
+                                                      characters);
+    g_autofree char *of_games = g_strdup_printf (ngettext ("%u game will be deleted, with its results, rolls and log.",
+                                                           "%u games will be deleted, with their results, rolls and log.",
+                                                           games),
+                                                 games);
+
+    body = g_strjoin (" ", of_characters, of_games, _("So will its forces. This cannot be undone."), NULL);
+  }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, body);
+  {
+    g_autofree char *name = muster_names_shorten (muster_campaign_get_name (campaign));
+
+    adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Delete “%s”?"), name);
+  }
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "delete", _("_Delete"),

@@ -11,6 +11,7 @@
 #include "muster-games-page.h"
 #include "muster-honours-page.h"
 #include "muster-log-page.h"
+#include "muster-names.h"
 #include "muster-roster-page.h"
 #include "muster-window-private.h"
 
@@ -73,8 +74,12 @@ set_campaign (MusterWindow *self,
         g_settings_set_int64 (self->settings, "last-campaign", campaign_id);
     }
 
-  adw_view_switcher_title_set_title (self->switcher_title,
-                                     campaign ? muster_campaign_get_name (campaign) : _("Muster"));
+  {
+    g_autofree char *title = campaign ? muster_names_shorten (muster_campaign_get_name (campaign))
+                                      : g_strdup (_("Muster"));
+
+    adw_view_switcher_title_set_title (self->switcher_title, title);
+  }
   gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
   /* No pages to switch between without a campaign, and nothing to recruit
    * into or print: the title says Muster. */
@@ -490,6 +495,31 @@ muster_window_show_toast (MusterWindow *self,
   g_return_if_fail (ADW_IS_TOAST (toast));
 
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+GtkWidget *
+muster_window_ask (GtkWidget  *widget,
+                   const char *heading,
+                   const char *body,
+                   const char *response,
+                   const char *label)
+{
+  GtkRoot *root;
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  root = gtk_widget_get_root (widget);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    response, label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response,
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), response);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }
 
 GtkWidget *

@@ -36,6 +36,14 @@ void          muster_window_show_toast      (MusterWindow      *self,
 void          muster_window_offer_undo      (MusterWindow      *self,
                                              GPtrArray         *undos,
                                              const char        *label);
+/* Presents a dialog over @widget's window offering @label (a mnemonic)
+ * as response @response, the suggested one, or Cancel; connect to its
+ * "response". Returns the dialog. */
+GtkWidget    *muster_window_ask             (GtkWidget         *widget,
+                                             const char        *heading,
+                                             const char        *body,
+                                             const char        *response,
+                                             const char        *label);
 /* The "roster" page (a MusterRosterPage). */
 GtkWidget    *muster_window_get_roster_page (MusterWindow      *self);
 /* Enables or disables the window's actions for the current state. */

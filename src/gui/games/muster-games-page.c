@@ -10,6 +10,7 @@
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-games-page.h"
+#include "muster-names.h"
 #include "muster-unit.h"
 #include "muster-new-game-dialog.h"
 #include "muster-print-dialog.h"
@@ -156,8 +157,9 @@ bind_label_cb (GtkSignalListItemFactory *factory,
   MusterGame *game = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
   g_autofree char *owned = NULL;
+  g_autofree char *shown = muster_names_shorten (text (self, game, &owned));
 
-  gtk_label_set_text (GTK_LABEL (label), text (self, game, &owned));
+  gtk_label_set_text (GTK_LABEL (label), shown);
   gtk_widget_set_css_classes (label, NULL);
   if (text == text_state)
     gtk_widget_add_css_class (label, muster_game_state_to_string (muster_game_get_state (game)));
@@ -257,12 +259,17 @@ add_participant_row (MusterGamesPage *self,
                      const char      *tooltip,
                      GCallback        activated)
 {
+  g_autofree char *short_name = muster_names_shorten (name);
+  g_autofree char *short_what = muster_names_shorten_text (what);
+  g_autofree char *short_force = muster_names_shorten (force_name);
   GtkWidget *row = adw_action_row_new ();
-  GtkWidget *force = gtk_label_new (force_name);
+  GtkWidget *force = gtk_label_new (short_force);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), what);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 2);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), short_name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), short_what);
   gtk_label_set_ellipsize (GTK_LABEL (force), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (force, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), force);
@@ -359,7 +366,11 @@ show_participants (MusterGamesPage *self)
   if (game == NULL)
     return;
 
-  title = g_strdup_printf (_("Game %d “%s”"), muster_game_get_number (game), muster_game_get_title (game));
+  {
+    g_autofree char *short_title = muster_names_shorten (muster_game_get_title (game));
+
+    title = g_strdup_printf (_("Game %d “%s”"), muster_game_get_number (game), short_title);
+  }
   gtk_label_set_label (self->participants_title, title);
 
   campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);

@@ -9,6 +9,7 @@
 #include "muster-character.h"
 #include "muster-force.h"
 #include "muster-game.h"
+#include "muster-names.h"
 #include "muster-new-game-dialog.h"
 #include "muster-unit.h"
 
@@ -469,6 +470,7 @@ muster_new_game_dialog_init (MusterNewGameDialog *self)
   g_autofree char *today = g_date_time_format (now, "%Y-%m-%d");
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_names_limit_editable (GTK_EDITABLE (self->title_row));
 
   self->checks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->unavailable = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);

@@ -558,7 +558,6 @@ save_entries (MusterRecordDialog  *self,
       result.notes = entry->notes != NULL && entry->notes[0] != '\0' ? entry->notes : NULL;
       if (!muster_store_set_result (self->store, game_id, entry->participant->character_id, &result, error))
         return FALSE;
-      entry->dirty = FALSE;
     }
   if (!muster_record_units_save (self->units, error))
     return FALSE;
@@ -574,7 +573,6 @@ save_entries (MusterRecordDialog  *self,
         winner = muster_game_get_side_b (self->game);
       if (!muster_store_finish_game (self->store, game_id, winner, error))
         return FALSE;
-      self->winner_dirty = FALSE;
     }
 
   if (self->notes_dirty)
@@ -583,9 +581,18 @@ save_entries (MusterRecordDialog  *self,
 
       if (!muster_store_set_game_notes (self->store, game_id, notes[0] != '\0' ? notes : NULL, error))
         return FALSE;
-      self->notes_dirty = FALSE;
     }
   return TRUE;
+}
+
+static void
+mark_saved (MusterRecordDialog *self)
+{
+  for (guint i = 0; i < self->entries->len; i++)
+    ((Entry *) g_ptr_array_index (self->entries, i))->dirty = FALSE;
+  muster_record_units_mark_saved (self->units);
+  self->winner_dirty = FALSE;
+  self->notes_dirty = FALSE;
 }
 
 gboolean
@@ -596,15 +603,27 @@ muster_record_dialog_save (MusterRecordDialog  *self,
 
   g_return_val_if_fail (MUSTER_IS_RECORD_DIALOG (self), FALSE);
 
-  if (!save_entries (self, &local_error))
+  /* One change: the kills of the game are checked as a whole when it
+   * commits, and a refusal leaves the game as it was. */
+  if (!muster_store_begin (self->store, &local_error) ||
+      !save_entries (self, &local_error) ||
+      !muster_store_commit (self->store, &local_error))
     {
       AdwToast *toast = adw_toast_new (local_error->message);
+
+      /* What the steps wrote and announced is gone again. */
+      muster_store_rollback (self->store);
+      muster_store_emit_changed (self->store,
+                                 MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS |
+                                 MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
+                                 muster_game_get_campaign_id (self->game));
 
       adw_toast_set_timeout (toast, 10);
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
       g_propagate_error (error, local_error);
       return FALSE;
     }
+  mark_saved (self);
   gtk_window_close (GTK_WINDOW (self));
   return TRUE;
 }

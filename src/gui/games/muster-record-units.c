@@ -381,9 +381,15 @@ muster_record_units_save (MusterRecordUnits  *self,
       result.notes = entry->notes != NULL ? entry->notes : NULL;
       if (!muster_store_set_unit_result (self->store, game_id, entry->participant->unit_id, &result, error))
         return FALSE;
-      entry->dirty = FALSE;
     }
   return TRUE;
+}
+
+void
+muster_record_units_mark_saved (MusterRecordUnits *self)
+{
+  for (guint i = 0; i < self->entries->len; i++)
+    ((UnitEntry *) g_ptr_array_index (self->entries, i))->dirty = FALSE;
 }
 
 

@@ -25,9 +25,12 @@ MusterRecordUnits *muster_record_units_new         (MusterStore         *store,
                                                     GError             **error);
 void               muster_record_units_free        (MusterRecordUnits   *self);
 /* Writes the results that changed; FALSE with @error set at the first
- * refused (losses above the figures that took the field). */
+ * refused (losses above the figures that took the field). They stay
+ * changed until muster_record_units_mark_saved(), once the whole change
+ * is committed. */
 gboolean           muster_record_units_save        (MusterRecordUnits   *self,
                                                     GError             **error);
+void               muster_record_units_mark_saved  (MusterRecordUnits   *self);
 /* See muster_record_dialog_set_unit_result(). */
 gboolean           muster_record_units_set_result  (MusterRecordUnits   *self,
                                                     gint64               unit_id,

@@ -358,8 +358,7 @@ muster_resolve_dialog_run (MusterResolveDialog  *self,
                              (gpointer) gtk_editable_get_text (GTK_EDITABLE (row->entry)));
     }
 
-  self->events = muster_engine_resolve (self->store, self->game_id,
-                                        muster_engine_faces_from_table, table, &local_error);
+  self->events = muster_engine_resolve_with_faces (self->store, self->game_id, table, &local_error);
   if (self->events == NULL)
     goto fail;
 

@@ -10,6 +10,7 @@
 #include "muster-character-history.h"
 #include "muster-game.h"
 #include "muster-log-item.h"
+#include "muster-names.h"
 #include "muster-ruleset.h"
 
 struct _MusterCharacterHistory
@@ -83,9 +84,11 @@ add_game (MusterCharacterHistory  *self,
           MusterRuleset           *ruleset,
           GPtrArray               *log)
 {
-  g_autofree char *title = g_strdup_printf (_("Game %d “%s”"), p->game_number, p->game_title);
+  g_autofree char *game_title = muster_names_shorten (p->game_title);
+  g_autofree char *title = g_strdup_printf (_("Game %d “%s”"), p->game_number, game_title);
   g_autofree char *what = muster_character_history_describe (p, ruleset);
   g_autofree char *subtitle = NULL;
+  g_autofree char *shown = NULL;
   GtkWidget *row = adw_expander_row_new ();
   guint n_entries = 0;
 
@@ -95,7 +98,8 @@ add_game (MusterCharacterHistory  *self,
     subtitle = g_strdup (what);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
+  shown = muster_names_shorten_text (subtitle);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), shown);
 
   /* The log is newest first; the game's story reads oldest first. */
   for (guint i = log->len; i > 0; i--)
@@ -103,13 +107,15 @@ add_game (MusterCharacterHistory  *self,
       MusterLogItem *item = g_ptr_array_index (log, i - 1);
       const MusterLogEntry *entry = muster_log_item_get_entry (item);
       g_autofree char *dice = NULL;
+      g_autofree char *message = NULL;
       GtkWidget *entry_row;
 
       if (entry->game_id != p->game_id)
         continue;
       entry_row = adw_action_row_new ();
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (entry_row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry_row), entry->message);
+      message = muster_names_shorten_text (entry->message);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (entry_row), message);
       if ((dice = muster_log_item_format_dice (item)) != NULL)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (entry_row), dice);
       if (g_strcmp0 (entry->kind, "death") == 0)

@@ -9,6 +9,7 @@
 #include "muster-game.h"
 #include "muster-honours.h"
 #include "muster-honours-page.h"
+#include "muster-names.h"
 
 #define RECORD_LINES 5
 
@@ -59,12 +60,19 @@ add_row (MusterHonoursPage   *self,
          const char          *title,
          const char          *subtitle)
 {
+  g_autofree char *short_title = muster_names_shorten (title);
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 2);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), short_title);
   if (subtitle != NULL)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+    {
+      g_autofree char *short_subtitle = muster_names_shorten_text (subtitle);
+
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), short_subtitle);
+    }
   if (character_id != 0)
     {
       g_object_set_data (G_OBJECT (row), "character-id", GSIZE_TO_POINTER (character_id));

@@ -10,6 +10,7 @@
 #include "muster-honours.h"
 #include "muster-log-item.h"
 #include "muster-log-page.h"
+#include "muster-names.h"
 
 struct _MusterLogPage
 {
@@ -87,13 +88,14 @@ setup_label_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (column == COLUMN_MESSAGE)
     {
+      /* A few lines at most, for a message naming something long. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_lines (GTK_LABEL (label), 4);
     }
-  else
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   if (column == COLUMN_DATE || column == COLUMN_DICE)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
@@ -123,7 +125,7 @@ bind_label_cb (GtkSignalListItemFactory *factory,
       text = muster_log_item_get_character_name (log_item);
       break;
     case COLUMN_MESSAGE:
-      text = entry->message;
+      text = owned = muster_names_shorten_text (entry->message);
       break;
     case COLUMN_DICE:
       text = owned = muster_log_item_format_dice (log_item);
@@ -188,7 +190,8 @@ reload_names (MusterLogPage *self)
     {
       MusterGame *game = g_ptr_array_index (games, i);
       gint64 id = muster_game_get_id (game);
-      char *label = muster_game_describe (game);
+      g_autofree char *described = muster_game_describe (game);
+      char *label = muster_names_shorten_text (described);
 
       g_hash_table_insert (self->game_labels, g_memdup2 (&id, sizeof id), label);
       gtk_string_list_append (game_items, label);
@@ -202,9 +205,10 @@ reload_names (MusterLogPage *self)
       MusterCharacter *character = g_ptr_array_index (characters, i);
       gint64 id = muster_character_get_id (character);
 
-      g_hash_table_insert (self->names, g_memdup2 (&id, sizeof id),
-                           g_strdup (muster_character_get_name (character)));
-      gtk_string_list_append (character_items, muster_character_get_name (character));
+      char *name = muster_names_shorten (muster_character_get_name (character));
+
+      g_hash_table_insert (self->names, g_memdup2 (&id, sizeof id), name);
+      gtk_string_list_append (character_items, name);
       g_array_append_val (self->character_ids, id);
     }
 
@@ -367,6 +371,9 @@ muster_log_page_init (MusterLogPage *self)
   self->entries = g_list_store_new (MUSTER_TYPE_LOG_ITEM);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  muster_names_ellipsize_drop_down (self->game_dropdown);
+  muster_names_ellipsize_drop_down (self->character_dropdown);
 
   /* Lets the character dropdown's search find names. */
   character_expression = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");

@@ -7,6 +7,7 @@
 
 #include "muster-campaign.h"
 #include "muster-force.h"
+#include "muster-names.h"
 #include "muster-new-unit-dialog.h"
 #include "muster-unit.h"
 
@@ -160,6 +161,7 @@ static void
 muster_new_unit_dialog_init (MusterNewUnitDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_names_limit_editable (GTK_EDITABLE (self->name_row));
 }
 
 GtkWidget *

@@ -7,6 +7,7 @@
 
 #include "muster-campaign.h"
 #include "muster-force.h"
+#include "muster-names.h"
 #include "muster-recruit.h"
 #include "muster-recruit-dialog.h"
 
@@ -463,6 +464,7 @@ muster_recruit_dialog_init (MusterRecruitDialog *self)
   self->stat_spins = g_hash_table_new (g_str_hash, g_str_equal);
   self->updating = 1;   /* until the rows are filled */
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_names_limit_editable (GTK_EDITABLE (self->name_row));
 }
 
 GtkWidget *

@@ -9,6 +9,7 @@
 #include "muster-character.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
+#include "muster-names.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
 #include "muster-unit-list.h"
@@ -200,8 +201,9 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               ColumnData               *column)
 {
   g_autofree char *text = cell_text (column, gtk_list_item_get_item (item));
+  g_autofree char *shown = muster_names_shorten (text);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
 }
 
 static GtkColumnViewColumn *
@@ -326,7 +328,7 @@ static void
 reload_forces (MusterRosterPage *self)
 {
   g_autoptr(GPtrArray) forces = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   gint64 keep = muster_roster_page_get_force_id (self);
   guint selected = 0;
   gint64 all = 0;
@@ -336,7 +338,7 @@ reload_forces (MusterRosterPage *self)
 
   g_array_set_size (self->force_ids, 0);
   g_array_append_val (self->force_ids, all);
-  g_ptr_array_add (names, (gpointer) _("All Forces"));
+  g_ptr_array_add (names, g_strdup (_("All Forces")));
   for (guint i = 0; forces != NULL && i < forces->len; i++)
     {
       MusterForce *force = g_ptr_array_index (forces, i);
@@ -345,7 +347,7 @@ reload_forces (MusterRosterPage *self)
       if (id == keep)
         selected = self->force_ids->len;
       g_array_append_val (self->force_ids, id);
-      g_ptr_array_add (names, (gpointer) muster_force_get_name (force));
+      g_ptr_array_add (names, muster_names_shorten (muster_force_get_name (force)));
     }
   g_ptr_array_add (names, NULL);
 
@@ -526,6 +528,7 @@ muster_roster_page_init (MusterRosterPage *self)
   self->force_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->force_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->force_dropdown, G_LIST_MODEL (self->force_names));
+  muster_names_ellipsize_drop_down (self->force_dropdown);
 
   self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL, string_sorter ("name"));
   add_column (self, _("Force"), COLUMN_FORCE, NULL, string_sorter ("force-name"));
@@ -715,29 +718,96 @@ muster_roster_page_get_model (MusterRosterPage *self)
   return G_LIST_MODEL (self->sorted);
 }
 
-void
+static void
+retire_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    MusterRosterPage *self)
+{
+  GArray *ids = g_object_get_data (G_OBJECT (dialog), "character-ids");
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window;
+
+  if (g_strcmp0 (response, "retire") != 0)
+    return;
+
+  if (muster_store_begin (self->store, &error))
+    {
+      for (guint i = 0; i < ids->len && error == NULL; i++)
+        muster_store_set_character_status (self->store, g_array_index (ids, gint64, i),
+                                           MUSTER_STATUS_RETIRED, 0, &error);
+      if (error == NULL)
+        muster_store_commit (self->store, &error);
+      else
+        muster_store_rollback (self->store);
+    }
+  window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+  if (error != NULL && window != NULL)
+    muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+}
+
+/* Offers to retire the characters @ids, who cannot be deleted for the
+ * reason @refusal gives (for the first of them). */
+static GtkWidget *
+offer_retire (MusterRosterPage *self,
+              GArray           *ids,
+              const GError     *refusal)
+{
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (ids->len == 1)
+    body = g_strdup (refusal->message);
+  else
+    body = g_strdup_printf (ngettext ("%u of the selected characters took part in played games: deleting "
+                                      "them would rewrite those games’ history. Retire them instead?",
+                                      "%u of the selected characters took part in played games: deleting "
+                                      "them would rewrite those games’ history. Retire them instead?",
+                                      ids->len),
+                            ids->len);
+  dialog = muster_window_ask (GTK_WIDGET (self),
+                              ngettext ("Retire Instead?", "Retire Them Instead?", ids->len), body,
+                              "retire", _("_Retire"));
+  g_object_set_data_full (G_OBJECT (dialog), "character-ids", g_array_ref (ids),
+                          (GDestroyNotify) g_array_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (retire_response_cb), self, 0);
+  return dialog;
+}
+
+GtkWidget *
 muster_roster_page_delete_selected (MusterRosterPage *self)
 {
   g_autoptr(GArray) ids = NULL;
+  g_autoptr(GArray) refused = NULL;
   g_autoptr(GPtrArray) undos = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) refusal = NULL;
   g_autofree char *label = NULL;
   GtkWidget *window;
 
-  g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
 
   ids = muster_roster_page_get_selected_ids (self);
   if (ids->len == 0)
-    return;
+    return NULL;
 
   undos = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_undo_free);
+  refused = g_array_new (FALSE, FALSE, sizeof (gint64));
   for (guint i = 0; i < ids->len; i++)
     {
-      MusterUndo *undo = muster_store_delete_character (self->store, g_array_index (ids, gint64, i), &error);
+      gint64 id = g_array_index (ids, gint64, i);
+      MusterUndo *undo = muster_store_delete_character (self->store, id, &error);
 
-      if (undo == NULL)
+      if (undo != NULL)
+        g_ptr_array_add (undos, undo);
+      else if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY))
+        {
+          g_array_append_val (refused, id);
+          if (refusal == NULL)
+            refusal = g_steal_pointer (&error);
+          g_clear_error (&error);
+        }
+      else
         break;
-      g_ptr_array_add (undos, undo);
     }
 
   window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
@@ -753,6 +823,9 @@ muster_roster_page_delete_selected (MusterRosterPage *self)
 
   if (error != NULL && window != NULL)
     muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+  if (refused->len > 0)
+    return offer_retire (self, refused, refusal);
+  return NULL;
 }
 
 GtkWidget *

@@ -39,7 +39,10 @@ GListModel    *muster_roster_page_get_model        (MusterRosterPage *self);
 /* The units shown above the characters (a MusterUnitList); hidden for a
  * ruleset kept by figure. */
 GtkWidget     *muster_roster_page_get_unit_list    (MusterRosterPage *self);
-/* Deletes the selected characters, offering Undo in the window. */
-void           muster_roster_page_delete_selected  (MusterRosterPage *self);
+/* Deletes the selected characters, offering Undo in the window. Those who
+ * took part in a played game stay: the dialog returned (NULL when there
+ * are none) offers to retire them instead, its "retire" response doing
+ * so. */
+GtkWidget     *muster_roster_page_delete_selected  (MusterRosterPage *self);
 
 G_END_DECLS

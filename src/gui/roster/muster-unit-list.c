@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-list-columns.h"
+#include "muster-names.h"
 #include "muster-new-unit-dialog.h"
 #include "muster-unit.h"
 #include "muster-unit-list.h"
@@ -115,8 +116,9 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               ColumnData               *column)
 {
   g_autofree char *text = cell_text (column->list, column->kind, gtk_list_item_get_item (item));
+  g_autofree char *shown = muster_names_shorten_text (text);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
 }
 
 static char *
@@ -438,7 +440,38 @@ muster_unit_list_select_unit (MusterUnitList *self,
   return FALSE;
 }
 
-void
+static void
+disband_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     MusterUnitList   *self)
+{
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "unit-id"));
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window;
+
+  if (g_strcmp0 (response, "disband") != 0 ||
+      muster_store_set_unit_text (self->store, id, "status", MUSTER_UNIT_STATUS_DISBANDED, &error))
+    return;
+  window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+  if (window != NULL)
+    muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
+}
+
+/* Offers to disband unit @id, which cannot be deleted for @refusal. */
+static GtkWidget *
+offer_disband (MusterUnitList *self,
+               gint64          id,
+               const GError   *refusal)
+{
+  GtkWidget *dialog = muster_window_ask (GTK_WIDGET (self), _("Disband Instead?"), refusal->message,
+                                         "disband", _("_Disband"));
+
+  g_object_set_data (G_OBJECT (dialog), "unit-id", GSIZE_TO_POINTER (id));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (disband_response_cb), self, 0);
+  return dialog;
+}
+
+GtkWidget *
 muster_unit_list_delete_selected (MusterUnitList *self)
 {
   g_autoptr(GPtrArray) undos = NULL;
@@ -448,21 +481,23 @@ muster_unit_list_delete_selected (MusterUnitList *self)
   GtkWidget *window;
   gint64 id;
 
-  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
 
   id = muster_unit_list_get_selected_id (self);
   if (id == 0)
-    return;
+    return NULL;
 
   window = gtk_widget_get_ancestor (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
   undo = muster_store_delete_unit (self->store, id, &error);
   if (undo == NULL)
     {
+      if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY))
+        return offer_disband (self, id, error);
       if (window != NULL)
         muster_window_show_toast (MUSTER_WINDOW (window), adw_toast_new (error->message));
       else
         g_warning ("Could not delete unit %" G_GINT64_FORMAT ": %s", id, error->message);
-      return;
+      return NULL;
     }
 
   label = g_strdup (muster_undo_get_label (undo));
@@ -470,6 +505,7 @@ muster_unit_list_delete_selected (MusterUnitList *self)
   g_ptr_array_add (undos, undo);
   if (window != NULL)
     muster_window_offer_undo (MUSTER_WINDOW (window), g_steal_pointer (&undos), label);
+  return NULL;
 }
 
 GtkWidget *

@@ -42,8 +42,10 @@ char                *muster_unit_list_get_cell_text   (MusterUnitList *self,
 gint64               muster_unit_list_get_selected_id (MusterUnitList *self);
 gboolean             muster_unit_list_select_unit     (MusterUnitList *self,
                                                        gint64          unit_id);
-/* Deletes the selected unit, offering Undo in the window. */
-void                 muster_unit_list_delete_selected (MusterUnitList *self);
+/* Deletes the selected unit, offering Undo in the window. One that took
+ * part in a played game stays: the dialog returned (else NULL) offers to
+ * disband it instead, its "disband" response doing so. */
+GtkWidget           *muster_unit_list_delete_selected (MusterUnitList *self);
 /* Opens the New Unit dialog, for the force in the filter; NULL when the
  * campaign has no force yet. */
 GtkWidget           *muster_unit_list_open_new_unit   (MusterUnitList *self);

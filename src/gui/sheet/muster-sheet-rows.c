@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-campaign.h"
+#include "muster-names.h"
 #include "muster-sheet-rows.h"
 
 static gboolean
@@ -33,8 +34,11 @@ muster_sheet_rows_show_name (GtkWindow      *window,
                              AdwEntryRow    *name_row,
                              const char     *name)
 {
-  adw_window_title_set_title (window_title, name);
-  gtk_window_set_title (window, name);
+  g_autofree char *title = muster_names_shorten (name);
+
+  adw_window_title_set_title (window_title, title);
+  gtk_window_set_title (window, title);
+  /* The field holds the name itself, to be corrected. */
   gtk_editable_set_text (GTK_EDITABLE (name_row), name);
 }
 
@@ -43,13 +47,14 @@ muster_sheet_rows_show_subtitle (MusterStore    *store,
                                  AdwWindowTitle *window_title,
                                  const char     *force_name)
 {
+  g_autofree char *force = muster_names_shorten (force_name);
   g_autofree char *subtitle = NULL;
 
   if (muster_store_is_read_only (store))
     /* TRANSLATORS: under a sheet's title: the force, and that the
      * library cannot be changed */
-    subtitle = g_strdup_printf (_("%s — read-only"), force_name != NULL ? force_name : "");
-  adw_window_title_set_subtitle (window_title, subtitle != NULL ? subtitle : force_name);
+    subtitle = g_strdup_printf (_("%s — read-only"), force != NULL ? force : "");
+  adw_window_title_set_subtitle (window_title, subtitle != NULL ? subtitle : force);
 }
 
 void

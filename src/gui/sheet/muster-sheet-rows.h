@@ -43,12 +43,13 @@ void           muster_sheet_notes_clear          (MusterSheetNotes    *notes);
 MusterRuleset *muster_sheet_rows_dup_ruleset     (MusterStore         *store,
                                                   gint64               campaign_id);
 
-/* Shows @name as the window's title and in @name_row. */
+/* Shows @name as the window's title (cut short when long) and in
+ * @name_row. */
 void       muster_sheet_rows_show_name        (GtkWindow           *window,
                                                AdwWindowTitle      *window_title,
                                                AdwEntryRow         *name_row,
                                                const char          *name);
-/* Shows @force_name under the title, saying so when the library is
+/* Shows @force_name (cut short when long) under the title, saying so when the library is
  * read-only. */
 void       muster_sheet_rows_show_subtitle    (MusterStore         *store,
                                                AdwWindowTitle      *window_title,
