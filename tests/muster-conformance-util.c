@@ -269,11 +269,21 @@ muster_conformance_init (MusterConformance *cf,
                          const char        *ruleset_id,
                          guint64            seed)
 {
-  g_autoptr(MusterRuleset) shipped = muster_conformance_load (ruleset_id);
-  g_autoptr(GError) error = NULL;
-
   cf->store = muster_test_open_store (NULL);
-  cf->campaign = muster_store_create_campaign (cf->store, "Conformance", shipped, seed, NULL, &error);
+  cf->ruleset_id = g_strdup (ruleset_id);
+  muster_conformance_new_campaign (cf, seed);
+}
+
+void
+muster_conformance_new_campaign (MusterConformance *cf,
+                                 guint64            seed)
+{
+  g_autoptr(MusterRuleset) shipped = muster_conformance_load (cf->ruleset_id);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("Conformance %" G_GUINT64_FORMAT, seed);
+
+  g_clear_object (&cf->ruleset);
+  cf->campaign = muster_store_create_campaign (cf->store, name, shipped, seed, NULL, &error);
   g_assert_no_error (error);
   cf->ruleset = muster_store_get_campaign_ruleset (cf->store, cf->campaign, &error);
   g_assert_no_error (error);
@@ -286,6 +296,7 @@ muster_conformance_clear (MusterConformance *cf)
 {
   g_clear_object (&cf->ruleset);
   g_clear_object (&cf->store);
+  g_clear_pointer (&cf->ruleset_id, g_free);
 }
 
 gint64

@@ -83,11 +83,16 @@ typedef struct {
   MusterStore   *store;
   MusterRuleset *ruleset;   /* the campaign's own copy */
   gint64         campaign;
+  char          *ruleset_id;
 } MusterConformance;
 
 void           muster_conformance_init       (MusterConformance *cf,
                                               const char        *ruleset_id,
                                               guint64            seed);
+/* Another campaign in the same library, which the next calls use. Each
+ * campaign rolls its recruits from its own seed, so give each its own. */
+void           muster_conformance_new_campaign (MusterConformance *cf,
+                                                guint64            seed);
 void           muster_conformance_clear      (MusterConformance *cf);
 /* A force of its own side. */
 gint64         muster_conformance_add_force  (MusterConformance *cf,
