@@ -15,6 +15,11 @@ G_BEGIN_DECLS
  * their exact distributions worked out here (apart from Muster's dice
  * module), Pearson's chi-square with its p-value, and recruits made
  * through the store of a temporary library and read back from it.
+ *
+ * A comment "seed 000:241" cites line 241 of rule text 000: 000 Sharpe's
+ * Skirmish, 001 Big Skirmishes / Small Battles, 002 Napoleonic Skirmish
+ * Rules 1.9, 003 Chosen Men Fat v2.1, 004 Small Unit Engagements in the
+ * 18th Century.
  */
 
 /* A formula as a text gives it: @n dice of @sides, plus @plus; @n 0 is

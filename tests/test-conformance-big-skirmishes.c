@@ -41,13 +41,13 @@ static const struct {
   int         max;
   int         value;
   int         limit;
-  gboolean    house;
 } classes[] = {
-  /* seed 001:33, 001:35: 4 is in both; Muster reads it as a Duffer */
-  { "duffer",       2,  4, 1, -1, TRUE },
-  { "professional", 5,  8, 2, -1, TRUE },
-  { "leader",       9, 11, 3,  2, FALSE }, /* seed 001:37 */
-  { "hero",        12, 12, 4,  1, FALSE }, /* seed 001:39 */
+  /* seed 001:33, 001:35: 4 is in both; Muster reads it as a Duffer
+   * ("class-four"), and marks both rows */
+  { "duffer",       2,  4, 1, -1 },
+  { "professional", 5,  8, 2, -1 },
+  { "leader",       9, 11, 3,  2 }, /* seed 001:37 */
+  { "hero",        12, 12, 4,  1 }, /* seed 001:39 */
 };
 
 /* The Class a 2D6 total gives, from the table above. */

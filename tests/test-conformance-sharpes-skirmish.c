@@ -426,6 +426,9 @@ test_death_roll (void)
   g_assert_cmpstr (((MusterChoiceDef *) g_ptr_array_index (option->choices, 0))->id, ==, "die-on-6");
   /* seed 000:418: "out of action for D6 games" */
   g_assert_cmpstr (((MusterChoiceDef *) g_ptr_array_index (option->choices, 1))->id, ==, "out-d6-games");
+  /* Both are the text's own: the campaign chooses, Muster reads nothing in. */
+  for (guint i = 0; i < option->choices->len; i++)
+    g_assert_false (((MusterChoiceDef *) g_ptr_array_index (option->choices, i))->house);
 
   step = g_ptr_array_index (steps, 1);
   g_assert_cmpstr (step->type, ==, "death-roll");
