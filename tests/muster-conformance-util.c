@@ -310,6 +310,21 @@ muster_conformance_add_force (MusterConformance *cf,
   return id;
 }
 
+MusterUnit *
+muster_conformance_add_unit (MusterConformance    *cf,
+                             gint64                force,
+                             const MusterUnitSpec *spec)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = muster_store_create_unit (cf->store, force, spec, &error);
+  MusterUnit *unit;
+
+  g_assert_no_error (error);
+  unit = muster_store_get_unit (cf->store, id, &error);
+  g_assert_no_error (error);
+  return unit;
+}
+
 void
 muster_conformance_recruit (MusterConformance *cf,
                             gint64             force,
@@ -394,6 +409,23 @@ muster_conformance_read_stat (MusterConformance    *cf,
     }
   g_assert_cmpint (rc, ==, SQLITE_DONE);
   return g_steal_pointer (&out);
+}
+
+MusterRecruitedStat *
+muster_conformance_test_rolls (MusterConformance    *cf,
+                               gint64                force,
+                               const char           *troop_type,
+                               const char           *stat,
+                               const MusterTextDice *dice)
+{
+  MusterRecruitedStat *got = muster_conformance_read_stat (cf, force, troop_type, stat, dice);
+  g_autoptr(MusterPmf) pmf = muster_text_dice_pmf (dice);
+  g_autofree char *formula = muster_text_dice_to_string (dice);
+  g_autofree char *label = g_strdup_printf ("%s %s %s (%s)", cf->ruleset_id, troop_type, stat, formula);
+
+  g_assert_cmpuint (got->totals->len, >, 0);
+  muster_conformance_chi_square (label, got->totals, pmf);
+  return got;
 }
 
 const MusterReferenceTable *

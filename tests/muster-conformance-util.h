@@ -6,6 +6,7 @@
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
+#include "muster-unit.h"
 
 G_BEGIN_DECLS
 
@@ -102,6 +103,10 @@ void           muster_conformance_clear      (MusterConformance *cf);
 /* A force of its own side. */
 gint64         muster_conformance_add_force  (MusterConformance *cf,
                                               const char        *name);
+/* A unit made in the store (which must take it), read back. */
+MusterUnit    *muster_conformance_add_unit   (MusterConformance    *cf,
+                                              gint64                force,
+                                              const MusterUnitSpec *spec);
 /* Recruits @count of @troop_type into @force through the store. */
 void           muster_conformance_recruit    (MusterConformance *cf,
                                               gint64             force,
@@ -116,6 +121,13 @@ MusterRecruitedStat *muster_conformance_read_stat (MusterConformance    *cf,
                                                    const char           *troop_type,
                                                    const char           *stat,
                                                    const MusterTextDice *dice);
+/* muster_conformance_read_stat(), then the chi-square test of the rolls
+ * against @dice, printed as "chi2 RULESET TYPE STAT (DICE): …". */
+MusterRecruitedStat *muster_conformance_test_rolls (MusterConformance    *cf,
+                                                    gint64                force,
+                                                    const char           *troop_type,
+                                                    const char           *stat,
+                                                    const MusterTextDice *dice);
 void           muster_recruited_stat_free    (MusterRecruitedStat *stat);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRecruitedStat, muster_recruited_stat_free)
 

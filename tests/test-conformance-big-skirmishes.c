@@ -285,7 +285,6 @@ test_units (void)
       MusterUnitSpec spec = { kinds[i].id, kinds[i].id, NULL, 0, NULL };
       g_autoptr(GError) error = NULL;
       g_autoptr(MusterUnit) unit = NULL;
-      gint64 id;
 
       g_test_message ("unit kind %s", kinds[i].id);
       g_assert_nonnull (kind);
@@ -296,10 +295,7 @@ test_units (void)
 
       /* A new unit of the kind in the store has the text's size, and the
        * only rating it may have. */
-      id = muster_store_create_unit (cf.store, force, &spec, &error);
-      g_assert_no_error (error);
-      unit = muster_store_get_unit (cf.store, id, &error);
-      g_assert_no_error (error);
+      unit = muster_conformance_add_unit (&cf, force, &spec);
       g_assert_cmpint (muster_unit_get_size (unit), ==, kinds[i].size);
       g_assert_cmpstr (muster_unit_get_rating (unit), ==, kinds[i].rating != NULL ? kinds[i].rating : "average");
       if (kinds[i].rating != NULL)
