@@ -25,7 +25,7 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_STORE (muster_store_get_type ())
 G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 
-#define MUSTER_STORE_SCHEMA_VERSION 2
+#define MUSTER_STORE_SCHEMA_VERSION 4
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
 
 /* What changed, for ::changed. */

@@ -1,0 +1,953 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-test-rules-update"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "muster-campaign.h"
+#include "muster-character.h"
+#include "muster-engine.h"
+#include "muster-rules-update.h"
+#include "muster-store-private.h"
+#include "muster-test-util.h"
+#include "muster-engine-test-util.h"
+
+/*
+ * Taking newer rules into a campaign. A newer version of Sharpe's
+ * Skirmish is written into the user's ruleset folder (a file there with a
+ * shipped id replaces the shipped one), made from the shipped file.
+ */
+
+/* --- Rulesets under test ------------------------------------------------- */
+
+static char *
+shipped_text (const char *file)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_DIR"), file, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* @text with the first @from replaced by @to; @from must be there. */
+static char *
+edit (char       *text,
+      const char *from,
+      const char *to)
+{
+  const char *at = strstr (text, from);
+  char *result;
+
+  if (at == NULL)
+    g_error ("“%s” is not in the ruleset", from);
+  result = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+  g_free (text);
+  return result;
+}
+
+static char *
+sharpe_version (const char *version)
+{
+  g_autofree char *attribute = g_strdup_printf ("id=\"sharpes-skirmish\" version=\"%s\"", version);
+
+  return edit (shipped_text ("sharpes-skirmish.xml"), "id=\"sharpes-skirmish\" version=\"1\"", attribute);
+}
+
+#define NEW_OPTION \
+  "    <option id=\"recovery\" default=\"rest\">\n" \
+  "      <name>Recovery</name>\n" \
+  "      <choice id=\"rest\"><name>Rest a game</name></choice>\n" \
+  "      <choice id=\"march\"><name>March on</name></choice>\n" \
+  "    </option>\n" \
+  "  </options>"
+
+#define NEW_READING \
+  "    <house-reading id=\"death-on-5\">\n" \
+  "      <title>Death roll</title>\n" \
+  "      <note>Muster: dies on a 5 or 6.</note>\n" \
+  "    </house-reading>\n" \
+  "  </house-readings>"
+
+#define VOLLEY_GUN \
+  "    <weapon id=\"volley-gun\">\n" \
+  "      <name>Volley gun</name>\n" \
+  "      <note>Seven barrels, fired once in ten bounds at most.</note>\n" \
+  "    </weapon>\n"
+
+/* Version 2: a death on 5 or 6, a renamed table entry, a wider range of
+ * firing skill, no volley gun, a new option and a new house reading. */
+static char *
+sharpe_v2 (void)
+{
+  char *text = sharpe_version ("2");
+
+  text = edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
+  text = edit (text, "<name>Legs</name>", "<name>Both legs</name>");
+  text = edit (text, "<stat key=\"F\" min=\"1\" max=\"12\">", "<stat key=\"F\" min=\"1\" max=\"13\">");
+  text = edit (text, VOLLEY_GUN, "");
+  text = edit (text, "  </options>", NEW_OPTION);
+  text = edit (text, "  </house-readings>", NEW_READING);
+  return text;
+}
+
+/* A fresh user data folder, so that only what the test writes is there. */
+static void
+use_fresh_user_dir (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  muster_rulesets_reload ();
+}
+
+/* Installs @text as the user's ruleset file @name. */
+static void
+install (const char *name,
+         const char *text)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("XDG_DATA_HOME"), "muster", "rulesets", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  muster_rulesets_reload ();
+}
+
+static MusterRulesUpdate *
+plan (Fixture *fx)
+{
+  g_autoptr(GError) error = NULL;
+  MusterRulesUpdate *update = muster_rules_update_new (fx->store, fx->campaign_id, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (update);
+  return update;
+}
+
+static const MusterRulesChange *
+find_change (MusterRulesUpdate     *update,
+             MusterRulesPart        part,
+             MusterRulesChangeKind  kind,
+             const char            *id)
+{
+  GPtrArray *changes = muster_rules_update_get_changes (update);
+
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const MusterRulesChange *change = g_ptr_array_index (changes, i);
+
+      if (change->part == part && change->kind == kind && g_strcmp0 (change->id, id) == 0)
+        return change;
+    }
+  return NULL;
+}
+
+static const MusterRulesOption *
+find_option (MusterRulesUpdate *update,
+             const char        *id)
+{
+  GPtrArray *options = muster_rules_update_get_options (update);
+
+  for (guint i = 0; i < options->len; i++)
+    if (g_str_equal (((MusterRulesOption *) g_ptr_array_index (options, i))->option, id))
+      return g_ptr_array_index (options, i);
+  return NULL;
+}
+
+static void
+assert_mentions (const char *text,
+                 const char *needle)
+{
+  if (strstr (text, needle) == NULL)
+    g_error ("“%s” does not mention “%s”", text, needle);
+}
+
+static MusterCampaign *
+campaign_of (Fixture *fx)
+{
+  g_autoptr(GError) error = NULL;
+  MusterCampaign *campaign = muster_store_get_campaign (fx->store, fx->campaign_id, &error);
+
+  g_assert_no_error (error);
+  return campaign;
+}
+
+/* A Sharpe's Skirmish campaign of today's rules (version 1). */
+static void
+setup (Fixture    *fx,
+       const char *death_roll)
+{
+  use_fresh_user_dir ();
+  fixture_init (fx, death_roll, FALSE);
+}
+
+/* --- Versions ------------------------------------------------------------ */
+
+static void
+test_versions (void)
+{
+  g_assert_cmpint (muster_ruleset_compare_versions ("1", "2"), <, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("2", "1"), >, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("2", "10"), <, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("1.9", "1.10"), <, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("1", "1.0"), ==, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("1.0.1", "1"), >, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("007", "7"), ==, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("99999999999999999999", "2"), >, 0);
+  /* Anything that is not a version comes before every version. */
+  g_assert_cmpint (muster_ruleset_compare_versions ("beta", "1"), <, 0);
+  g_assert_cmpint (muster_ruleset_compare_versions ("1", ""), >, 0);
+}
+
+/* --- What changed -------------------------------------------------------- */
+
+static void
+test_diff (void)
+{
+  g_autofree char *v1_text = sharpe_version ("1");
+  g_autofree char *v2_text = sharpe_v2 ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) v1 = muster_ruleset_new_from_data (v1_text, -1, "v1.xml", &error);
+  g_autoptr(MusterRuleset) v2 = muster_ruleset_new_from_data (v2_text, -1, "v2.xml", &error);
+  g_autoptr(GPtrArray) changes = NULL;
+  g_autoptr(GPtrArray) same = NULL;
+  guint seen = 0;
+
+  g_assert_no_error (error);
+  changes = muster_ruleset_diff (v1, v2);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const MusterRulesChange *change = g_ptr_array_index (changes, i);
+      const char *d = change->description;
+
+      g_test_message ("%s %s %s: %s", muster_rules_part_to_string (change->part),
+                      muster_rules_change_kind_to_string (change->kind), change->id, d);
+      switch (change->part)
+        {
+        case MUSTER_RULES_PART_STEP:
+          g_assert_cmpint (change->kind, ==, MUSTER_RULES_CHANGED);
+          g_assert_cmpstr (change->id, ==, "death-roll");
+          assert_mentions (d, "Death roll, when “Campaign death roll” is “Dies only on a 6”");
+          assert_mentions (d, "dies-on: 6 → 5");
+          seen |= 1 << 0;
+          break;
+        case MUSTER_RULES_PART_TABLE:
+          g_assert_cmpint (change->kind, ==, MUSTER_RULES_CHANGED);
+          g_assert_cmpstr (change->id, ==, "hit-location");
+          assert_mentions (d, "entry “legs”: 1 Legs → 1 Both legs");
+          seen |= 1 << 1;
+          break;
+        case MUSTER_RULES_PART_STAT:
+          g_assert_cmpstr (change->id, ==, "F");
+          assert_mentions (d, "range: 1–12 → 1–13");
+          seen |= 1 << 2;
+          break;
+        case MUSTER_RULES_PART_WEAPON:
+          g_assert_cmpint (change->kind, ==, MUSTER_RULES_REMOVED);
+          g_assert_cmpstr (change->id, ==, "volley-gun");
+          assert_mentions (d, "Volley gun");
+          seen |= 1 << 3;
+          break;
+        case MUSTER_RULES_PART_OPTION:
+          g_assert_cmpint (change->kind, ==, MUSTER_RULES_ADDED);
+          g_assert_cmpstr (change->id, ==, "recovery");
+          /* With the default campaigns get. */
+          assert_mentions (d, "Recovery");
+          assert_mentions (d, "Rest a game");
+          seen |= 1 << 4;
+          break;
+        case MUSTER_RULES_PART_HOUSE_READING:
+          g_assert_cmpint (change->kind, ==, MUSTER_RULES_ADDED);
+          g_assert_cmpstr (change->id, ==, "death-on-5");
+          seen |= 1 << 5;
+          break;
+        default:
+          g_error ("An unexpected change: %s", d);
+        }
+    }
+  g_assert_cmpuint (changes->len, ==, 6);
+  g_assert_cmpuint (seen, ==, 0x3f);
+
+  /* The other way round, what was added is removed. */
+  g_clear_pointer (&changes, g_ptr_array_unref);
+  changes = muster_ruleset_diff (v2, v1);
+  g_assert_cmpuint (changes->len, ==, 6);
+
+  /* The same rules: nothing. A bumped version alone: nothing either. */
+  same = muster_ruleset_diff (v1, v1);
+  g_assert_cmpuint (same->len, ==, 0);
+}
+
+/* Steps added, removed and moved, and text no list compares. */
+static void
+test_diff_steps_and_notes (void)
+{
+  g_autofree char *v1_text = sharpe_version ("1");
+  g_autofree char *v2_text = sharpe_version ("2");
+  g_autofree char *v3_text = sharpe_version ("3");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) v1 = NULL;
+  g_autoptr(MusterRuleset) v2 = NULL;
+  g_autoptr(MusterRuleset) v3 = NULL;
+  g_autoptr(GPtrArray) changes = NULL;
+  const MusterRulesChange *change;
+
+  /* Version 2 captures before the death roll, and wounds no longer heal. */
+  v2_text = edit (v2_text, "    <step type=\"capture\" outcome=\"captured\"/>\n", "");
+  v2_text = edit (v2_text, "    <step type=\"countdown\"/>\n",
+                  "    <step type=\"countdown\"/>\n    <step type=\"capture\" outcome=\"captured\"/>\n");
+  v2_text = edit (v2_text, "<step type=\"heal-wounds\" light=\"all\" serious=\"all\">",
+                  "<step type=\"heal-wounds\" light=\"all\" serious=\"none\">");
+  v2_text = edit (v2_text, "</between-game>",
+                  "  <step type=\"struck-off\" outcome=\"captured\" status=\"dead\"/>\n  </between-game>");
+  v1 = muster_ruleset_new_from_data (v1_text, -1, "v1.xml", &error);
+  g_assert_no_error (error);
+  v2 = muster_ruleset_new_from_data (v2_text, -1, "v2.xml", &error);
+  g_assert_no_error (error);
+
+  changes = muster_ruleset_diff (v1, v2);
+  for (guint i = 0; i < changes->len; i++)
+    g_test_message ("%s", ((MusterRulesChange *) g_ptr_array_index (changes, i))->description);
+  g_assert_cmpuint (changes->len, ==, 3);
+  change = g_ptr_array_index (changes, 0);
+  g_assert_cmpint (change->kind, ==, MUSTER_RULES_CHANGED);
+  g_assert_cmpstr (change->id, ==, "heal-wounds");
+  assert_mentions (change->description, "serious: all → none");
+  change = g_ptr_array_index (changes, 1);
+  g_assert_cmpint (change->kind, ==, MUSTER_RULES_ADDED);
+  g_assert_cmpstr (change->id, ==, "struck-off");
+  assert_mentions (change->description, "outcome=captured, status=dead");
+  change = g_ptr_array_index (changes, 2);
+  g_assert_cmpint (change->part, ==, MUSTER_RULES_PART_STEP);
+  g_assert_cmpstr (change->id, ==, "order");
+
+  /* Only a note reworded: one change of the rules as a whole. */
+  v3_text = edit (v3_text, "Two light wounds count as one serious wound.",
+                  "Two light wounds make one serious wound.");
+  v3 = muster_ruleset_new_from_data (v3_text, -1, "v3.xml", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&changes, g_ptr_array_unref);
+  changes = muster_ruleset_diff (v1, v3);
+  g_assert_cmpuint (changes->len, ==, 1);
+  change = g_ptr_array_index (changes, 0);
+  g_assert_cmpint (change->part, ==, MUSTER_RULES_PART_RULESET);
+  g_assert_cmpstr (change->id, ==, "text");
+}
+
+/* --- Nothing to take ------------------------------------------------------ */
+
+static void
+test_latest (void)
+{
+  Fixture fx = { 0 };
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *older = sharpe_version ("0.9");
+
+  setup (&fx, NULL);
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_LATEST);
+  g_assert_false (muster_rules_update_is_available (update));
+  g_assert_cmpstr (muster_rules_update_get_old_version (update), ==, "1");
+  g_assert_cmpstr (muster_rules_update_get_new_version (update), ==, "1");
+  g_assert_cmpuint (muster_rules_update_get_changes (update)->len, ==, 0);
+
+  before = muster_store_dump (fx.store);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  g_assert_null (undo);
+  assert_mentions (error->message, "already has the latest rules");
+  g_clear_error (&error);
+
+  /* An older version installed is not offered either. */
+  install ("old.xml", older);
+  g_clear_pointer (&update, muster_rules_update_free);
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_LATEST);
+  g_assert_cmpstr (muster_rules_update_get_new_version (update), ==, "0.9");
+
+  /* The rules of another id cannot replace the campaign's. */
+  {
+    g_autoptr(MusterRuleset) other = muster_rulesets_lookup ("chosen-men", &error);
+
+    g_assert_no_error (error);
+    g_assert_null (muster_rules_update_new (fx.store, fx.campaign_id, other, &error));
+    g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+    assert_mentions (error->message, "chosen-men");
+    g_clear_error (&error);
+  }
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (before, ==, after);
+  fixture_clear (&fx);
+}
+
+/* --- Taking them ---------------------------------------------------------- */
+
+static char *
+option_of (Fixture    *fx,
+           const char *key)
+{
+  g_autoptr(MusterCampaign) campaign = campaign_of (fx);
+  const char *value = g_hash_table_lookup (muster_campaign_get_options (campaign), key);
+
+  return g_strdup (value);
+}
+
+static void
+test_apply (void)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_v2 ();
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *death_roll = NULL;
+  g_autofree char *recovery = NULL;
+  const MusterRulesOption *option;
+  const MusterLogEntry *entry;
+  MusterRuleset *rules;
+
+  setup (&fx, "out-d6-games");
+  install ("sharpes-skirmish-2.xml", v2_text);
+
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_NEWER);
+  g_assert_true (muster_rules_update_is_available (update));
+  g_assert_cmpstr (muster_rules_update_get_old_version (update), ==, "1");
+  g_assert_cmpstr (muster_rules_update_get_new_version (update), ==, "2");
+  g_assert_cmpstr (muster_rules_update_get_campaign_name (update), ==, "Talavera");
+  g_assert_cmpuint (muster_rules_update_get_changes (update)->len, ==, 6);
+  g_assert_nonnull (find_change (update, MUSTER_RULES_PART_STEP, MUSTER_RULES_CHANGED, "death-roll"));
+  g_assert_cmpuint (muster_rules_update_get_blockers (update)->len, ==, 0);
+
+  /* The campaign's choice carries over; the new option takes its default. */
+  option = find_option (update, "death-roll");
+  g_assert_cmpint (option->fate, ==, MUSTER_RULES_OPTION_KEPT);
+  g_assert_cmpstr (option->choice, ==, "out-d6-games");
+  option = find_option (update, "recovery");
+  g_assert_cmpint (option->fate, ==, MUSTER_RULES_OPTION_NEW);
+  g_assert_cmpstr (option->choice, ==, "rest");
+  g_assert_null (option->old_choice);
+  assert_mentions (option->description, "Rest a game");
+
+  /* Working it out changed nothing. */
+  campaign = campaign_of (&fx);
+  g_assert_cmpstr (muster_campaign_get_ruleset_version (campaign), ==, "1");
+  g_clear_object (&campaign);
+
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  assert_mentions (muster_undo_get_label (undo), "version 2");
+
+  campaign = campaign_of (&fx);
+  g_assert_cmpstr (muster_campaign_get_ruleset_version (campaign), ==, "2");
+  g_assert_cmpstr (muster_ruleset_get_xml (muster_campaign_get_ruleset (campaign)), ==, v2_text);
+  death_roll = option_of (&fx, "death-roll");
+  recovery = option_of (&fx, "recovery");
+  g_assert_cmpstr (death_roll, ==, "out-d6-games");
+  g_assert_cmpstr (recovery, ==, "rest");
+
+  /* The store plays the new copy from now on. */
+  rules = muster_store_get_campaign_ruleset (fx.store, fx.campaign_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_ruleset_get_version (rules), ==, "2");
+  g_assert_null (muster_ruleset_lookup_weapon (rules, "volley-gun"));
+
+  /* One log entry says from which version to which, and the defaults. */
+  g_assert_cmpint (count_log (&fx, "rules-updated"), ==, 1);
+  log = muster_store_list_log (fx.store, fx.campaign_id, 0, 0, &error);
+  g_assert_no_error (error);
+  entry = g_ptr_array_index (log, 0);
+  g_assert_cmpstr (entry->kind, ==, "rules-updated");
+  assert_mentions (entry->message, "version 2 of Sharpe's Skirmish");
+  assert_mentions (entry->message, "in place of version 1");
+  assert_mentions (entry->message, "“Recovery” is new and takes its default, “Rest a game”.");
+  g_assert_null (strstr (entry->message, "Campaign death roll"));
+
+  /* Taken, there is nothing newer. */
+  g_clear_pointer (&update, muster_rules_update_free);
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_LATEST);
+  fixture_clear (&fx);
+}
+
+/* A choice the new version no longer has falls back to the default. */
+static void
+test_apply_defaulted (void)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_version ("2");
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *death_roll = NULL;
+  const MusterRulesOption *option;
+  const MusterLogEntry *entry;
+
+  v2_text = edit (v2_text,
+                  "      <choice id=\"out-d6-games\">\n"
+                  "        <name>Out of action for D6 games</name>\n"
+                  "        <description>Roll a die: the character misses that many games, then returns.</description>\n"
+                  "      </choice>\n", "");
+  v2_text = edit (v2_text, "    <step type=\"out-for-games\" outcome=\"out-of-action\" dice=\"1d6\" option=\"death-roll\" choice=\"out-d6-games\"/>\n", "");
+  setup (&fx, "out-d6-games");
+  install ("v2.xml", v2_text);
+
+  update = plan (&fx);
+  option = find_option (update, "death-roll");
+  g_assert_cmpint (option->fate, ==, MUSTER_RULES_OPTION_DEFAULTED);
+  g_assert_cmpstr (option->choice, ==, "die-on-6");
+  g_assert_cmpstr (option->old_choice, ==, "out-d6-games");
+  assert_mentions (option->description, "out-d6-games");
+  g_assert_nonnull (find_change (update, MUSTER_RULES_PART_OPTION, MUSTER_RULES_CHANGED, "death-roll"));
+  g_assert_nonnull (find_change (update, MUSTER_RULES_PART_STEP, MUSTER_RULES_REMOVED, "out-for-games"));
+
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+  death_roll = option_of (&fx, "death-roll");
+  g_assert_cmpstr (death_roll, ==, "die-on-6");
+  log = muster_store_list_log (fx.store, fx.campaign_id, 0, 0, &error);
+  entry = g_ptr_array_index (log, 0);
+  assert_mentions (entry->message, "“Campaign death roll” takes its default, “Dies only on a 6”: version 2 has no choice “out-d6-games”.");
+  fixture_clear (&fx);
+}
+
+/* The new version cannot hold what the campaign has: refused, naming it,
+ * and nothing changes. */
+static void
+test_blocked (void)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_version ("2");
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GPtrArray *blockers;
+  gint64 lefort;
+
+  v2_text = edit (v2_text,
+                  "    <troop-type id=\"voltigeur\" weapon=\"musket\" mounted=\"false\">\n"
+                  "      <name>Voltigeur</name>\n",
+                  "    <troop-type id=\"light-infantry\" weapon=\"musket\" mounted=\"false\">\n"
+                  "      <name>Light infantry</name>\n");
+  v2_text = edit (v2_text, VOLLEY_GUN, "");
+  v2_text = edit (v2_text, "<stat key=\"I\" min=\"1\" max=\"12\">", "<stat key=\"I\" min=\"1\" max=\"11\">");
+  setup (&fx, NULL);
+  {
+    g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
+    MusterCharacterSpec spec = { .name = "Jean Lefort", .troop_type = "voltigeur", .weapon = "volley-gun" };
+
+    g_hash_table_insert (stats, (gpointer) "I", GINT_TO_POINTER (12));
+    spec.stats = stats;
+    lefort = muster_store_create_character (fx.store, fx.french, &spec, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (lefort, >, 0);
+  }
+  install ("v2.xml", v2_text);
+
+  update = plan (&fx);
+  g_assert_true (muster_rules_update_is_available (update));
+  blockers = muster_rules_update_get_blockers (update);
+  for (guint i = 0; i < blockers->len; i++)
+    g_test_message ("%s", (const char *) g_ptr_array_index (blockers, i));
+  g_assert_cmpuint (blockers->len, ==, 3);
+  assert_mentions (g_ptr_array_index (blockers, 0), "Jean Lefort is of the troop type “voltigeur”, which version 2 of Sharpe's Skirmish does not have.");
+  assert_mentions (g_ptr_array_index (blockers, 1), "Jean Lefort carries the weapon “volley-gun”");
+  assert_mentions (g_ptr_array_index (blockers, 2), "Jean Lefort");
+  assert_mentions (g_ptr_array_index (blockers, 2), "between 1 and 11, not 12");
+
+  before = muster_store_dump (fx.store);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_null (undo);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  assert_mentions (error->message, "Campaign “Talavera” cannot take version 2 of Sharpe's Skirmish:");
+  assert_mentions (error->message, "volley-gun");
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_error (&error);
+
+  /* Once nothing stands in the way, the same update goes through: the
+   * check is made again when it is taken. */
+  g_assert_true (muster_store_set_character_text (fx.store, lefort, "weapon", "musket", &error));
+  g_assert_true (muster_store_set_character_text (fx.store, lefort, "troop_type", "line", &error));
+  g_assert_true (muster_store_set_character_stat (fx.store, lefort, "I", 11, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&update, muster_rules_update_free);
+  update = plan (&fx);
+  g_assert_cmpuint (muster_rules_update_get_blockers (update)->len, ==, 0);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  fixture_clear (&fx);
+}
+
+/* What was true when the update was worked out is checked again when it
+ * is taken. */
+static void
+test_blocked_since (void)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_version ("2");
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
+  MusterCharacterSpec spec = { .name = "Pierre Dubois", .troop_type = "line", .weapon = "volley-gun" };
+
+  v2_text = edit (v2_text, VOLLEY_GUN, "");
+  setup (&fx, NULL);
+  install ("v2.xml", v2_text);
+  update = plan (&fx);
+  g_assert_cmpuint (muster_rules_update_get_blockers (update)->len, ==, 0);
+
+  spec.stats = stats;
+  g_assert_cmpint (muster_store_create_character (fx.store, fx.french, &spec, &error), >, 0);
+  g_assert_no_error (error);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_null (undo);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  assert_mentions (error->message, "Pierre Dubois carries the weapon “volley-gun”");
+  fixture_clear (&fx);
+}
+
+/* --- Undoing it ------------------------------------------------------------- */
+
+static void
+test_undo (void)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_v2 ();
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *taken = NULL;
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+
+  setup (&fx, "out-d6-games");
+  install ("v2.xml", v2_text);
+  before = muster_store_dump (fx.store);
+
+  /* The window's Undo. */
+  update = plan (&fx);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+  taken = muster_store_dump (fx.store);
+  g_assert_cmpstr (taken, !=, before);
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (after, ==, before);
+  {
+    MusterRuleset *rules = muster_store_get_campaign_ruleset (fx.store, fx.campaign_id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (muster_ruleset_get_version (rules), ==, "1");
+  }
+  /* Once only. */
+  g_assert_false (muster_undo_apply (undo, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_clear_pointer (&undo, muster_undo_free);
+  g_clear_pointer (&after, g_free);
+
+  /* The command line's, later: the most recent update of the campaign,
+   * and the same library back. */
+  g_clear_pointer (&update, muster_rules_update_free);
+  update = plan (&fx);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (after, ==, taken);
+  g_assert_true (muster_store_undo_rules_update (fx.store, fx.campaign_id, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Nothing left to undo, by either. */
+  g_assert_false (muster_store_undo_rules_update (fx.store, fx.campaign_id, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  assert_mentions (error->message, "nothing to undo");
+  g_clear_error (&error);
+  g_assert_false (muster_undo_apply (undo, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+  fixture_clear (&fx);
+}
+
+/* A game resolved under the new rules must be undone first, and what was
+ * added under them must fit the old ones. */
+static void
+test_undo_refused (void)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_version ("2");
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  gint64 sharpe, lefort, game, grenadier;
+
+  v2_text = edit (v2_text, "  </troop-types>",
+                  "    <troop-type id=\"grenadier\" weapon=\"musket\" mounted=\"false\">\n"
+                  "      <name>Grenadier</name>\n"
+                  "      <roll stat=\"I\" dice=\"1d6\"/>\n"
+                  "    </troop-type>\n"
+                  "  </troop-types>");
+  setup (&fx, NULL);
+  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
+  lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
+  install ("v2.xml", v2_text);
+
+  update = plan (&fx);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+
+  game = new_game (&fx, "Talavera", sharpe, lefort, (gint64) 0);
+  set_outcome (&fx, game, lefort, "out-of-action");
+  events = resolve_with (&fx, game, "Jean Lefort=3", NULL);
+  g_assert_false (muster_undo_apply (undo, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  assert_mentions (error->message, "undo that resolution first");
+  g_clear_error (&error);
+
+  g_assert_cmpint (muster_engine_undo_resolve (fx.store, fx.campaign_id, &error), ==, game);
+  g_assert_no_error (error);
+
+  /* A grenadier exists only in version 2. */
+  {
+    MusterCharacterSpec spec = { .name = "Marcel Roux", .troop_type = "grenadier" };
+
+    grenadier = muster_store_create_character (fx.store, fx.french, &spec, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_false (muster_store_undo_rules_update (fx.store, fx.campaign_id, &error));
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  assert_mentions (error->message, "cannot go back to version 1 of Sharpe's Skirmish");
+  assert_mentions (error->message, "Marcel Roux is of the troop type “grenadier”");
+  g_clear_error (&error);
+
+  /* With the grenadier and the game gone, the old rules come back. */
+  {
+    g_autoptr(MusterUndo) gone = muster_store_delete_character (fx.store, grenadier, &error);
+
+    g_assert_no_error (error);
+  }
+  g_assert_true (muster_store_delete_game (fx.store, game, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  campaign = campaign_of (&fx);
+  g_assert_cmpstr (muster_campaign_get_ruleset_version (campaign), ==, "1");
+  g_assert_cmpint (count_log (&fx, "rules-updated"), ==, 0);
+  g_assert_cmpint (query_int (&fx, "SELECT count(*) FROM rules_update", 0), ==, 0);
+  g_assert_cmpint (query_int (&fx, "SELECT count(*) FROM rules_update_option", 0), ==, 0);
+  fixture_clear (&fx);
+}
+
+/* --- A campaign that does not take them ------------------------------------ */
+
+/* One game: Jean Lefort is put out of action and rolls a 5 for his death
+ * roll. Version 2 of the rules has him die on a 5; version 1 on a 6
+ * (data/rulesets/sharpes-skirmish.xml, the step "death-roll"). */
+static char *
+play (gboolean     install_v2,
+      gboolean     take,
+      MusterStatus *lefort_status)
+{
+  Fixture fx = { 0 };
+  g_autofree char *v2_text = sharpe_v2 ();
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 sharpe, lefort, game;
+  char *dump;
+
+  setup (&fx, NULL);
+  sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
+  lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
+  if (install_v2)
+    install ("v2.xml", v2_text);
+  if (take)
+    {
+      g_autoptr(MusterRulesUpdate) update = plan (&fx);
+      g_autoptr(MusterUndo) undo = muster_store_update_rules (fx.store, update, &error);
+
+      g_assert_no_error (error);
+    }
+  game = new_game (&fx, "Talavera", sharpe, lefort, (gint64) 0);
+  set_outcome (&fx, game, lefort, "out-of-action");
+  events = resolve_with (&fx, game, "Jean Lefort=5", NULL);
+  *lefort_status = status_of (&fx, lefort);
+  dump = muster_store_dump (fx.store);
+  fixture_clear (&fx);
+  return dump;
+}
+
+static void
+test_plays_as_before (void)
+{
+  MusterStatus status;
+  g_autofree char *without = play (FALSE, FALSE, &status);
+  g_autofree char *not_taken = NULL;
+  g_autofree char *taken = NULL;
+
+  g_assert_cmpint (status, ==, MUSTER_STATUS_ACTIVE);
+
+  /* Newer rules installed but not taken: the same game, the same library,
+   * row for row. */
+  not_taken = play (TRUE, FALSE, &status);
+  g_assert_cmpint (status, ==, MUSTER_STATUS_ACTIVE);
+  g_assert_cmpstr (not_taken, ==, without);
+
+  /* Taken, the corrected death roll kills him. */
+  taken = play (TRUE, TRUE, &status);
+  g_assert_cmpint (status, ==, MUSTER_STATUS_DEAD);
+}
+
+/* --- A copy that no longer loads --------------------------------------------- */
+
+static void
+break_copy (Fixture *fx)
+{
+  g_autofree char *sql = g_strdup_printf ("UPDATE campaign SET ruleset_xml = substr (ruleset_xml, 1, 400)"
+                                          " WHERE id = %" G_GINT64_FORMAT, fx->campaign_id);
+
+  g_assert_cmpint (sqlite3_exec (muster_store_get_db (fx->store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  muster_store_forget_caches (fx->store);
+}
+
+static void
+test_broken (void)
+{
+  Fixture fx = { 0 };
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  const MusterLogEntry *entry;
+
+  setup (&fx, "out-d6-games");
+  break_copy (&fx);
+  campaign = campaign_of (&fx);
+  g_assert_null (muster_campaign_get_ruleset (campaign));
+  g_assert_nonnull (muster_campaign_get_ruleset_error (campaign));
+  assert_mentions (muster_campaign_get_ruleset_error (campaign)->message, "sharpes-skirmish.xml:");
+  g_clear_object (&campaign);
+
+  /* The installed file of the same id, though no newer, can replace it. */
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_BROKEN);
+  g_assert_true (muster_rules_update_is_available (update));
+  g_assert_nonnull (muster_rules_update_get_copy_error (update));
+  g_assert_cmpstr (muster_rules_update_get_new_version (update), ==, "1");
+  g_assert_cmpstr (muster_rules_update_get_title (update), ==, "Sharpe's Skirmish");
+  g_assert_cmpuint (muster_rules_update_get_changes (update)->len, ==, 0);
+  g_assert_cmpint (find_option (update, "death-roll")->fate, ==, MUSTER_RULES_OPTION_KEPT);
+
+  before = muster_store_dump (fx.store);
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_no_error (error);
+  campaign = campaign_of (&fx);
+  g_assert_nonnull (muster_campaign_get_ruleset (campaign));
+  g_assert_null (muster_campaign_get_ruleset_error (campaign));
+  log = muster_store_list_log (fx.store, fx.campaign_id, 0, 0, &error);
+  entry = g_ptr_array_index (log, 0);
+  assert_mentions (entry->message, "in place of its copy of version 1, which no longer loaded");
+
+  /* Undone, the broken copy is back as it was. */
+  g_assert_true (muster_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  after = muster_store_dump (fx.store);
+  g_assert_cmpstr (after, ==, before);
+  fixture_clear (&fx);
+}
+
+/* No ruleset of the campaign's id is installed: nothing to take. */
+static void
+test_missing (void)
+{
+  Fixture fx = { 0 };
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+
+  use_fresh_user_dir ();
+  fixture_init (&fx, NULL, TRUE);
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_MISSING);
+  g_assert_false (muster_rules_update_is_available (update));
+  g_assert_null (muster_rules_update_get_new_version (update));
+  g_assert_null (muster_rules_update_get_copy_error (update));
+  undo = muster_store_update_rules (fx.store, update, &error);
+  g_assert_null (undo);
+  g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
+  assert_mentions (error->message, "test-steps");
+  g_clear_error (&error);
+
+  /* Broken too: said so, and still nothing to take. */
+  break_copy (&fx);
+  g_clear_pointer (&update, muster_rules_update_free);
+  update = plan (&fx);
+  g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_MISSING);
+  g_assert_nonnull (muster_rules_update_get_copy_error (update));
+  fixture_clear (&fx);
+}
+
+/* A library from before keeps the rules a campaign replaces once migrated. */
+static void
+test_schema (void)
+{
+  Fixture fx = { 0 };
+
+  setup (&fx, NULL);
+  g_assert_cmpint (query_int (&fx, "SELECT count(*) FROM sqlite_schema WHERE name IN"
+                                   " ('rules_update', 'rules_update_option')", 0), ==, 2);
+  g_assert_cmpint (query_int (&fx, "PRAGMA user_version", 0), ==, MUSTER_STORE_SCHEMA_VERSION);
+  fixture_clear (&fx);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_setenv ("MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
+
+  g_test_add_func ("/rules-update/versions", test_versions);
+  g_test_add_func ("/rules-update/diff", test_diff);
+  g_test_add_func ("/rules-update/diff/steps-and-notes", test_diff_steps_and_notes);
+  g_test_add_func ("/rules-update/latest", test_latest);
+  g_test_add_func ("/rules-update/apply", test_apply);
+  g_test_add_func ("/rules-update/apply/defaulted", test_apply_defaulted);
+  g_test_add_func ("/rules-update/blocked", test_blocked);
+  g_test_add_func ("/rules-update/blocked/since", test_blocked_since);
+  g_test_add_func ("/rules-update/undo", test_undo);
+  g_test_add_func ("/rules-update/undo/refused", test_undo_refused);
+  g_test_add_func ("/rules-update/plays-as-before", test_plays_as_before);
+  g_test_add_func ("/rules-update/broken", test_broken);
+  g_test_add_func ("/rules-update/missing", test_missing);
+  g_test_add_func ("/rules-update/schema", test_schema);
+
+  return g_test_run ();
+}
