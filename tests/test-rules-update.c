@@ -451,7 +451,7 @@ test_apply (void)
   undo = muster_store_update_rules (fx.store, update, &error);
   g_assert_no_error (error);
   g_assert_nonnull (undo);
-  assert_mentions (muster_undo_get_label (undo), "version 2");
+  g_assert_cmpstr (muster_undo_get_label (undo), ==, "Rules updated to version 2");
 
   campaign = campaign_of (&fx);
   g_assert_cmpstr (muster_campaign_get_ruleset_version (campaign), ==, "2");

@@ -587,11 +587,11 @@ muster_store_update_rules (MusterStore        *store,
   if (!muster_store_commit (store, error))
     goto fail;
 
+  /* Before ::changed, whose handlers may free @update. */
+  /* Translators: what Undo undoes, short for a toast; the version taken */
+  label = g_strdup_printf (_("Rules updated to version %s"), new_version);
   muster_store_forget_campaign_ruleset (store, campaign_id);
   muster_store_emit_changed (store, MUSTER_CHANGE_ALL, campaign_id);
-  /* Translators: the campaign and the version of the rules it took */
-  label = g_strdup_printf (_("Campaign “%s” took version %s of its rules"),
-                           update->campaign_name, new_version);
   return muster_undo_new_for_record (store, campaign_id, label, undo_record, record_id);
 
 fail:
