@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <inttypes.h>
 
 #include "muster-campaign.h"
 #include "muster-rules-update-private.h"
@@ -351,7 +352,7 @@ read_rules (MusterStore  *store,
     }
   if (rc == SQLITE_DONE)
     g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                 _("There is no campaign with id %" G_GINT64_FORMAT "."), campaign_id);
+                 _("There is no campaign with id %" PRId64 "."), campaign_id);
   else
     muster_store_set_error (store, error, _("Could not read the campaign"));
   return FALSE;
