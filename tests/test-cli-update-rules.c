@@ -12,37 +12,20 @@
 #include "muster-store.h"
 #include "muster-test-util.h"
 #include "muster-cli-test-util.h"
+#include "muster-rules-test-util.h"
 
 /* `muster-cli update-rules` and `undo-update-rules`: a newer Sharpe's
  * Skirmish in the user's ruleset folder (the fixture's XDG_DATA_HOME),
  * made from the shipped file. */
 
-static char *
-edit (char       *text,
-      const char *from,
-      const char *to)
-{
-  const char *at = strstr (text, from);
-  char *result;
-
-  if (at == NULL)
-    g_error ("“%s” is not in the ruleset", from);
-  result = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
-  g_free (text);
-  return result;
-}
-
 /* Version 2: a death on 5 or 6 and a new option. */
 static char *
 sharpe_v2 (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_DIR"), "sharpes-skirmish.xml", NULL);
-  char *text = NULL;
+  char *text = rules_sharpe_version ("2");
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  text = edit (text, "id=\"sharpes-skirmish\" version=\"1\"", "id=\"sharpes-skirmish\" version=\"2\"");
-  text = edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
-  text = edit (text, "  </options>",
+  text = rules_edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
+  text = rules_edit (text, "  </options>",
                "    <option id=\"recovery\" default=\"rest\">\n"
                "      <name>Recovery</name>\n"
                "      <choice id=\"rest\"><name>Rest a game</name></choice>\n"
@@ -56,13 +39,9 @@ static void
 install (Fixture    *f,
          const char *text)
 {
-  g_autofree char *dir = g_build_filename (f->dir, "xdg-data", "muster", "rulesets", NULL);
-  g_autofree char *path = g_build_filename (dir, "sharpes-skirmish-2.xml", NULL);
-  g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = g_build_filename (f->dir, "xdg-data", NULL);
 
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_file_set_contents (path, text, -1, &error);
-  g_assert_no_error (error);
+  rules_install (data_home, "sharpes-skirmish-2.xml", text);
 }
 
 static char *
@@ -165,7 +144,7 @@ test_blocked (Fixture       *f,
   g_autofree char *after = NULL;
 
   RUN_OK (f, &run, "sample", "Coa");
-  v2 = edit (v2, "<troop-type id=\"voltigeur\"", "<troop-type id=\"light-infantry\"");
+  v2 = rules_edit (v2, "<troop-type id=\"voltigeur\"", "<troop-type id=\"light-infantry\"");
   install (f, v2);
   before = dump (f);
 

@@ -10,6 +10,7 @@
 #include "muster-campaign-settings.h"
 #include "muster-campaign.h"
 #include "muster-gui-test-util.h"
+#include "muster-rules-test-util.h"
 #include "muster-store-private.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
@@ -22,31 +23,11 @@
 
 typedef MusterGuiFixture Fixture;
 
-static char *
-edit (char       *text,
-      const char *from,
-      const char *to)
-{
-  const char *at = strstr (text, from);
-  char *result;
-
-  if (at == NULL)
-    g_error ("“%s” is not in the ruleset", from);
-  result = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
-  g_free (text);
-  return result;
-}
-
 /* Version 2 of Sharpe's Skirmish: a death on 5 or 6. */
 static char *
 sharpe_v2 (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_DIR"), "sharpes-skirmish.xml", NULL);
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  text = edit (text, "id=\"sharpes-skirmish\" version=\"1\"", "id=\"sharpes-skirmish\" version=\"2\"");
-  return edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
+  return rules_edit (rules_sharpe_version ("2"), "dies-on=\"6\"", "dies-on=\"5\"");
 }
 
 static void
@@ -61,13 +42,7 @@ use_fresh_user_dir (void)
 static void
 install (const char *text)
 {
-  g_autofree char *dir = g_build_filename (g_getenv ("XDG_DATA_HOME"), "muster", "rulesets", NULL);
-  g_autofree char *path = g_build_filename (dir, "sharpes-skirmish-2.xml", NULL);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_file_set_contents (path, text, -1, &error);
-  g_assert_no_error (error);
+  rules_install (g_getenv ("XDG_DATA_HOME"), "sharpes-skirmish-2.xml", text);
   muster_rulesets_reload ();
 }
 
@@ -197,7 +172,7 @@ test_blocked (void)
 
   use_fresh_user_dir ();
   muster_gui_fixture_open (&f, TRUE);
-  v2 = edit (v2, "<troop-type id=\"voltigeur\"", "<troop-type id=\"light-infantry\"");
+  v2 = rules_edit (v2, "<troop-type id=\"voltigeur\"", "<troop-type id=\"light-infantry\"");
   install (v2);
 
   settings = open_settings (&f);

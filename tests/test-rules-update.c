@@ -16,6 +16,7 @@
 #include "muster-store-private.h"
 #include "muster-test-util.h"
 #include "muster-engine-test-util.h"
+#include "muster-rules-test-util.h"
 
 /*
  * Taking newer rules into a campaign. A newer version of Sharpe's
@@ -24,40 +25,6 @@
  */
 
 /* --- Rulesets under test ------------------------------------------------- */
-
-static char *
-shipped_text (const char *file)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_DIR"), file, NULL);
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
-/* @text with the first @from replaced by @to; @from must be there. */
-static char *
-edit (char       *text,
-      const char *from,
-      const char *to)
-{
-  const char *at = strstr (text, from);
-  char *result;
-
-  if (at == NULL)
-    g_error ("“%s” is not in the ruleset", from);
-  result = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
-  g_free (text);
-  return result;
-}
-
-static char *
-sharpe_version (const char *version)
-{
-  g_autofree char *attribute = g_strdup_printf ("id=\"sharpes-skirmish\" version=\"%s\"", version);
-
-  return edit (shipped_text ("sharpes-skirmish.xml"), "id=\"sharpes-skirmish\" version=\"1\"", attribute);
-}
 
 #define NEW_OPTION \
   "    <option id=\"recovery\" default=\"rest\">\n" \
@@ -85,14 +52,14 @@ sharpe_version (const char *version)
 static char *
 sharpe_v2 (void)
 {
-  char *text = sharpe_version ("2");
+  char *text = rules_sharpe_version ("2");
 
-  text = edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
-  text = edit (text, "<name>Legs</name>", "<name>Both legs</name>");
-  text = edit (text, "<stat key=\"F\" min=\"1\" max=\"12\">", "<stat key=\"F\" min=\"1\" max=\"13\">");
-  text = edit (text, VOLLEY_GUN, "");
-  text = edit (text, "  </options>", NEW_OPTION);
-  text = edit (text, "  </house-readings>", NEW_READING);
+  text = rules_edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
+  text = rules_edit (text, "<name>Legs</name>", "<name>Both legs</name>");
+  text = rules_edit (text, "<stat key=\"F\" min=\"1\" max=\"12\">", "<stat key=\"F\" min=\"1\" max=\"13\">");
+  text = rules_edit (text, VOLLEY_GUN, "");
+  text = rules_edit (text, "  </options>", NEW_OPTION);
+  text = rules_edit (text, "  </house-readings>", NEW_READING);
   return text;
 }
 
@@ -111,13 +78,7 @@ static void
 install (const char *name,
          const char *text)
 {
-  g_autofree char *dir = g_build_filename (g_getenv ("XDG_DATA_HOME"), "muster", "rulesets", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_file_set_contents (path, text, -1, &error);
-  g_assert_no_error (error);
+  rules_install (g_getenv ("XDG_DATA_HOME"), name, text);
   muster_rulesets_reload ();
 }
 
@@ -212,7 +173,7 @@ test_versions (void)
 static void
 test_diff (void)
 {
-  g_autofree char *v1_text = sharpe_version ("1");
+  g_autofree char *v1_text = rules_sharpe_version ("1");
   g_autofree char *v2_text = sharpe_v2 ();
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterRuleset) v1 = muster_ruleset_new_from_data (v1_text, -1, "v1.xml", &error);
@@ -290,9 +251,9 @@ test_diff (void)
 static void
 test_diff_steps_and_notes (void)
 {
-  g_autofree char *v1_text = sharpe_version ("1");
-  g_autofree char *v2_text = sharpe_version ("2");
-  g_autofree char *v3_text = sharpe_version ("3");
+  g_autofree char *v1_text = rules_sharpe_version ("1");
+  g_autofree char *v2_text = rules_sharpe_version ("2");
+  g_autofree char *v3_text = rules_sharpe_version ("3");
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterRuleset) v1 = NULL;
   g_autoptr(MusterRuleset) v2 = NULL;
@@ -301,12 +262,12 @@ test_diff_steps_and_notes (void)
   const MusterRulesChange *change;
 
   /* Version 2 captures before the death roll, and wounds no longer heal. */
-  v2_text = edit (v2_text, "    <step type=\"capture\" outcome=\"captured\"/>\n", "");
-  v2_text = edit (v2_text, "    <step type=\"countdown\"/>\n",
+  v2_text = rules_edit (v2_text, "    <step type=\"capture\" outcome=\"captured\"/>\n", "");
+  v2_text = rules_edit (v2_text, "    <step type=\"countdown\"/>\n",
                   "    <step type=\"countdown\"/>\n    <step type=\"capture\" outcome=\"captured\"/>\n");
-  v2_text = edit (v2_text, "<step type=\"heal-wounds\" light=\"all\" serious=\"all\">",
+  v2_text = rules_edit (v2_text, "<step type=\"heal-wounds\" light=\"all\" serious=\"all\">",
                   "<step type=\"heal-wounds\" light=\"all\" serious=\"none\">");
-  v2_text = edit (v2_text, "</between-game>",
+  v2_text = rules_edit (v2_text, "</between-game>",
                   "  <step type=\"struck-off\" outcome=\"captured\" status=\"dead\"/>\n  </between-game>");
   v1 = muster_ruleset_new_from_data (v1_text, -1, "v1.xml", &error);
   g_assert_no_error (error);
@@ -330,7 +291,7 @@ test_diff_steps_and_notes (void)
   g_assert_cmpstr (change->id, ==, "order");
 
   /* Only a note reworded: one change of the rules as a whole. */
-  v3_text = edit (v3_text, "Two light wounds count as one serious wound.",
+  v3_text = rules_edit (v3_text, "Two light wounds count as one serious wound.",
                   "Two light wounds make one serious wound.");
   v3 = muster_ruleset_new_from_data (v3_text, -1, "v3.xml", &error);
   g_assert_no_error (error);
@@ -353,7 +314,7 @@ test_latest (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
-  g_autofree char *older = sharpe_version ("0.9");
+  g_autofree char *older = rules_sharpe_version ("0.9");
 
   setup (&fx, NULL);
   update = plan (&fx);
@@ -490,7 +451,7 @@ static void
 test_apply_defaulted (void)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_version ("2");
+  g_autofree char *v2_text = rules_sharpe_version ("2");
   g_autoptr(MusterRulesUpdate) update = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GPtrArray) log = NULL;
@@ -499,12 +460,12 @@ test_apply_defaulted (void)
   const MusterRulesOption *option;
   const MusterLogEntry *entry;
 
-  v2_text = edit (v2_text,
+  v2_text = rules_edit (v2_text,
                   "      <choice id=\"out-d6-games\">\n"
                   "        <name>Out of action for D6 games</name>\n"
                   "        <description>Roll a die: the character misses that many games, then returns.</description>\n"
                   "      </choice>\n", "");
-  v2_text = edit (v2_text, "    <step type=\"out-for-games\" outcome=\"out-of-action\" dice=\"1d6\" option=\"death-roll\" choice=\"out-d6-games\"/>\n", "");
+  v2_text = rules_edit (v2_text, "    <step type=\"out-for-games\" outcome=\"out-of-action\" dice=\"1d6\" option=\"death-roll\" choice=\"out-d6-games\"/>\n", "");
   setup (&fx, "out-d6-games");
   install ("v2.xml", v2_text);
 
@@ -533,7 +494,7 @@ static void
 test_blocked (void)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_version ("2");
+  g_autofree char *v2_text = rules_sharpe_version ("2");
   g_autoptr(MusterRulesUpdate) update = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
@@ -542,13 +503,13 @@ test_blocked (void)
   GPtrArray *blockers;
   gint64 lefort;
 
-  v2_text = edit (v2_text,
+  v2_text = rules_edit (v2_text,
                   "    <troop-type id=\"voltigeur\" weapon=\"musket\" mounted=\"false\">\n"
                   "      <name>Voltigeur</name>\n",
                   "    <troop-type id=\"light-infantry\" weapon=\"musket\" mounted=\"false\">\n"
                   "      <name>Light infantry</name>\n");
-  v2_text = edit (v2_text, VOLLEY_GUN, "");
-  v2_text = edit (v2_text, "<stat key=\"I\" min=\"1\" max=\"12\">", "<stat key=\"I\" min=\"1\" max=\"11\">");
+  v2_text = rules_edit (v2_text, VOLLEY_GUN, "");
+  v2_text = rules_edit (v2_text, "<stat key=\"I\" min=\"1\" max=\"12\">", "<stat key=\"I\" min=\"1\" max=\"11\">");
   setup (&fx, NULL);
   {
     g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
@@ -604,14 +565,14 @@ static void
 test_blocked_since (void)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_version ("2");
+  g_autofree char *v2_text = rules_sharpe_version ("2");
   g_autoptr(MusterRulesUpdate) update = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
   MusterCharacterSpec spec = { .name = "Pierre Dubois", .troop_type = "line", .weapon = "volley-gun" };
 
-  v2_text = edit (v2_text, VOLLEY_GUN, "");
+  v2_text = rules_edit (v2_text, VOLLEY_GUN, "");
   setup (&fx, NULL);
   install ("v2.xml", v2_text);
   update = plan (&fx);
@@ -698,7 +659,7 @@ static void
 test_undo_refused (void)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_version ("2");
+  g_autofree char *v2_text = rules_sharpe_version ("2");
   g_autoptr(MusterRulesUpdate) update = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GPtrArray) events = NULL;
@@ -706,7 +667,7 @@ test_undo_refused (void)
   g_autoptr(MusterCampaign) campaign = NULL;
   gint64 sharpe, lefort, game, grenadier;
 
-  v2_text = edit (v2_text, "  </troop-types>",
+  v2_text = rules_edit (v2_text, "  </troop-types>",
                   "    <troop-type id=\"grenadier\" weapon=\"musket\" mounted=\"false\">\n"
                   "      <name>Grenadier</name>\n"
                   "      <roll stat=\"I\" dice=\"1d6\"/>\n"

@@ -46,25 +46,11 @@ muster_rules_update_free (MusterRulesUpdate *update)
   g_free (update);
 }
 
-static const MusterChoiceDef *
-lookup_choice (const MusterOptionDef *option,
-               const char            *id)
-{
-  for (guint i = 0; option != NULL && id != NULL && i < option->choices->len; i++)
-    {
-      const MusterChoiceDef *choice = g_ptr_array_index (option->choices, i);
-
-      if (g_str_equal (choice->id, id))
-        return choice;
-    }
-  return NULL;
-}
-
 static const char *
 choice_name (const MusterOptionDef *option,
              const char            *id)
 {
-  const MusterChoiceDef *choice = lookup_choice (option, id);
+  const MusterChoiceDef *choice = option != NULL ? muster_option_lookup_choice (option, id) : NULL;
 
   return choice != NULL ? choice->name : id;
 }
@@ -111,7 +97,7 @@ plan_options (MusterRulesUpdate *update)
       const char *chosen = g_hash_table_lookup (update->old_options, option->id);
       const char *fallback = choice_name (option, option->default_choice);
 
-      if (chosen != NULL && lookup_choice (option, chosen) != NULL)
+      if (chosen != NULL && muster_option_lookup_choice (option, chosen) != NULL)
         add_option (update, MUSTER_RULES_OPTION_KEPT, option->id, chosen, chosen,
                     /* Translators: an option of the rules and the choice the campaign keeps */
                     g_strdup_printf (_("“%s” stays “%s”."), option->name, choice_name (option, chosen)));

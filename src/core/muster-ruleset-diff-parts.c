@@ -276,20 +276,6 @@ muster_diff_compare_outcomes (gconstpointer  a,
   add_bool_detail (details, _("leaves the field"), old_outcome->removes, new_outcome->removes);
 }
 
-const MusterChoiceDef *
-muster_diff_find_choice (const MusterOptionDef *option,
-             const char            *id)
-{
-  for (guint i = 0; i < option->choices->len; i++)
-    {
-      const MusterChoiceDef *choice = g_ptr_array_index (option->choices, i);
-
-      if (g_strcmp0 (choice->id, id) == 0)
-        return choice;
-    }
-  return NULL;
-}
-
 void
 muster_diff_compare_options (gconstpointer  a,
                  gconstpointer  b,
@@ -303,7 +289,7 @@ muster_diff_compare_options (gconstpointer  a,
   for (guint i = 0; i < new_option->choices->len; i++)
     {
       const MusterChoiceDef *choice = g_ptr_array_index (new_option->choices, i);
-      const MusterChoiceDef *before = muster_diff_find_choice (old_option, choice->id);
+      const MusterChoiceDef *before = muster_option_lookup_choice (old_option, choice->id);
 
       if (before == NULL)
         g_ptr_array_add (details, g_strdup_printf (_("choice “%s” added"), choice->name));
@@ -320,7 +306,7 @@ muster_diff_compare_options (gconstpointer  a,
     {
       const MusterChoiceDef *choice = g_ptr_array_index (old_option->choices, i);
 
-      if (muster_diff_find_choice (new_option, choice->id) == NULL)
+      if (muster_option_lookup_choice (new_option, choice->id) == NULL)
         g_ptr_array_add (details, g_strdup_printf (_("choice “%s” removed"), choice->name));
     }
 }

@@ -54,7 +54,5 @@ char *muster_diff_values_text            (GHashTable    *values);
 /* For qsort() of an array of strings. */
 int   muster_diff_compare_keys           (const void    *a,
                                           const void    *b);
-const MusterChoiceDef *muster_diff_find_choice (const MusterOptionDef *option,
-                                                const char            *id);
 
 G_END_DECLS

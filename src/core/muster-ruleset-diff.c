@@ -408,7 +408,7 @@ diff_options (GPtrArray     *changes,
       if (change->kind == MUSTER_RULES_ADDED)
         {
           const MusterOptionDef *option = muster_ruleset_lookup_option (new_rules, change->id);
-          const MusterChoiceDef *choice = muster_diff_find_choice (option, option->default_choice);
+          const MusterChoiceDef *choice = muster_option_lookup_choice (option, option->default_choice);
 
           g_free (change->description);
           change->description = describe (MUSTER_RULES_PART_OPTION, MUSTER_RULES_ADDED, option->name,
@@ -477,7 +477,7 @@ step_name (MusterRuleset       *ruleset,
   if (step->option == NULL)
     return g_strdup (muster_engine_get_step_name (step->type));
   option = muster_ruleset_lookup_option (ruleset, step->option);
-  choice = option != NULL ? muster_diff_find_choice (option, step->choice) : NULL;
+  choice = option != NULL ? muster_option_lookup_choice (option, step->choice) : NULL;
   /* Translators: a between-game step, then the option and the choice a
    * campaign makes for it to run */
   return g_strdup_printf (_("%s, when “%s” is “%s”"), muster_engine_get_step_name (step->type),

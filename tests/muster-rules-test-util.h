@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* What the tests of newer rules share: versions of a shipped ruleset made
+ * by editing its text, and the user's ruleset folder to install them in. */
+
+/* The shipped ruleset file @file (in MUSTER_RULESETS_DIR), as text. */
+char *rules_shipped_text  (const char *file);
+/* @text (consumed) with the first @from replaced by @to; @from must be
+ * there. */
+char *rules_edit          (char       *text,
+                           const char *from,
+                           const char *to);
+/* The shipped Sharpe's Skirmish with its version set to @version. */
+char *rules_sharpe_version (const char *version);
+/* Writes @text as the ruleset file @name of the user's folder under
+ * @data_home ($XDG_DATA_HOME/muster/rulesets/). */
+void  rules_install       (const char *data_home,
+                           const char *name,
+                           const char *text);
+
+G_END_DECLS
