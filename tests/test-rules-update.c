@@ -13,6 +13,7 @@
 #include "muster-character.h"
 #include "muster-engine.h"
 #include "muster-rules-update.h"
+#include "muster-unit.h"
 #include "muster-store-private.h"
 #include "muster-test-util.h"
 #include "muster-engine-test-util.h"
@@ -588,6 +589,67 @@ test_blocked_since (void)
   fixture_clear (&fx);
 }
 
+/* Units of a kind or rating the new version lacks, or too big for it. */
+static void
+test_blocked_units (void)
+{
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(MusterRuleset) chosen_men = NULL;
+  g_autoptr(MusterRulesUpdate) update = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *v2_text = NULL;
+  const MusterRulesChange *change;
+  GPtrArray *blockers;
+  gint64 campaign, force;
+  const MusterUnitSpec units[] = {
+    { .name = "Ross’s gun", .kind = "artillery", .rating = "regular" },
+    { .name = "Leach’s squad", .kind = "skirmishers", .rating = "veteran" },
+    { .name = "Grenadiers", .kind = "infantry", .rating = "regular", .size = 15 },
+  };
+
+  use_fresh_user_dir ();
+  store = muster_test_open_store (NULL);
+  chosen_men = muster_rulesets_lookup ("chosen-men", &error);
+  g_assert_no_error (error);
+  campaign = muster_store_create_campaign (store, "Coa", chosen_men, 1, NULL, &error);
+  g_assert_no_error (error);
+  force = muster_store_create_force (store, campaign, "95th Rifles", "British", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      g_assert_cmpint (muster_store_create_unit (store, force, &units[i], &error), >, 0);
+      g_assert_no_error (error);
+    }
+
+  v2_text = rules_edit (rules_shipped_text ("chosen-men.xml"), "id=\"chosen-men\" version=\"1\"",
+                        "id=\"chosen-men\" version=\"2\"");
+  v2_text = rules_edit (v2_text, "<unit-kind id=\"artillery\"", "<unit-kind id=\"gun\"");
+  v2_text = rules_edit (v2_text, "<rating id=\"veteran\"", "<rating id=\"seasoned\"");
+  v2_text = rules_edit (v2_text, "<unit-kind id=\"infantry\" size=\"10\" min-size=\"5\" max-size=\"15\">",
+                        "<unit-kind id=\"infantry\" size=\"10\" min-size=\"5\" max-size=\"12\">");
+  install ("chosen-men-2.xml", v2_text);
+
+  update = muster_rules_update_new (store, campaign, NULL, &error);
+  g_assert_no_error (error);
+  change = find_change (update, MUSTER_RULES_PART_UNIT_KIND, MUSTER_RULES_CHANGED, "infantry");
+  g_assert_nonnull (change);
+  assert_mentions (change->description, "largest size: 15 → 12");
+  g_assert_nonnull (find_change (update, MUSTER_RULES_PART_UNIT_KIND, MUSTER_RULES_REMOVED, "artillery"));
+  g_assert_nonnull (find_change (update, MUSTER_RULES_PART_UNIT_KIND, MUSTER_RULES_ADDED, "gun"));
+  g_assert_nonnull (find_change (update, MUSTER_RULES_PART_RATING, MUSTER_RULES_REMOVED, "veteran"));
+
+  blockers = muster_rules_update_get_blockers (update);
+  for (guint i = 0; i < blockers->len; i++)
+    g_test_message ("%s", (const char *) g_ptr_array_index (blockers, i));
+  g_assert_cmpuint (blockers->len, ==, 3);
+  assert_mentions (g_ptr_array_index (blockers, 0),
+                   "Ross’s gun is a unit of the kind “artillery”, which version 2 of");
+  assert_mentions (g_ptr_array_index (blockers, 1),
+                   "Leach’s squad has the rating “veteran”, which version 2 of");
+  assert_mentions (g_ptr_array_index (blockers, 2), "Grenadiers: ");
+  assert_mentions (g_ptr_array_index (blockers, 2), "15");
+}
+
 /* --- Undoing it ------------------------------------------------------------- */
 
 static void
@@ -903,6 +965,7 @@ main (int   argc,
   g_test_add_func ("/rules-update/apply/defaulted", test_apply_defaulted);
   g_test_add_func ("/rules-update/blocked", test_blocked);
   g_test_add_func ("/rules-update/blocked/since", test_blocked_since);
+  g_test_add_func ("/rules-update/blocked/units", test_blocked_units);
   g_test_add_func ("/rules-update/undo", test_undo);
   g_test_add_func ("/rules-update/undo/refused", test_undo_refused);
   g_test_add_func ("/rules-update/plays-as-before", test_plays_as_before);

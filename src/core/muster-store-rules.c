@@ -150,7 +150,11 @@ check_units (MusterStore    *store,
               _("%s has the rating “%s”, which version %s of %s does not have."),
               row.name, row.rating, version, title));
         else if (!muster_store_check_unit (rules, &row, &check_error))
-          add_blocker_error (blockers, check_error);
+          {
+            /* Translators: a unit, then what in it the rules cannot hold */
+            g_ptr_array_add (blockers, g_strdup_printf (_("%s: %s"), row.name, check_error->message));
+            g_error_free (check_error);
+          }
         if (type != NULL && *type != '\0' && muster_ruleset_lookup_troop_type (rules, type) == NULL)
           g_ptr_array_add (blockers, g_strdup_printf (
               _("%s is of the troop type “%s”, which version %s of %s does not have."),
@@ -175,7 +179,7 @@ check_units (MusterStore    *store,
         if (!muster_store_check_unit_value (rules, muster_column_text (stmt, 1),
                                             sqlite3_column_int (stmt, 2), &check_error))
           g_ptr_array_add (blockers, g_strdup_printf (
-              /* Translators: a unit, then what is wrong with a value it keeps */
+              /* Translators: a unit, then what in it the rules cannot hold */
               _("%s: %s"), muster_column_text (stmt, 0), check_error->message));
       }
     if (step_failed (store, rc, error))

@@ -19,6 +19,9 @@
  * removed rows again, parents first, and writes the changed rows back by
  * rowid. UPDATE, not INSERT OR REPLACE, for those: REPLACE deletes the old
  * row first, and that delete would run the foreign key actions again.
+ *
+ * A change that keeps its own record in the library (taking newer rules,
+ * muster-store-rules.c) gives an undo record that calls its function.
  */
 
 typedef struct {
@@ -397,8 +400,9 @@ muster_store_delete_unit (MusterStore  *self,
 /**
  * muster_undo_apply:
  *
- * Puts back what the deletion removed and removes its log entry, in one
- * transaction: the library is then exactly as it was before.
+ * Puts back what the deletion removed (or what the change replaced) and
+ * removes its log entry, in one transaction: the library is then exactly
+ * as it was before.
  */
 gboolean
 muster_undo_apply (MusterUndo  *undo,

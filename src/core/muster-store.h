@@ -192,7 +192,8 @@ gboolean         muster_store_move_character   (MusterStore  *self,
 
 /* --- Deleting, with undo ------------------------------------------------ */
 
-/* What a deletion removed, to put it back. */
+/* What a deletion removed, or what taking newer rules replaced
+ * (muster-rules-update.h), to put it back. */
 typedef struct _MusterUndo MusterUndo;
 
 /* Each returns an undo record (NULL on error). Applying it puts the
