@@ -124,7 +124,19 @@ test_dry_run_and_take (Fixture       *f,
   RUN_OK (f, &run, "update-rules", "Talavera");
   g_assert_cmpstr (run.out, ==, "Campaign “Talavera” already has the latest rules: version 2 of Sharpe's Skirmish.\n");
 
-  /* Undone: the library it was. */
+  /* Version 3 is version 2 with another number: said so. */
+  {
+    g_autofree char *v3 = rules_edit (g_strdup (v2), "version=\"2\"", "version=\"3\"");
+
+    install (f, v3);
+  }
+  RUN_OK (f, &run, "update-rules", "Talavera", "--dry-run");
+  g_assert_nonnull (strstr (run.out, "version 3 is available.\nOnly the version number is different.\nOptions:\n"));
+  RUN_OK (f, &run, "update-rules", "Talavera");
+
+  /* Undone, the last first: the library it was. */
+  RUN_OK (f, &run, "undo-update-rules", "Talavera");
+  g_assert_cmpstr (run.out, ==, "Taking newer rules is undone: campaign “Talavera” plays version 2 of its rules again.\n");
   RUN_OK (f, &run, "undo-update-rules", "Talavera");
   g_assert_cmpstr (run.out, ==, "Taking newer rules is undone: campaign “Talavera” plays version 1 of its rules again.\n");
   g_clear_pointer (&after, g_free);

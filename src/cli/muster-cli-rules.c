@@ -39,6 +39,8 @@ print_update (MusterRulesUpdate *update)
       for (guint i = 0; i < changes->len; i++)
         g_print ("  %s\n", ((MusterRulesChange *) g_ptr_array_index (changes, i))->description);
     }
+  else if (muster_rules_update_get_state (update) == MUSTER_RULES_UPDATE_NEWER)
+    g_print ("%s\n", _("Only the version number is different."));
   if (options->len > 0)
     {
       g_print ("%s\n", _("Options:"));

@@ -55,7 +55,15 @@ add_changes (MusterCampaignSettings *self)
   GtkWidget *row;
 
   if (changes->len == 0)
-    return;
+    {
+      if (muster_rules_update_get_state (self->update) == MUSTER_RULES_UPDATE_NEWER)
+        {
+          row = text_row (_("Only the version number is different."), NULL);
+          adw_preferences_group_add (self->rules_group, row);
+          g_ptr_array_add (self->rules_rows, row);
+        }
+      return;
+    }
   count = g_strdup_printf (ngettext ("%u change", "%u changes", changes->len), changes->len);
   row = expander_row (self, _("What Changed"), count, NULL, TRUE);
   for (guint i = 0; i < changes->len; i++)
