@@ -54,3 +54,42 @@ rules_install (const char *data_home,
   g_file_set_contents (path, text, -1, &error);
   g_assert_no_error (error);
 }
+
+#define NEW_OPTION \
+  "    <option id=\"recovery\" default=\"rest\">\n" \
+  "      <name>Recovery</name>\n" \
+  "      <choice id=\"rest\"><name>Rest a game</name></choice>\n" \
+  "      <choice id=\"march\"><name>March on</name></choice>\n" \
+  "    </option>\n" \
+  "  </options>"
+
+#define NEW_READING \
+  "    <house-reading id=\"death-on-5\">\n" \
+  "      <title>Death roll</title>\n" \
+  "      <note>Muster: dies on a 5 or 6.</note>\n" \
+  "    </house-reading>\n" \
+  "  </house-readings>"
+
+/* Version 2: a death on 5 or 6, a renamed table entry, a wider range of
+ * firing skill, no volley gun, a new option and a new house reading. */
+char *
+rules_sharpe_v2 (void)
+{
+  char *text = rules_sharpe_version ("2");
+
+  text = rules_edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
+  text = rules_edit (text, "<name>Legs</name>", "<name>Both legs</name>");
+  text = rules_edit (text, "<stat key=\"F\" min=\"1\" max=\"12\">", "<stat key=\"F\" min=\"1\" max=\"13\">");
+  text = rules_edit (text, RULES_VOLLEY_GUN, "");
+  text = rules_edit (text, "  </options>", NEW_OPTION);
+  text = rules_edit (text, "  </house-readings>", NEW_READING);
+  return text;
+}
+
+void
+rules_assert_mentions (const char *text,
+                       const char *needle)
+{
+  if (strstr (text, needle) == NULL)
+    g_error ("“%s” does not mention “%s”", text, needle);
+}

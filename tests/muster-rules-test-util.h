@@ -23,4 +23,19 @@ void  rules_install       (const char *data_home,
                            const char *name,
                            const char *text);
 
+/* The volley gun of the shipped Sharpe's Skirmish, as its file has it. */
+#define RULES_VOLLEY_GUN \
+  "    <weapon id=\"volley-gun\">\n" \
+  "      <name>Volley gun</name>\n" \
+  "      <note>Seven barrels, fired once in ten bounds at most.</note>\n" \
+  "    </weapon>\n"
+
+/* Version 2 of Sharpe's Skirmish as the tests correct it: a death on 5 or
+ * 6, a renamed table entry, a wider range of firing skill, no volley gun,
+ * a new option and a new house reading. */
+char *rules_sharpe_v2       (void);
+/* Fails the test unless @text contains @needle. */
+void  rules_assert_mentions (const char *text,
+                             const char *needle);
+
 G_END_DECLS

@@ -27,43 +27,6 @@
 
 /* --- Rulesets under test ------------------------------------------------- */
 
-#define NEW_OPTION \
-  "    <option id=\"recovery\" default=\"rest\">\n" \
-  "      <name>Recovery</name>\n" \
-  "      <choice id=\"rest\"><name>Rest a game</name></choice>\n" \
-  "      <choice id=\"march\"><name>March on</name></choice>\n" \
-  "    </option>\n" \
-  "  </options>"
-
-#define NEW_READING \
-  "    <house-reading id=\"death-on-5\">\n" \
-  "      <title>Death roll</title>\n" \
-  "      <note>Muster: dies on a 5 or 6.</note>\n" \
-  "    </house-reading>\n" \
-  "  </house-readings>"
-
-#define VOLLEY_GUN \
-  "    <weapon id=\"volley-gun\">\n" \
-  "      <name>Volley gun</name>\n" \
-  "      <note>Seven barrels, fired once in ten bounds at most.</note>\n" \
-  "    </weapon>\n"
-
-/* Version 2: a death on 5 or 6, a renamed table entry, a wider range of
- * firing skill, no volley gun, a new option and a new house reading. */
-static char *
-sharpe_v2 (void)
-{
-  char *text = rules_sharpe_version ("2");
-
-  text = rules_edit (text, "dies-on=\"6\"", "dies-on=\"5\"");
-  text = rules_edit (text, "<name>Legs</name>", "<name>Both legs</name>");
-  text = rules_edit (text, "<stat key=\"F\" min=\"1\" max=\"12\">", "<stat key=\"F\" min=\"1\" max=\"13\">");
-  text = rules_edit (text, VOLLEY_GUN, "");
-  text = rules_edit (text, "  </options>", NEW_OPTION);
-  text = rules_edit (text, "  </house-readings>", NEW_READING);
-  return text;
-}
-
 /* A fresh user data folder, so that only what the test writes is there. */
 static void
 use_fresh_user_dir (void)
@@ -124,14 +87,6 @@ find_option (MusterRulesUpdate *update,
   return NULL;
 }
 
-static void
-assert_mentions (const char *text,
-                 const char *needle)
-{
-  if (strstr (text, needle) == NULL)
-    g_error ("“%s” does not mention “%s”", text, needle);
-}
-
 static MusterCampaign *
 campaign_of (Fixture *fx)
 {
@@ -149,159 +104,6 @@ setup (Fixture    *fx,
 {
   use_fresh_user_dir ();
   fixture_init (fx, death_roll, FALSE);
-}
-
-/* --- Versions ------------------------------------------------------------ */
-
-static void
-test_versions (void)
-{
-  g_assert_cmpint (muster_ruleset_compare_versions ("1", "2"), <, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("2", "1"), >, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("2", "10"), <, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("1.9", "1.10"), <, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("1", "1.0"), ==, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("1.0.1", "1"), >, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("007", "7"), ==, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("99999999999999999999", "2"), >, 0);
-  /* Anything that is not a version comes before every version. */
-  g_assert_cmpint (muster_ruleset_compare_versions ("beta", "1"), <, 0);
-  g_assert_cmpint (muster_ruleset_compare_versions ("1", ""), >, 0);
-}
-
-/* --- What changed -------------------------------------------------------- */
-
-static void
-test_diff (void)
-{
-  g_autofree char *v1_text = rules_sharpe_version ("1");
-  g_autofree char *v2_text = sharpe_v2 ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterRuleset) v1 = muster_ruleset_new_from_data (v1_text, -1, "v1.xml", &error);
-  g_autoptr(MusterRuleset) v2 = muster_ruleset_new_from_data (v2_text, -1, "v2.xml", &error);
-  g_autoptr(GPtrArray) changes = NULL;
-  g_autoptr(GPtrArray) same = NULL;
-  guint seen = 0;
-
-  g_assert_no_error (error);
-  changes = muster_ruleset_diff (v1, v2);
-  for (guint i = 0; i < changes->len; i++)
-    {
-      const MusterRulesChange *change = g_ptr_array_index (changes, i);
-      const char *d = change->description;
-
-      g_test_message ("%s %s %s: %s", muster_rules_part_to_string (change->part),
-                      muster_rules_change_kind_to_string (change->kind), change->id, d);
-      switch (change->part)
-        {
-        case MUSTER_RULES_PART_STEP:
-          g_assert_cmpint (change->kind, ==, MUSTER_RULES_CHANGED);
-          g_assert_cmpstr (change->id, ==, "death-roll");
-          assert_mentions (d, "Death roll, when “Campaign death roll” is “Dies only on a 6”");
-          assert_mentions (d, "dies-on: 6 → 5");
-          seen |= 1 << 0;
-          break;
-        case MUSTER_RULES_PART_TABLE:
-          g_assert_cmpint (change->kind, ==, MUSTER_RULES_CHANGED);
-          g_assert_cmpstr (change->id, ==, "hit-location");
-          assert_mentions (d, "entry “legs”: 1 Legs → 1 Both legs");
-          seen |= 1 << 1;
-          break;
-        case MUSTER_RULES_PART_STAT:
-          g_assert_cmpstr (change->id, ==, "F");
-          assert_mentions (d, "range: 1–12 → 1–13");
-          seen |= 1 << 2;
-          break;
-        case MUSTER_RULES_PART_WEAPON:
-          g_assert_cmpint (change->kind, ==, MUSTER_RULES_REMOVED);
-          g_assert_cmpstr (change->id, ==, "volley-gun");
-          assert_mentions (d, "Volley gun");
-          seen |= 1 << 3;
-          break;
-        case MUSTER_RULES_PART_OPTION:
-          g_assert_cmpint (change->kind, ==, MUSTER_RULES_ADDED);
-          g_assert_cmpstr (change->id, ==, "recovery");
-          /* With the default campaigns get. */
-          assert_mentions (d, "Recovery");
-          assert_mentions (d, "Rest a game");
-          seen |= 1 << 4;
-          break;
-        case MUSTER_RULES_PART_HOUSE_READING:
-          g_assert_cmpint (change->kind, ==, MUSTER_RULES_ADDED);
-          g_assert_cmpstr (change->id, ==, "death-on-5");
-          seen |= 1 << 5;
-          break;
-        default:
-          g_error ("An unexpected change: %s", d);
-        }
-    }
-  g_assert_cmpuint (changes->len, ==, 6);
-  g_assert_cmpuint (seen, ==, 0x3f);
-
-  /* The other way round, what was added is removed. */
-  g_clear_pointer (&changes, g_ptr_array_unref);
-  changes = muster_ruleset_diff (v2, v1);
-  g_assert_cmpuint (changes->len, ==, 6);
-
-  /* The same rules: nothing. A bumped version alone: nothing either. */
-  same = muster_ruleset_diff (v1, v1);
-  g_assert_cmpuint (same->len, ==, 0);
-}
-
-/* Steps added, removed and moved, and text no list compares. */
-static void
-test_diff_steps_and_notes (void)
-{
-  g_autofree char *v1_text = rules_sharpe_version ("1");
-  g_autofree char *v2_text = rules_sharpe_version ("2");
-  g_autofree char *v3_text = rules_sharpe_version ("3");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterRuleset) v1 = NULL;
-  g_autoptr(MusterRuleset) v2 = NULL;
-  g_autoptr(MusterRuleset) v3 = NULL;
-  g_autoptr(GPtrArray) changes = NULL;
-  const MusterRulesChange *change;
-
-  /* Version 2 captures before the death roll, and wounds no longer heal. */
-  v2_text = rules_edit (v2_text, "    <step type=\"capture\" outcome=\"captured\"/>\n", "");
-  v2_text = rules_edit (v2_text, "    <step type=\"countdown\"/>\n",
-                  "    <step type=\"countdown\"/>\n    <step type=\"capture\" outcome=\"captured\"/>\n");
-  v2_text = rules_edit (v2_text, "<step type=\"heal-wounds\" light=\"all\" serious=\"all\">",
-                  "<step type=\"heal-wounds\" light=\"all\" serious=\"none\">");
-  v2_text = rules_edit (v2_text, "</between-game>",
-                  "  <step type=\"struck-off\" outcome=\"captured\" status=\"dead\"/>\n  </between-game>");
-  v1 = muster_ruleset_new_from_data (v1_text, -1, "v1.xml", &error);
-  g_assert_no_error (error);
-  v2 = muster_ruleset_new_from_data (v2_text, -1, "v2.xml", &error);
-  g_assert_no_error (error);
-
-  changes = muster_ruleset_diff (v1, v2);
-  for (guint i = 0; i < changes->len; i++)
-    g_test_message ("%s", ((MusterRulesChange *) g_ptr_array_index (changes, i))->description);
-  g_assert_cmpuint (changes->len, ==, 3);
-  change = g_ptr_array_index (changes, 0);
-  g_assert_cmpint (change->kind, ==, MUSTER_RULES_CHANGED);
-  g_assert_cmpstr (change->id, ==, "heal-wounds");
-  assert_mentions (change->description, "serious: all → none");
-  change = g_ptr_array_index (changes, 1);
-  g_assert_cmpint (change->kind, ==, MUSTER_RULES_ADDED);
-  g_assert_cmpstr (change->id, ==, "struck-off");
-  assert_mentions (change->description, "outcome=captured, status=dead");
-  change = g_ptr_array_index (changes, 2);
-  g_assert_cmpint (change->part, ==, MUSTER_RULES_PART_STEP);
-  g_assert_cmpstr (change->id, ==, "order");
-
-  /* Only a note reworded: one change of the rules as a whole. */
-  v3_text = rules_edit (v3_text, "Two light wounds count as one serious wound.",
-                  "Two light wounds make one serious wound.");
-  v3 = muster_ruleset_new_from_data (v3_text, -1, "v3.xml", &error);
-  g_assert_no_error (error);
-  g_clear_pointer (&changes, g_ptr_array_unref);
-  changes = muster_ruleset_diff (v1, v3);
-  g_assert_cmpuint (changes->len, ==, 1);
-  change = g_ptr_array_index (changes, 0);
-  g_assert_cmpint (change->part, ==, MUSTER_RULES_PART_RULESET);
-  g_assert_cmpstr (change->id, ==, "text");
 }
 
 /* --- Nothing to take ------------------------------------------------------ */
@@ -329,7 +131,7 @@ test_latest (void)
   undo = muster_store_update_rules (fx.store, update, &error);
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
   g_assert_null (undo);
-  assert_mentions (error->message, "already has the latest rules");
+  rules_assert_mentions (error->message, "already has the latest rules");
   g_clear_error (&error);
 
   /* An older version installed is not offered either. */
@@ -346,7 +148,7 @@ test_latest (void)
     g_assert_no_error (error);
     g_assert_null (muster_rules_update_new (fx.store, fx.campaign_id, other, &error));
     g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
-    assert_mentions (error->message, "chosen-men");
+    rules_assert_mentions (error->message, "chosen-men");
     g_clear_error (&error);
   }
   after = muster_store_dump (fx.store);
@@ -370,7 +172,7 @@ static void
 test_apply (void)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_v2 ();
+  g_autofree char *v2_text = rules_sharpe_v2 ();
   g_autoptr(MusterRulesUpdate) update = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(MusterCampaign) campaign = NULL;
@@ -403,7 +205,7 @@ test_apply (void)
   g_assert_cmpint (option->fate, ==, MUSTER_RULES_OPTION_NEW);
   g_assert_cmpstr (option->choice, ==, "rest");
   g_assert_null (option->old_choice);
-  assert_mentions (option->description, "Rest a game");
+  rules_assert_mentions (option->description, "Rest a game");
 
   /* Working it out changed nothing. */
   campaign = campaign_of (&fx);
@@ -435,9 +237,9 @@ test_apply (void)
   g_assert_no_error (error);
   entry = g_ptr_array_index (log, 0);
   g_assert_cmpstr (entry->kind, ==, "rules-updated");
-  assert_mentions (entry->message, "version 2 of Sharpe's Skirmish");
-  assert_mentions (entry->message, "in place of version 1");
-  assert_mentions (entry->message, "“Recovery” is new and takes its default, “Rest a game”.");
+  rules_assert_mentions (entry->message, "version 2 of Sharpe's Skirmish");
+  rules_assert_mentions (entry->message, "in place of version 1");
+  rules_assert_mentions (entry->message, "“Recovery” is new and takes its default, “Rest a game”.");
   g_assert_null (strstr (entry->message, "Campaign death roll"));
 
   /* Taken, there is nothing newer. */
@@ -475,7 +277,7 @@ test_apply_defaulted (void)
   g_assert_cmpint (option->fate, ==, MUSTER_RULES_OPTION_DEFAULTED);
   g_assert_cmpstr (option->choice, ==, "die-on-6");
   g_assert_cmpstr (option->old_choice, ==, "out-d6-games");
-  assert_mentions (option->description, "out-d6-games");
+  rules_assert_mentions (option->description, "out-d6-games");
   g_assert_nonnull (find_change (update, MUSTER_RULES_PART_OPTION, MUSTER_RULES_CHANGED, "death-roll"));
   g_assert_nonnull (find_change (update, MUSTER_RULES_PART_STEP, MUSTER_RULES_REMOVED, "out-for-games"));
 
@@ -485,7 +287,7 @@ test_apply_defaulted (void)
   g_assert_cmpstr (death_roll, ==, "die-on-6");
   log = muster_store_list_log (fx.store, fx.campaign_id, 0, 0, &error);
   entry = g_ptr_array_index (log, 0);
-  assert_mentions (entry->message, "“Campaign death roll” takes its default, “Dies only on a 6”: version 2 has no choice “out-d6-games”.");
+  rules_assert_mentions (entry->message, "“Campaign death roll” takes its default, “Dies only on a 6”: version 2 has no choice “out-d6-games”.");
   fixture_clear (&fx);
 }
 
@@ -509,7 +311,7 @@ test_blocked (void)
                   "      <name>Voltigeur</name>\n",
                   "    <troop-type id=\"light-infantry\" weapon=\"musket\" mounted=\"false\">\n"
                   "      <name>Light infantry</name>\n");
-  v2_text = rules_edit (v2_text, VOLLEY_GUN, "");
+  v2_text = rules_edit (v2_text, RULES_VOLLEY_GUN, "");
   v2_text = rules_edit (v2_text, "<stat key=\"I\" min=\"1\" max=\"12\">", "<stat key=\"I\" min=\"1\" max=\"11\">");
   setup (&fx, NULL);
   {
@@ -530,17 +332,17 @@ test_blocked (void)
   for (guint i = 0; i < blockers->len; i++)
     g_test_message ("%s", (const char *) g_ptr_array_index (blockers, i));
   g_assert_cmpuint (blockers->len, ==, 3);
-  assert_mentions (g_ptr_array_index (blockers, 0), "Jean Lefort is of the troop type “voltigeur”, which version 2 of Sharpe's Skirmish does not have.");
-  assert_mentions (g_ptr_array_index (blockers, 1), "Jean Lefort carries the weapon “volley-gun”");
-  assert_mentions (g_ptr_array_index (blockers, 2), "Jean Lefort");
-  assert_mentions (g_ptr_array_index (blockers, 2), "between 1 and 11, not 12");
+  rules_assert_mentions (g_ptr_array_index (blockers, 0), "Jean Lefort is of the troop type “voltigeur”, which version 2 of Sharpe's Skirmish does not have.");
+  rules_assert_mentions (g_ptr_array_index (blockers, 1), "Jean Lefort carries the weapon “volley-gun”");
+  rules_assert_mentions (g_ptr_array_index (blockers, 2), "Jean Lefort");
+  rules_assert_mentions (g_ptr_array_index (blockers, 2), "between 1 and 11, not 12");
 
   before = muster_store_dump (fx.store);
   undo = muster_store_update_rules (fx.store, update, &error);
   g_assert_null (undo);
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
-  assert_mentions (error->message, "Campaign “Talavera” cannot take version 2 of Sharpe's Skirmish:");
-  assert_mentions (error->message, "volley-gun");
+  rules_assert_mentions (error->message, "Campaign “Talavera” cannot take version 2 of Sharpe's Skirmish:");
+  rules_assert_mentions (error->message, "volley-gun");
   after = muster_store_dump (fx.store);
   g_assert_cmpstr (before, ==, after);
   g_clear_error (&error);
@@ -573,7 +375,7 @@ test_blocked_since (void)
   g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
   MusterCharacterSpec spec = { .name = "Pierre Dubois", .troop_type = "line", .weapon = "volley-gun" };
 
-  v2_text = rules_edit (v2_text, VOLLEY_GUN, "");
+  v2_text = rules_edit (v2_text, RULES_VOLLEY_GUN, "");
   setup (&fx, NULL);
   install ("v2.xml", v2_text);
   update = plan (&fx);
@@ -585,7 +387,7 @@ test_blocked_since (void)
   undo = muster_store_update_rules (fx.store, update, &error);
   g_assert_null (undo);
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
-  assert_mentions (error->message, "Pierre Dubois carries the weapon “volley-gun”");
+  rules_assert_mentions (error->message, "Pierre Dubois carries the weapon “volley-gun”");
   fixture_clear (&fx);
 }
 
@@ -633,7 +435,7 @@ test_blocked_units (void)
   g_assert_no_error (error);
   change = find_change (update, MUSTER_RULES_PART_UNIT_KIND, MUSTER_RULES_CHANGED, "infantry");
   g_assert_nonnull (change);
-  assert_mentions (change->description, "largest size: 15 → 12");
+  rules_assert_mentions (change->description, "largest size: 15 → 12");
   g_assert_nonnull (find_change (update, MUSTER_RULES_PART_UNIT_KIND, MUSTER_RULES_REMOVED, "artillery"));
   g_assert_nonnull (find_change (update, MUSTER_RULES_PART_UNIT_KIND, MUSTER_RULES_ADDED, "gun"));
   g_assert_nonnull (find_change (update, MUSTER_RULES_PART_RATING, MUSTER_RULES_REMOVED, "veteran"));
@@ -642,12 +444,12 @@ test_blocked_units (void)
   for (guint i = 0; i < blockers->len; i++)
     g_test_message ("%s", (const char *) g_ptr_array_index (blockers, i));
   g_assert_cmpuint (blockers->len, ==, 3);
-  assert_mentions (g_ptr_array_index (blockers, 0),
+  rules_assert_mentions (g_ptr_array_index (blockers, 0),
                    "Ross’s gun is a unit of the kind “artillery”, which version 2 of");
-  assert_mentions (g_ptr_array_index (blockers, 1),
+  rules_assert_mentions (g_ptr_array_index (blockers, 1),
                    "Leach’s squad has the rating “veteran”, which version 2 of");
-  assert_mentions (g_ptr_array_index (blockers, 2), "Grenadiers: ");
-  assert_mentions (g_ptr_array_index (blockers, 2), "15");
+  rules_assert_mentions (g_ptr_array_index (blockers, 2), "Grenadiers: ");
+  rules_assert_mentions (g_ptr_array_index (blockers, 2), "15");
 }
 
 /* --- Undoing it ------------------------------------------------------------- */
@@ -656,7 +458,7 @@ static void
 test_undo (void)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_v2 ();
+  g_autofree char *v2_text = rules_sharpe_v2 ();
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *taken = NULL;
@@ -708,7 +510,7 @@ test_undo (void)
   /* Nothing left to undo, by either. */
   g_assert_false (muster_store_undo_rules_update (fx.store, fx.campaign_id, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
-  assert_mentions (error->message, "nothing to undo");
+  rules_assert_mentions (error->message, "nothing to undo");
   g_clear_error (&error);
   g_assert_false (muster_undo_apply (undo, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
@@ -749,7 +551,7 @@ test_undo_refused (void)
   events = resolve_with (&fx, game, "Jean Lefort=3", NULL);
   g_assert_false (muster_undo_apply (undo, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
-  assert_mentions (error->message, "undo that resolution first");
+  rules_assert_mentions (error->message, "undo that resolution first");
   g_clear_error (&error);
 
   g_assert_cmpint (muster_engine_undo_resolve (fx.store, fx.campaign_id, &error), ==, game);
@@ -764,8 +566,8 @@ test_undo_refused (void)
   }
   g_assert_false (muster_store_undo_rules_update (fx.store, fx.campaign_id, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
-  assert_mentions (error->message, "cannot go back to version 1 of Sharpe's Skirmish");
-  assert_mentions (error->message, "Marcel Roux is of the troop type “grenadier”");
+  rules_assert_mentions (error->message, "cannot go back to version 1 of Sharpe's Skirmish");
+  rules_assert_mentions (error->message, "Marcel Roux is of the troop type “grenadier”");
   g_clear_error (&error);
 
   /* With the grenadier and the game gone, the old rules come back. */
@@ -797,7 +599,7 @@ play (gboolean     install_v2,
       MusterStatus *lefort_status)
 {
   Fixture fx = { 0 };
-  g_autofree char *v2_text = sharpe_v2 ();
+  g_autofree char *v2_text = rules_sharpe_v2 ();
   g_autoptr(GPtrArray) events = NULL;
   g_autoptr(GError) error = NULL;
   gint64 sharpe, lefort, game;
@@ -875,7 +677,7 @@ test_broken (void)
   campaign = campaign_of (&fx);
   g_assert_null (muster_campaign_get_ruleset (campaign));
   g_assert_nonnull (muster_campaign_get_ruleset_error (campaign));
-  assert_mentions (muster_campaign_get_ruleset_error (campaign)->message, "sharpes-skirmish.xml:");
+  rules_assert_mentions (muster_campaign_get_ruleset_error (campaign)->message, "sharpes-skirmish.xml:");
   g_clear_object (&campaign);
 
   /* The installed file of the same id, though no newer, can replace it. */
@@ -896,7 +698,7 @@ test_broken (void)
   g_assert_null (muster_campaign_get_ruleset_error (campaign));
   log = muster_store_list_log (fx.store, fx.campaign_id, 0, 0, &error);
   entry = g_ptr_array_index (log, 0);
-  assert_mentions (entry->message, "in place of its copy of version 1, which no longer loaded");
+  rules_assert_mentions (entry->message, "in place of its copy of version 1, which no longer loaded");
 
   /* Undone, the broken copy is back as it was. */
   g_assert_true (muster_undo_apply (undo, &error));
@@ -925,7 +727,7 @@ test_missing (void)
   undo = muster_store_update_rules (fx.store, update, &error);
   g_assert_null (undo);
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
-  assert_mentions (error->message, "test-steps");
+  rules_assert_mentions (error->message, "test-steps");
   g_clear_error (&error);
 
   /* Broken too: said so, and still nothing to take. */
@@ -957,9 +759,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_setenv ("MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
 
-  g_test_add_func ("/rules-update/versions", test_versions);
-  g_test_add_func ("/rules-update/diff", test_diff);
-  g_test_add_func ("/rules-update/diff/steps-and-notes", test_diff_steps_and_notes);
   g_test_add_func ("/rules-update/latest", test_latest);
   g_test_add_func ("/rules-update/apply", test_apply);
   g_test_add_func ("/rules-update/apply/defaulted", test_apply_defaulted);
