@@ -5,7 +5,9 @@
 
 #include <glib/gstdio.h>
 
+#include "muster-ruleset.h"
 #include "muster-rules-test-util.h"
+#include "muster-test-util.h"
 
 char *
 rules_shipped_text (const char *file)
@@ -92,4 +94,21 @@ rules_assert_mentions (const char *text,
 {
   if (strstr (text, needle) == NULL)
     g_error ("“%s” does not mention “%s”", text, needle);
+}
+
+void
+rules_use_fresh_data_home (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  muster_rulesets_reload ();
+}
+
+void
+rules_install_user (const char *name,
+                    const char *text)
+{
+  rules_install (g_getenv ("XDG_DATA_HOME"), name, text);
+  muster_rulesets_reload ();
 }

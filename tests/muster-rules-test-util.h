@@ -23,6 +23,14 @@ void  rules_install       (const char *data_home,
                            const char *name,
                            const char *text);
 
+/* A fresh $XDG_DATA_HOME for this test, with no rulesets of the user's;
+ * the list of rulesets is read again. */
+void  rules_use_fresh_data_home (void);
+/* rules_install() into $XDG_DATA_HOME, then the list of rulesets is read
+ * again. */
+void  rules_install_user    (const char *name,
+                             const char *text);
+
 /* The volley gun of the shipped Sharpe's Skirmish, as its file has it. */
 #define RULES_VOLLEY_GUN \
   "    <weapon id=\"volley-gun\">\n" \

@@ -30,22 +30,6 @@ sharpe_v2 (void)
   return rules_edit (rules_sharpe_version ("2"), "dies-on=\"6\"", "dies-on=\"5\"");
 }
 
-static void
-use_fresh_user_dir (void)
-{
-  g_autofree char *dir = muster_test_make_tmpdir ();
-
-  g_setenv ("XDG_DATA_HOME", dir, TRUE);
-  muster_rulesets_reload ();
-}
-
-static void
-install (const char *text)
-{
-  rules_install (g_getenv ("XDG_DATA_HOME"), "sharpes-skirmish-2.xml", text);
-  muster_rulesets_reload ();
-}
-
 static GtkWidget *
 open_settings (Fixture *f)
 {
@@ -114,7 +98,7 @@ test_take_and_undo (void)
   g_autofree char *version = NULL;
   GtkWidget *settings;
 
-  use_fresh_user_dir ();
+  rules_use_fresh_data_home ();
   muster_gui_fixture_open (&f, TRUE);
 
   /* Nothing newer: nothing offered. */
@@ -122,7 +106,7 @@ test_take_and_undo (void)
   g_assert_false (gtk_widget_get_visible (rules_group (settings)));
   close_settings (settings);
 
-  install (v2);
+  rules_install_user ("sharpes-skirmish-2.xml", v2);
   settings = open_settings (&f);
   g_assert_true (gtk_widget_get_visible (rules_group (settings)));
   g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (rules_group (settings))), ==,
@@ -170,10 +154,10 @@ test_blocked (void)
   g_autofree char *v2 = sharpe_v2 ();
   GtkWidget *settings, *row;
 
-  use_fresh_user_dir ();
+  rules_use_fresh_data_home ();
   muster_gui_fixture_open (&f, TRUE);
   v2 = rules_edit (v2, "<troop-type id=\"voltigeur\"", "<troop-type id=\"light-infantry\"");
-  install (v2);
+  rules_install_user ("sharpes-skirmish-2.xml", v2);
 
   settings = open_settings (&f);
   g_assert_true (gtk_widget_get_visible (rules_group (settings)));
@@ -199,7 +183,7 @@ test_broken (void)
   GtkWidget *settings;
   GtkWidget *sidebar_label;
 
-  use_fresh_user_dir ();
+  rules_use_fresh_data_home ();
   muster_gui_fixture_open (&f, TRUE);
   sql = g_strdup_printf ("UPDATE campaign SET ruleset_xml = substr (ruleset_xml, 1, 400)"
                          " WHERE id = %" G_GINT64_FORMAT, f.campaign_id);

@@ -27,25 +27,6 @@
 
 /* --- Rulesets under test ------------------------------------------------- */
 
-/* A fresh user data folder, so that only what the test writes is there. */
-static void
-use_fresh_user_dir (void)
-{
-  g_autofree char *dir = muster_test_make_tmpdir ();
-
-  g_setenv ("XDG_DATA_HOME", dir, TRUE);
-  muster_rulesets_reload ();
-}
-
-/* Installs @text as the user's ruleset file @name. */
-static void
-install (const char *name,
-         const char *text)
-{
-  rules_install (g_getenv ("XDG_DATA_HOME"), name, text);
-  muster_rulesets_reload ();
-}
-
 static MusterRulesUpdate *
 plan (Fixture *fx)
 {
@@ -102,7 +83,7 @@ static void
 setup (Fixture    *fx,
        const char *death_roll)
 {
-  use_fresh_user_dir ();
+  rules_use_fresh_data_home ();
   fixture_init (fx, death_roll, FALSE);
 }
 
@@ -135,7 +116,7 @@ test_latest (void)
   g_clear_error (&error);
 
   /* An older version installed is not offered either. */
-  install ("old.xml", older);
+  rules_install_user ("old.xml", older);
   g_clear_pointer (&update, muster_rules_update_free);
   update = plan (&fx);
   g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_LATEST);
@@ -185,7 +166,7 @@ test_apply (void)
   MusterRuleset *rules;
 
   setup (&fx, "out-d6-games");
-  install ("sharpes-skirmish-2.xml", v2_text);
+  rules_install_user ("sharpes-skirmish-2.xml", v2_text);
 
   update = plan (&fx);
   g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_NEWER);
@@ -270,7 +251,7 @@ test_apply_defaulted (void)
                   "      </choice>\n", "");
   v2_text = rules_edit (v2_text, "    <step type=\"out-for-games\" outcome=\"out-of-action\" dice=\"1d6\" option=\"death-roll\" choice=\"out-d6-games\"/>\n", "");
   setup (&fx, "out-d6-games");
-  install ("v2.xml", v2_text);
+  rules_install_user ("v2.xml", v2_text);
 
   update = plan (&fx);
   option = find_option (update, "death-roll");
@@ -324,7 +305,7 @@ test_blocked (void)
     g_assert_no_error (error);
     g_assert_cmpint (lefort, >, 0);
   }
-  install ("v2.xml", v2_text);
+  rules_install_user ("v2.xml", v2_text);
 
   update = plan (&fx);
   g_assert_true (muster_rules_update_is_available (update));
@@ -377,7 +358,7 @@ test_blocked_since (void)
 
   v2_text = rules_edit (v2_text, RULES_VOLLEY_GUN, "");
   setup (&fx, NULL);
-  install ("v2.xml", v2_text);
+  rules_install_user ("v2.xml", v2_text);
   update = plan (&fx);
   g_assert_cmpuint (muster_rules_update_get_blockers (update)->len, ==, 0);
 
@@ -409,7 +390,7 @@ test_blocked_units (void)
     { .name = "Grenadiers", .kind = "infantry", .rating = "regular", .size = 15 },
   };
 
-  use_fresh_user_dir ();
+  rules_use_fresh_data_home ();
   store = muster_test_open_store (NULL);
   chosen_men = muster_rulesets_lookup ("chosen-men", &error);
   g_assert_no_error (error);
@@ -429,7 +410,7 @@ test_blocked_units (void)
   v2_text = rules_edit (v2_text, "<rating id=\"veteran\"", "<rating id=\"seasoned\"");
   v2_text = rules_edit (v2_text, "<unit-kind id=\"infantry\" size=\"10\" min-size=\"5\" max-size=\"15\">",
                         "<unit-kind id=\"infantry\" size=\"10\" min-size=\"5\" max-size=\"12\">");
-  install ("chosen-men-2.xml", v2_text);
+  rules_install_user ("chosen-men-2.xml", v2_text);
 
   update = muster_rules_update_new (store, campaign, NULL, &error);
   g_assert_no_error (error);
@@ -467,7 +448,7 @@ test_undo (void)
   g_autoptr(GError) error = NULL;
 
   setup (&fx, "out-d6-games");
-  install ("v2.xml", v2_text);
+  rules_install_user ("v2.xml", v2_text);
   before = muster_store_dump (fx.store);
 
   /* The window's Undo. */
@@ -540,7 +521,7 @@ test_undo_refused (void)
   setup (&fx, NULL);
   sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
-  install ("v2.xml", v2_text);
+  rules_install_user ("v2.xml", v2_text);
 
   update = plan (&fx);
   undo = muster_store_update_rules (fx.store, update, &error);
@@ -609,7 +590,7 @@ play (gboolean     install_v2,
   sharpe = add_character (&fx, fx.british, "Richard Sharpe", 0);
   lefort = add_character (&fx, fx.french, "Jean Lefort", 0);
   if (install_v2)
-    install ("v2.xml", v2_text);
+    rules_install_user ("v2.xml", v2_text);
   if (take)
     {
       g_autoptr(MusterRulesUpdate) update = plan (&fx);
@@ -717,7 +698,7 @@ test_missing (void)
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
 
-  use_fresh_user_dir ();
+  rules_use_fresh_data_home ();
   fixture_init (&fx, NULL, TRUE);
   update = plan (&fx);
   g_assert_cmpint (muster_rules_update_get_state (update), ==, MUSTER_RULES_UPDATE_MISSING);
