@@ -24,7 +24,8 @@ typedef struct {
 enum { FORCE, UNIT, CHARACTER, GAME, RESOLUTION, ROLL, N_KINDS };
 
 /* The tables a campaign has rows in, and how to find them: ?1 is the
- * campaign. A table not listed here fails the dump. */
+ * campaign (no query: a campaign file does not carry the table). A table
+ * not listed here fails the dump. */
 static const struct {
   const char *table;
   const char *sql;
@@ -49,6 +50,10 @@ static const struct {
                          " WHERE r.campaign_id = ?1", -1, FALSE },
   { "roll", "SELECT * FROM roll WHERE campaign_id = ?1 ORDER BY id", ROLL, TRUE },
   { "log_entry", "SELECT * FROM log_entry WHERE campaign_id = ?1 ORDER BY id", -1, TRUE },
+  /* Not carried by a campaign file (doc/exchange-format.md): the rules a
+   * campaign replaced stay in the library they were replaced in. */
+  { "rules_update", NULL, -1, FALSE },
+  { "rules_update_option", NULL, -1, FALSE },
 };
 
 /* Columns that point at another row, by name. */
@@ -317,7 +322,8 @@ muster_canonical_campaign_dump (MusterStore *store,
   add_keys (&d, ROLL, NULL, "D", "SELECT id FROM roll WHERE campaign_id = ?1 ORDER BY id", campaign_id);
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
-    dump_rows (&d, out, tables[i].table, tables[i].kind, tables[i].ranked, tables[i].sql, campaign_id);
+    if (tables[i].sql != NULL)
+      dump_rows (&d, out, tables[i].table, tables[i].kind, tables[i].ranked, tables[i].sql, campaign_id);
 
   dump_clear (&d);
   return g_string_free (out, FALSE);

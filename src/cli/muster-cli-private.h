@@ -91,6 +91,11 @@ int muster_cli_cmd_add_ruleset  (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_backup       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_restore      (MusterCli *cli, int argc, char **argv);
 
+/* --- Taking newer rules (muster-cli-rules.c) --------------------------- */
+
+int muster_cli_cmd_update_rules      (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_undo_update_rules (MusterCli *cli, int argc, char **argv);
+
 /* --- Sheets (muster-cli-print.c) --------------------------------------- */
 
 int muster_cli_cmd_print        (MusterCli *cli, int argc, char **argv);

@@ -45,6 +45,8 @@ static const MusterCliCommand commands[] = {
   { "export",       muster_cli_cmd_export,       N_("Write a campaign or one force to a .muster file"), N_("CAMPAIGN [--force FORCE] [-o FILE]") },
   { "import",       muster_cli_cmd_import,       N_("Read a .muster file: a new campaign, or a force --into one"), N_("FILE [--into CAMPAIGN]") },
   { "add-ruleset",  muster_cli_cmd_add_ruleset,  N_("Check a ruleset file and add it to the rulesets campaigns can use"), N_("FILE") },
+  { "update-rules", muster_cli_cmd_update_rules, N_("Take the newer version of its rules into a campaign, or with --dry-run show what would change"), N_("CAMPAIGN") },
+  { "undo-update-rules", muster_cli_cmd_undo_update_rules, N_("Undo a campaign’s most recent taking of newer rules"), N_("CAMPAIGN") },
   { "backup",       muster_cli_cmd_backup,       N_("Write a consistent copy of the whole library to FILE"), N_("FILE") },
   { "restore",      muster_cli_cmd_restore,      N_("Replace the library by a backup, keeping a copy of it"), N_("FILE") },
   { "print",        muster_cli_cmd_print,        N_("Print a sheet to PDF: figure-stats, playsheet, cards, roster, units or deck"), N_("SHEET CAMPAIGN -o FILE") },

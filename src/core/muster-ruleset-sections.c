@@ -389,19 +389,6 @@ load_outcomes (MusterRuleset  *self,
   return TRUE;
 }
 
-static const MusterChoiceDef *
-lookup_choice (const MusterOptionDef *option,
-               const char            *id)
-{
-  for (guint i = 0; i < option->choices->len; i++)
-    {
-      const MusterChoiceDef *choice = g_ptr_array_index (option->choices, i);
-      if (g_strcmp0 (choice->id, id) == 0)
-        return choice;
-    }
-  return NULL;
-}
-
 static gboolean
 load_options (MusterRuleset  *self,
               xmlNodePtr      section,
@@ -437,7 +424,7 @@ load_options (MusterRuleset  *self,
             return FALSE;
         }
 
-      if (lookup_choice (option, option->default_choice) == NULL)
+      if (muster_option_lookup_choice (option, option->default_choice) == NULL)
         return muster_ruleset_fail (self, node, error,
                      _("option “%s”: its default “%s” is not one of its choices."),
                      option->id, option->default_choice);
@@ -552,7 +539,7 @@ load_steps (MusterRuleset  *self,
           if (option == NULL)
             return muster_ruleset_fail (self, node, error, _("%s: there is no option “%s”."),
                          what, step->option);
-          if (lookup_choice (option, step->choice) == NULL)
+          if (muster_option_lookup_choice (option, step->choice) == NULL)
             return muster_ruleset_fail (self, node, error,
                          _("%s: option “%s” has no choice “%s”."),
                          what, step->option, step->choice);

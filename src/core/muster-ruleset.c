@@ -418,6 +418,21 @@ muster_ruleset_get_ratings (MusterRuleset *self)
 }
 
 /**
+ * muster_option_lookup_choice:
+ * @option: an option of a ruleset
+ * @id: (nullable): a choice id
+ *
+ * Returns: (nullable): the choice of @option with that id, or %NULL.
+ */
+const MusterChoiceDef *
+muster_option_lookup_choice (const MusterOptionDef *option,
+                             const char            *id)
+{
+  g_return_val_if_fail (option != NULL, NULL);
+  return find_by_id (option->choices, id);
+}
+
+/**
  * muster_step_get_param:
  * @step: a between-game step
  * @name: an attribute of the step, e.g. "dice"

@@ -257,6 +257,10 @@ int                    muster_ruleset_get_entry_value (MusterRuleset *self,
                                                        const char    *id,
                                                        int            fallback);
 
+/* The choice @id of @option, or NULL. */
+const MusterChoiceDef *muster_option_lookup_choice (const MusterOptionDef *option,
+                                                    const char            *id);
+
 /* Convenience for steps. */
 const char *muster_step_get_param     (const MusterStepDef *step, const char *name);
 int         muster_step_get_int_param (const MusterStepDef *step, const char *name, int fallback);

@@ -179,6 +179,17 @@ gboolean  muster_store_exec_id       (MusterStore   *self,
                                       gint64         id,
                                       const char    *what,
                                       GError       **error);
+/* Puts back the change the library recorded as @record_id, in one
+ * transaction, and emits ::changed. */
+typedef gboolean (*MusterUndoFunc) (MusterStore  *store,
+                                    gint64        record_id,
+                                    GError      **error);
+/* An undo record applied by @func (muster-store-undo.c). */
+MusterUndo *muster_undo_new_for_record (MusterStore    *store,
+                                        gint64          campaign_id,
+                                        const char     *label,
+                                        MusterUndoFunc  func,
+                                        gint64          record_id);
 /* Drops the kept ruleset of a deleted campaign. */
 void      muster_store_forget_campaign_ruleset (MusterStore *self,
                                                 gint64       campaign_id);
@@ -186,6 +197,23 @@ void      muster_store_forget_campaign_ruleset (MusterStore *self,
 MusterRuleset *muster_store_get_campaign_ruleset (MusterStore *self,
                                                   gint64       campaign_id,
                                                   GError     **error);
+
+/* The text of the campaign's own copy of its ruleset, as stored. */
+char     *muster_store_get_campaign_ruleset_xml (MusterStore *self,
+                                                 gint64       campaign_id,
+                                                 GError     **error);
+/* Adds to @blockers (of char*) a translated sentence for each thing
+ * campaign @campaign_id holds that @rules cannot: a troop type, weapon,
+ * characteristic, kind of unit or rating they lack, a value outside their
+ * range, a result they cannot resolve, or another way of keeping the
+ * campaign than @current's (NULL when its copy does not load). FALSE with
+ * @error set when the library could not be read (muster-store-rules.c). */
+gboolean  muster_store_check_campaign_rules (MusterStore    *self,
+                                             gint64          campaign_id,
+                                             MusterRuleset  *current,
+                                             MusterRuleset  *rules,
+                                             GPtrArray      *blockers,
+                                             GError        **error);
 
 /* The same as the public functions, but inside a transaction the caller
  * began: no BEGIN/COMMIT and no ::changed. */

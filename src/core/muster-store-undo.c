@@ -19,6 +19,9 @@
  * removed rows again, parents first, and writes the changed rows back by
  * rowid. UPDATE, not INSERT OR REPLACE, for those: REPLACE deletes the old
  * row first, and that delete would run the foreign key actions again.
+ *
+ * A change that keeps its own record in the library (taking newer rules,
+ * muster-store-rules.c) gives an undo record that calls its function.
  */
 
 typedef struct {
@@ -37,6 +40,9 @@ struct _MusterUndo
   GPtrArray    *tables;  /* of UndoTable*, in the order they are put back */
   MusterChange  what;
   gboolean      applied;
+  /* Or a change that keeps its own record in the library. */
+  MusterUndoFunc func;
+  gint64         record_id;
 };
 
 /* What a deletion touches: table, WHERE on ?1, and whether rows are
@@ -123,6 +129,31 @@ undo_new (MusterStore *store)
 
   undo->store = g_object_ref (store);
   undo->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) undo_table_free);
+  return undo;
+}
+
+/**
+ * muster_undo_new_for_record:
+ * @func: puts back the change recorded as @record_id, in a transaction
+ *   of its own
+ *
+ * An undo record for a change that keeps what undoing it needs in the
+ * library (taking newer rules), so that Undo in a window and a command
+ * that undoes it later do the same.
+ */
+MusterUndo *
+muster_undo_new_for_record (MusterStore    *store,
+                            gint64          campaign_id,
+                            const char     *label,
+                            MusterUndoFunc  func,
+                            gint64          record_id)
+{
+  MusterUndo *undo = undo_new (store);
+
+  undo->campaign_id = campaign_id;
+  undo->label = g_strdup (label);
+  undo->func = func;
+  undo->record_id = record_id;
   return undo;
 }
 
@@ -494,8 +525,9 @@ muster_store_delete_unit (MusterStore  *self,
 /**
  * muster_undo_apply:
  *
- * Puts back what the deletion removed and removes its log entry, in one
- * transaction: the library is then exactly as it was before.
+ * Puts back what the deletion removed (or what the change replaced) and
+ * removes its log entry, in one transaction: the library is then exactly
+ * as it was before.
  */
 gboolean
 muster_undo_apply (MusterUndo  *undo,
@@ -512,6 +544,14 @@ muster_undo_apply (MusterUndo  *undo,
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
                    _("“%s” has already been undone."), undo->label);
       return FALSE;
+    }
+
+  if (undo->func != NULL)
+    {
+      if (!undo->func (store, undo->record_id, error))
+        return FALSE;
+      undo->applied = TRUE;
+      return TRUE;
     }
 
   if (!muster_store_begin (store, error))

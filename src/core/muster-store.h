@@ -41,7 +41,7 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_STORE (muster_store_get_type ())
 G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 
-#define MUSTER_STORE_SCHEMA_VERSION 3
+#define MUSTER_STORE_SCHEMA_VERSION 4
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
 
 /* The longest name (of a campaign, force, unit or character) or game
@@ -227,7 +227,8 @@ gboolean         muster_store_move_character   (MusterStore  *self,
 
 /* --- Deleting, with undo ------------------------------------------------ */
 
-/* What a deletion removed, to put it back. */
+/* What a deletion removed, or what taking newer rules replaced
+ * (muster-rules-update.h), to put it back. */
 typedef struct _MusterUndo MusterUndo;
 
 /* Each returns an undo record (NULL on error). Applying it puts the
