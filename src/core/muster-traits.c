@@ -6,6 +6,34 @@
 #include "muster-traits.h"
 
 /**
+ * muster_traits_get_table:
+ * @ruleset: a ruleset
+ * @stat: a stat key
+ *
+ * Returns: (nullable): the table whose entry a character's value of @stat
+ *   picks (<table stat="@stat">)
+ */
+const MusterLookupTable *
+muster_traits_get_table (MusterRuleset *ruleset,
+                         const char    *stat)
+{
+  GPtrArray *tables;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
+  g_return_val_if_fail (stat != NULL, NULL);
+
+  tables = muster_ruleset_get_lookup_tables (ruleset);
+  for (guint i = 0; tables != NULL && i < tables->len; i++)
+    {
+      const MusterLookupTable *table = g_ptr_array_index (tables, i);
+
+      if (g_strcmp0 (table->stat, stat) == 0)
+        return table;
+    }
+  return NULL;
+}
+
+/**
  * muster_traits_get_entry:
  * @ruleset: the campaign's ruleset
  * @character: a character of the campaign
@@ -19,24 +47,17 @@ muster_traits_get_entry (MusterRuleset   *ruleset,
                          MusterCharacter *character,
                          const char      *stat)
 {
-  GPtrArray *tables;
+  const MusterLookupTable *table;
   int value;
 
   g_return_val_if_fail (MUSTER_IS_RULESET (ruleset), NULL);
   g_return_val_if_fail (MUSTER_IS_CHARACTER (character), NULL);
   g_return_val_if_fail (stat != NULL, NULL);
 
-  if (!muster_character_get_stat (character, stat, &value))
+  table = muster_traits_get_table (ruleset, stat);
+  if (table == NULL || !muster_character_get_stat (character, stat, &value))
     return NULL;
-  tables = muster_ruleset_get_lookup_tables (ruleset);
-  for (guint i = 0; tables != NULL && i < tables->len; i++)
-    {
-      const MusterLookupTable *table = g_ptr_array_index (tables, i);
-
-      if (g_strcmp0 (table->stat, stat) == 0)
-        return muster_lookup_table_find_entry (table, value);
-    }
-  return NULL;
+  return muster_lookup_table_find_entry (table, value);
 }
 
 /**

@@ -21,6 +21,10 @@ typedef struct {
   int                      by;
 } MusterTraitEffect;
 
+/* The table a character's value of @stat picks his entry on (a table
+ * with stat=@stat), or NULL. */
+const MusterLookupTable *muster_traits_get_table  (MusterRuleset   *ruleset,
+                                                   const char      *stat);
 /* The entry @character holds on the table of @stat (a table with
  * stat=@stat), e.g. "Coward" for his Character 1; NULL when there is no
  * such table, he has no value of @stat or no entry holds it. */

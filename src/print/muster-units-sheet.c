@@ -183,7 +183,7 @@ unit_cell (MusterUnitsSheet *self,
       return g_strdup_printf ("%d", muster_unit_get_present (unit));
 
     case COLUMN_STAT:
-      return muster_unit_dup_stat_text (unit, ruleset, column->stat);
+      return muster_unit_dup_stat_cell (unit, ruleset, column->stat);
 
     case COLUMN_STATUS:
       return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
