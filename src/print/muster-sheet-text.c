@@ -136,19 +136,11 @@ muster_sheet_stat_activations (MusterRuleset            *ruleset,
 {
   g_autofree char *id = g_strdup_printf ("%s-activations", stat->key);
   const MusterLookupTable *lookup = muster_ruleset_lookup_table (ruleset, id);
+  const MusterTableEntry *entry = lookup != NULL ? muster_lookup_table_find_entry (lookup, value) : NULL;
 
-  for (guint i = 0; lookup != NULL && i < lookup->entries->len; i++)
-    {
-      const MusterTableEntry *entry = g_ptr_array_index (lookup->entries, i);
-
-      if (value >= entry->min && value <= entry->max)
-        {
-          *table = lookup;
-          return entry;
-        }
-    }
-
-  return NULL;
+  if (entry != NULL)
+    *table = lookup;
+  return entry;
 }
 
 char *
