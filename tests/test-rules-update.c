@@ -738,6 +738,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  rules_use_first_versions ();
   g_setenv ("MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
 
   g_test_add_func ("/rules-update/latest", test_latest);

@@ -11,7 +11,9 @@
 #include "muster-force.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
+#include "muster-sheet-text.h"
 #include "muster-store.h"
+#include "muster-traits.h"
 
 /* Most a single recruit command rolls up. */
 #define MAX_RECRUITS 1000
@@ -121,8 +123,14 @@ add_character_row (MusterCliTable  *table,
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
       int value;
 
+      /* Text shows the stat as played, traits named; TSV and JSON the
+       * value kept, which set --stat changes. */
       if (muster_character_get_stat (character, stat->key, &value))
-        muster_cli_table_add_int (table, value);
+        {
+          g_autofree char *text = muster_sheet_stat_value_text (ruleset, character, stat);
+
+          muster_cli_table_add_int_text (table, value, text);
+        }
       else
         muster_cli_table_add_none (table);
     }
@@ -363,14 +371,23 @@ print_sheet (MusterCampaign  *campaign,
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
+      g_autoptr(GArray) effects = NULL;
       g_autofree char *label = NULL;
       g_autofree char *value = NULL;
+      g_autofree char *traits = NULL;
+      const char *entry = NULL;
       int number;
 
-      if (muster_character_get_stat (character, stat->key, &number))
-        value = g_strdup_printf ("%2d", number);
-      else
+      if (!muster_traits_played_stat (ruleset, character, stat->key, &number, &effects))
         value = g_strdup (" –");
+      else if ((traits = muster_sheet_trait_effects_text (effects)) != NULL)
+        /* Translators: a stat's value as played and the traits that make it so: "0 (Coward −1)" */
+        value = g_strdup_printf (_("%2d (%s)"), number, traits);
+      else if ((entry = muster_sheet_stat_entry_name (ruleset, character, stat, number)) != NULL)
+        /* Translators: a stat's value and the entry it stands for: "1 Coward" */
+        value = g_strdup_printf (_("%2d %s"), number, entry);
+      else
+        value = g_strdup_printf ("%2d", number);
       label = g_strdup_printf ("%-3s %s", stat->key, stat->name);
       print_field (stat_width + 4, label, value);
     }

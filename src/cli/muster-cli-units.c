@@ -151,7 +151,7 @@ muster_cli_cmd_units (MusterCli  *cli,
 
           all_numbers &= value == NULL || g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, NULL, NULL);
           g_ptr_array_add (values, value);
-          g_ptr_array_add (texts, muster_unit_dup_stat_text (g_ptr_array_index (units, i), ruleset, stat->key));
+          g_ptr_array_add (texts, muster_unit_dup_stat_cell (g_ptr_array_index (units, i), ruleset, stat->key));
         }
       g_array_append_val (numeric, all_numbers);
     }

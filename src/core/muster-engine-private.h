@@ -22,7 +22,7 @@ typedef struct {
   gint64  id;
   char   *name;
   char   *outcome;        /* NULL: no result, counts as unhurt */
-  int     light_wounds;   /* from this game */
+  int     light_wounds;   /* from this game, as the steps so far leave them */
   int     serious_wounds;
 } Subject;
 
@@ -34,7 +34,7 @@ typedef struct {
   int     figures;
   gboolean recorded;
   int     killed;
-  int     wounded;
+  int     wounded;        /* as the steps so far leave them */
   int     captured;
   int     run;
   char   *colours;        /* "", "lost" or "captured" */
@@ -145,11 +145,23 @@ gboolean    muster_resolution_plan_rolls     (Resolution           *r,
                                               const MusterStepDef  *step,
                                               const char           *key,
                                               OutcomeTest           fallback);
+/* Logs what happened to a unit, as an event about the unit: a
+ * consequence (muster_resolution_consequence()) that names the unit. */
+gboolean    muster_resolution_unit_consequence (Resolution          *r,
+                                                gint64               unit_id,
+                                                const char          *unit_name,
+                                                const MusterStepDef *step,
+                                                const char          *kind,
+                                                const MusterRoll    *roll,
+                                                const char          *purpose,
+                                                const char          *text,
+                                                GError             **error);
 /* Reads the units of the game and their results into r->units. */
 gboolean    muster_resolution_load_units     (Resolution           *r,
                                               GError              **error);
 
-/* Steps (muster-engine-steps.c, muster-engine-units.c). */
+/* Steps (muster-engine-steps.c, muster-engine-units.c,
+ * muster-engine-wounds.c). */
 #define MUSTER_STEP(name) \
   gboolean name (Resolution *r, const MusterStepDef *step, const char *key, GError **error)
 
@@ -165,5 +177,7 @@ MUSTER_STEP (step_morale_loss);
 MUSTER_STEP (step_struck_off);
 MUSTER_STEP (step_retire);
 MUSTER_STEP (step_unit_casualties);
+MUSTER_STEP (step_light_wounds_accumulate);
+MUSTER_STEP (step_musicians);
 
 G_END_DECLS

@@ -106,18 +106,16 @@ read_unit (Resolution  *r,
   return TRUE;
 }
 
-/* Logs what happened to a unit, as an event about the unit: a
- * consequence (muster_resolution_consequence()) that names the unit. */
-static gboolean
-unit_consequence (Resolution           *r,
-                  gint64                unit_id,
-                  const char           *unit_name,
-                  const MusterStepDef  *step,
-                  const char           *kind,
-                  const MusterRoll     *roll,
-                  const char           *purpose,
-                  const char           *text,
-                  GError              **error)
+gboolean
+muster_resolution_unit_consequence (Resolution           *r,
+                                    gint64                unit_id,
+                                    const char           *unit_name,
+                                    const MusterStepDef  *step,
+                                    const char           *kind,
+                                    const MusterRoll     *roll,
+                                    const char           *purpose,
+                                    const char           *text,
+                                    GError              **error)
 {
   MusterResolutionEvent *event;
 
@@ -227,7 +225,7 @@ lose_figures (Resolution           *r,
                                        "%s: %s struck off for good; %d figures left.",
                                        state.size - lost),
                           unit->name, why, state.size - lost);
-  if (!unit_consequence (r, unit->id, unit->name, step, "unit-loss", roll, purpose, text, error))
+  if (!muster_resolution_unit_consequence (r, unit->id, unit->name, step, "unit-loss", roll, purpose, text, error))
     return FALSE;
 
   if (state.size - lost <= 0 && g_strcmp0 (state.status, MUSTER_UNIT_STATUS_ACTIVE) == 0)
@@ -237,7 +235,7 @@ lose_figures (Resolution           *r,
                                            MUSTER_UNIT_STATUS_DESTROYED, 0, error))
         return FALSE;
       text = g_strdup_printf (_("%s has no figures left and is destroyed."), unit->name);
-      if (!unit_consequence (r, unit->id, unit->name, step, "destroyed", NULL, NULL, text, error))
+      if (!muster_resolution_unit_consequence (r, unit->id, unit->name, step, "destroyed", NULL, NULL, text, error))
         return FALSE;
     }
   return TRUE;
@@ -261,7 +259,7 @@ figures_rejoin (Resolution           *r,
                                        "%s: %s rejoin for the next game.",
                                        n),
                           unit->name, why);
-  return unit_consequence (r, unit->id, unit->name, step, "rejoined", roll, purpose, text, error);
+  return muster_resolution_unit_consequence (r, unit->id, unit->name, step, "rejoined", roll, purpose, text, error);
 }
 
 /* unit-casualties: figures, fate (lost, return, roll with dice and
@@ -421,7 +419,7 @@ change_morale (Resolution           *r,
   else
     text = g_strdup_printf (_("%s gains %d base morale for good: %s of its command took the enemy’s colours."),
                             target_name, -by, cause->name);
-  return unit_consequence (r, target_id, target_name, step, "morale-loss", NULL, NULL, text, error);
+  return muster_resolution_unit_consequence (r, target_id, target_name, step, "morale-loss", NULL, NULL, text, error);
 }
 
 /* morale-loss by colours: the units whose colours were lost (or who took

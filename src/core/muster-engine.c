@@ -30,6 +30,8 @@ static const struct {
   { "struck-off",                N_("Struck off"),       step_struck_off },
   { "retire",                    N_("Spent"),            step_retire },
   { "unit-casualties",           N_("Unit casualties"),  step_unit_casualties },
+  { "light-wounds-accumulate",   N_("Light wounds add up"), step_light_wounds_accumulate },
+  { "musicians",                 N_("Musicians"),        step_musicians },
 };
 
 /* The columns a resolution may change, and so undo. */

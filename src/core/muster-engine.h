@@ -45,6 +45,15 @@ G_BEGIN_DECLS
  *                      lost (struck off the unit's strength), return,
  *                      roll (dice for each figure, returns-on), or
  *                      lost-by-base (only whole bases are lost)
+ *   light-wounds-accumulate  per-serious: every that many light wounds a
+ *                      character took in the game become one serious
+ *                      wound for the steps after it
+ *   musicians          unit-stat (the number of musicians kept on each
+ *                      unit), returns, ignores-light: each musician brings
+ *                      back @returns of his unit's wounded figures, and
+ *                      with ignores-light="true" the light wounds the
+ *                      unit's characters took are ignored, for the steps
+ *                      after it
  *
  * Each batch of dice comes from the campaign seed and a purpose
  * ("resolve/game/ID/character/ID/STEP", "resolve/game/ID/unit/ID/STEP"), so undoing a resolution and
@@ -75,7 +84,8 @@ typedef struct {
                                * "recovered", "countdown", "captured",
                                * "healed", "carried", "class-drop",
                                * "retired", "morale-loss", "unit-loss",
-                               * "rejoined", "destroyed", "resolved" */
+                               * "rejoined", "destroyed", "worsened",
+                               * "ignored", "resolved" */
   MusterRoll *roll;           /* NULL when the step rolls nothing */
   char       *purpose;        /* of the roll, or NULL */
   char       *consequence;    /* translated, e.g. "Jean Lefort dies of his wounds." */

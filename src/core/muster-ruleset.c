@@ -57,6 +57,21 @@ muster_ruleset_step_free (gpointer data)
 }
 
 static void
+muster_ruleset_table_entry_free (gpointer data)
+{
+  MusterTableEntry *entry = data;
+
+  g_clear_pointer (&entry->effects, g_ptr_array_unref);
+  g_free (entry);
+}
+
+void
+muster_ruleset_table_entries_init (MusterLookupTable *table)
+{
+  table->entries = g_ptr_array_new_with_free_func (muster_ruleset_table_entry_free);
+}
+
+static void
 muster_ruleset_lookup_table_free (gpointer data)
 {
   MusterLookupTable *table = data;
@@ -92,6 +107,7 @@ unit_kind_free (gpointer data)
   MusterUnitKindDef *kind = data;
 
   g_hash_table_unref (kind->values);
+  g_hash_table_unref (kind->names);
   g_free (kind);
 }
 
@@ -590,4 +606,56 @@ muster_ruleset_get_entry_value (MusterRuleset *self,
         return entry->value;
     }
   return fallback;
+}
+
+/**
+ * muster_ruleset_get_unit_stat_name:
+ * @self: a ruleset
+ * @stat: a unit stat key
+ * @kind: (nullable): a unit kind id
+ *
+ * Returns: (nullable): the name units of @kind give @stat (a <set> of the
+ *   kind with a <name>), else the stat's own; NULL for no such stat
+ */
+const char *
+muster_ruleset_get_unit_stat_name (MusterRuleset *self,
+                                   const char    *stat,
+                                   const char    *kind)
+{
+  const MusterUnitStatDef *def;
+  const MusterUnitKindDef *kind_def;
+  const char *name;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
+
+  def = muster_ruleset_lookup_unit_stat (self, stat);
+  if (def == NULL)
+    return NULL;
+  kind_def = kind != NULL ? muster_ruleset_lookup_unit_kind (self, kind) : NULL;
+  if (kind_def != NULL && (name = g_hash_table_lookup (kind_def->names, stat)) != NULL)
+    return name;
+  return def->name;
+}
+
+/**
+ * muster_lookup_table_find_entry:
+ * @table: a lookup table
+ * @value: a dice total, or a character's value of the table's stat
+ *
+ * Returns: (nullable): the first entry whose min..max holds @value
+ */
+const MusterTableEntry *
+muster_lookup_table_find_entry (const MusterLookupTable *table,
+                                int                      value)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+
+  for (guint i = 0; i < table->entries->len; i++)
+    {
+      const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
+
+      if (value >= entry->min && value <= entry->max)
+        return entry;
+    }
+  return NULL;
 }

@@ -110,6 +110,14 @@ typedef struct {
   GHashTable *params;     /* char* -> char* */
 } MusterStepDef;
 
+/* What holding a table entry does to another of the character's stats
+ * wherever it is shown: Chosen Men's Coward has his rating lowered by
+ * one. */
+typedef struct {
+  const char *stat;       /* stat key */
+  int         by;
+} MusterEntryEffect;
+
 /* A lookup table with dice ranges, e.g. Big Skirmishes' Class table:
  * entries map a range of a dice total to an id, with an optional limit of
  * how many of that id a side may have. */
@@ -120,6 +128,7 @@ typedef struct {
   const char *name;
   int         value;      /* e.g. the Class number; 0 when unused */
   int         limit;      /* per side; -1 for none */
+  GPtrArray  *effects;    /* of MusterEntryEffect*, on whoever holds it */
 } MusterTableEntry;
 
 struct _MusterLookupTable {
@@ -128,6 +137,9 @@ struct _MusterLookupTable {
   MusterDiceExpr *dice;
   gboolean        house;
   GPtrArray      *entries; /* of MusterTableEntry* */
+  const char     *stat;   /* a character holds the entry his value of
+                           * this stat falls in (Chosen Men's officer
+                           * character), or NULL */
 };
 
 /* A reference table printed on the Playsheet: a heading, column headings
@@ -182,6 +194,8 @@ typedef struct {
   const char *troop_type; /* may be NULL */
   const char *rating;     /* the only rating the kind may have, or NULL */
   GHashTable *values;     /* unit stat key -> value as written */
+  GHashTable *names;      /* unit stat key -> the kind's own name for it
+                           * (an artillery's "Limbered"), translated */
 } MusterUnitKindDef;
 
 typedef struct {
@@ -251,6 +265,15 @@ const char            *muster_ruleset_get_unit_stat_value (MusterRuleset *self,
                                                            const char    *stat,
                                                            const char    *kind,
                                                            const char    *rating);
+/* The name a unit of @kind gives the unit stat @stat: the kind's own
+ * (Napoleonic Skirmish's artillery "Limbered" for the line formation), or
+ * the stat's; NULL when there is no such stat. */
+const char            *muster_ruleset_get_unit_stat_name (MusterRuleset *self,
+                                                          const char    *stat,
+                                                          const char    *kind);
+/* The entry of @table whose range holds @value, or NULL. */
+const MusterTableEntry *muster_lookup_table_find_entry (const MusterLookupTable *table,
+                                                        int                      value);
 /* The value of the table entry @id (e.g. "hero" in "class"), or @fallback. */
 int                    muster_ruleset_get_entry_value (MusterRuleset *self,
                                                        const char    *table,

@@ -10,6 +10,7 @@
 #include "muster-character.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
+#include "muster-traits.h"
 
 struct _MusterCardsSheet
 {
@@ -93,6 +94,8 @@ draw_card (MusterCardsSheet *self,
   for (guint i = 0; i < n_stats; i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      g_autoptr(GArray) effects = NULL;
+      g_autofree char *trait = NULL;
       double sx = cx + i * col_w;
       int value;
 
@@ -105,15 +108,23 @@ draw_card (MusterCardsSheet *self,
         muster_sheet_draw_lines (cr, pen->layout, pen->tiny_bold_font, def->name,
                                  sx + 1, cy - 1, col_w - 2, 2, PANGO_ALIGN_CENTER);
       muster_sheet_stroke_box (cr, sx + (col_w - box) / 2.0, cy + 13, box, 24, 0.75);
-      if (character != NULL && muster_character_get_stat (character, def->key, &value))
+      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, &effects))
         {
           g_autofree char *text = g_strdup_printf ("%d", value);
 
           muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
                                   sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
+          /* The trait that makes it so ("Coward −1"), or the one it picks
+           * ("Coward"), under the box of a stat headed by its name. */
+          trait = muster_sheet_trait_effects_text (effects);
+          if (trait == NULL && muster_sheet_stat_entry_name (ruleset, character, def, value) != NULL)
+            trait = g_strdup (muster_sheet_stat_entry_name (ruleset, character, def, value));
         }
       if (g_utf8_strlen (def->key, -1) <= 2)
         muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, def->name,
+                                sx + 1, cy + 38, col_w - 2, 9, PANGO_ALIGN_CENTER);
+      else if (trait != NULL)
+        muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, trait,
                                 sx + 1, cy + 38, col_w - 2, 9, PANGO_ALIGN_CENTER);
     }
   cy += 52;

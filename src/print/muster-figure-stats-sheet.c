@@ -9,6 +9,7 @@
 #include "muster-figure-stats-sheet.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
+#include "muster-traits.h"
 
 struct _MusterFigureStatsSheet
 {
@@ -146,7 +147,7 @@ draw_stats (MusterFigureStatsSheet *self,
                                 x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
       muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, VALUE_WIDTH, row, 0.5);
 
-      if (character != NULL && muster_character_get_stat (character, def->key, &value))
+      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
         {
           g_autofree char *text = g_strdup_printf ("%d", value);
 

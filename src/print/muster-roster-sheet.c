@@ -144,7 +144,6 @@ cell_text (MusterRosterSheet *self,
            const Column      *column)
 {
   MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
-  int value;
 
   switch (column->kind)
     {
@@ -161,9 +160,7 @@ cell_text (MusterRosterSheet *self,
       return g_strdup (muster_sheet_weapon_name (ruleset, character));
 
     case COLUMN_STAT:
-      if (muster_character_get_stat (character, column->stat, &value))
-        return g_strdup_printf ("%d", value);
-      return NULL;
+      return muster_sheet_stat_value_text (ruleset, character, muster_ruleset_lookup_stat (ruleset, column->stat));
 
     case COLUMN_STATUS:
       if (muster_character_get_status (character) == MUSTER_STATUS_OUT_OF_ACTION &&

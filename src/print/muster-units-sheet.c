@@ -183,7 +183,17 @@ unit_cell (MusterUnitsSheet *self,
       return g_strdup_printf ("%d", muster_unit_get_present (unit));
 
     case COLUMN_STAT:
-      return muster_unit_dup_stat_text (unit, ruleset, column->stat);
+      {
+        g_autofree char *value = muster_unit_dup_stat_text (unit, ruleset, column->stat);
+        const MusterUnitStatDef *def = muster_ruleset_lookup_unit_stat (ruleset, column->stat);
+        const char *name = muster_ruleset_get_unit_stat_name (ruleset, column->stat, muster_unit_get_kind (unit));
+
+        /* A value the unit's kind names in its own way ("Limbered") has
+         * the name on a line above it, under the column's heading. */
+        if (value != NULL && def != NULL && name != NULL && g_strcmp0 (name, def->name) != 0)
+          return g_strdup_printf ("%s\n%s", name, value);
+        return g_steal_pointer (&value);
+      }
 
     case COLUMN_STATUS:
       return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
@@ -245,10 +255,16 @@ shape_columns (MusterUnitsSheet *self,
       for (guint u = 0; u < self->units->len; u++)
         {
           g_autofree char *text = unit_cell (self, g_ptr_array_index (self->units, u), column);
-          double whole = muster_sheet_text_width (fonts->layout, font, text);
+          g_auto(GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
 
-          natural[c] = MAX (natural[c], whole);
-          minimum[c] = MAX (minimum[c], words ? muster_sheet_longest_word (fonts->layout, font, text) : whole);
+          /* Line by line: a kind's own name for a value sits above it. */
+          for (guint l = 0; lines[l] != NULL; l++)
+            {
+              double whole = muster_sheet_text_width (fonts->layout, font, lines[l]);
+
+              natural[c] = MAX (natural[c], whole);
+              minimum[c] = MAX (minimum[c], words ? muster_sheet_longest_word (fonts->layout, font, lines[l]) : whole);
+            }
         }
 
       if (column->kind == COLUMN_NAME)

@@ -12,6 +12,8 @@
 #include "muster-names.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
+#include "muster-sheet-text.h"
+#include "muster-traits.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
 
@@ -80,15 +82,32 @@ column_data_free (gpointer data)
   g_free (column);
 }
 
+/* A stat column's sort key: the stat as played. */
+typedef struct {
+  MusterRuleset *ruleset;
+  char          *stat;
+} StatKey;
+
+static void
+stat_key_free (gpointer data,
+               GClosure *closure)
+{
+  StatKey *key = data;
+
+  g_clear_object (&key->ruleset);
+  g_free (key->stat);
+  g_free (key);
+}
+
 /* Sort keys, for expressions. */
 static int
 character_stat_value (MusterCharacter *character,
-                      const char      *stat)
+                      StatKey         *key)
 {
   int value = -1;
 
   if (character != NULL)
-    muster_character_get_stat (character, stat, &value);
+    muster_traits_played_stat (key->ruleset, character, key->stat, &value, NULL);
   return value;
 }
 
@@ -143,11 +162,12 @@ cell_text (ColumnData      *column,
       }
     case COLUMN_STAT:
       {
-        int value;
+        char *text = ruleset != NULL
+                     ? muster_sheet_stat_value_text (ruleset, character,
+                                                     muster_ruleset_lookup_stat (ruleset, column->stat))
+                     : NULL;
 
-        if (!muster_character_get_stat (character, column->stat, &value))
-          return g_strdup ("—");
-        return g_strdup_printf ("%d", value);
+        return text != NULL ? text : g_strdup ("—");
       }
     case COLUMN_STATUS:
       return status_text (character);
@@ -251,12 +271,15 @@ rebuild_stat_columns (MusterRosterPage *self)
   for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
+      StatKey *key = g_new0 (StatKey, 1);
       GtkExpression *expression;
       GtkColumnViewColumn *column;
 
+      key->ruleset = g_object_ref (self->ruleset);
+      key->stat = g_strdup (stat->key);
       expression = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
                                                 G_CALLBACK (character_stat_value),
-                                                g_strdup (stat->key), (GClosureNotify) g_free);
+                                                key, stat_key_free);
       /* A short key ("F") heads its column as on the sheets; a longer one
        * ("rank") is a word, shown translated. */
       column = add_column (self, g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name,

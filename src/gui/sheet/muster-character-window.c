@@ -9,6 +9,8 @@
 #include "muster-character-history.h"
 #include "muster-character-window.h"
 #include "muster-sheet-rows.h"
+#include "muster-sheet-text.h"
+#include "muster-traits.h"
 #include "muster-unit.h"
 
 struct _MusterCharacterWindow
@@ -276,27 +278,9 @@ build_ruleset_rows (MusterCharacterWindow *self)
                           muster_ruleset_get_kept_by (self->ruleset) == MUSTER_KEPT_BY_UNIT);
 }
 
-/* The table a stat is rolled on (Big Skirmishes' Class), or NULL. */
-static const MusterLookupTable *
-stat_table (MusterRuleset *ruleset,
-            const char    *key)
-{
-  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
-    {
-      const MusterTroopType *type = muster_ruleset_get_troop_type (ruleset, i);
-
-      for (guint j = 0; type->rolls != NULL && j < type->rolls->len; j++)
-        {
-          const MusterStatRoll *roll = g_ptr_array_index (type->rolls, j);
-
-          if (g_strcmp0 (roll->stat, key) == 0 && roll->table != NULL)
-            return roll->table;
-        }
-    }
-  return NULL;
-}
-
-/* A stat rolled on a table shows the entry's name ("Professional"). */
+/* A stat rolled on a table shows the entry's name ("Professional"), a
+ * stat that picks a trait the trait's ("Coward"), and a stat a trait
+ * changes its value in play ("In play: 0 (Coward −1)"). */
 static void
 update_stat_subtitles (MusterCharacterWindow *self,
                        MusterCharacter       *character)
@@ -308,19 +292,22 @@ update_stat_subtitles (MusterCharacterWindow *self,
   while (g_hash_table_iter_next (&iter, &key, &row))
     {
       const MusterStatDef *stat = muster_ruleset_lookup_stat (self->ruleset, key);
-      const MusterLookupTable *table = stat_table (self->ruleset, key);
+      g_autoptr(GArray) effects = NULL;
       g_autofree char *subtitle = NULL;
-      int value;
+      g_autofree char *traits = NULL;
+      const char *entry = NULL;
+      int value, played;
 
-      if (table != NULL && muster_character_get_stat (character, key, &value))
-        for (guint i = 0; i < table->entries->len && subtitle == NULL; i++)
-          {
-            const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
-
-            if (entry->value == value && entry->value != 0)
-              subtitle = g_strdup (entry->name);
-          }
-      if (subtitle == NULL)
+      if (muster_character_get_stat (character, key, &value))
+        entry = muster_sheet_stat_entry_name (self->ruleset, character, stat, value);
+      if (muster_traits_played_stat (self->ruleset, character, key, &played, &effects))
+        traits = muster_sheet_trait_effects_text (effects);
+      if (traits != NULL)
+        /* Translators: a stat's value in play and the traits that make it so: "In play: 0 (Coward −1)" */
+        subtitle = g_strdup_printf (_("In play: %d (%s)"), played, traits);
+      else if (entry != NULL)
+        subtitle = g_strdup (entry);
+      else
         subtitle = muster_sheet_rows_range_text (stat->min, stat->max);
       adw_action_row_set_subtitle (row, subtitle);
     }
