@@ -448,10 +448,107 @@ test_death_roll (void)
     muster_conformance_assert_dice (dice, &d6);
   }
 
-  /* The text is silent on wounds between games: Muster heals them. */
-  step = g_ptr_array_index (steps, 4);
+  /* Wounds heal between games: "permanently" (seed 000:136, 000:152,
+   * 000:644) read as for the rest of the game, unless the campaign
+   * chooses otherwise (test_lasting_wounds). */
+  step = g_ptr_array_index (steps, 7);
   g_assert_cmpstr (step->type, ==, "heal-wounds");
+  g_assert_null (step->option);
+  g_assert_true (step->house);
   muster_conformance_assert_house_reading (rs, "wounds-heal");
+}
+
+/* finding 2: wounds add up when a result is recorded: 2 light wounds are
+ * 1 serious wound (seed 000:424), 2 serious wounds a Kill (seed 000:426),
+ * which is out of action (seed 000:418). */
+static void
+test_wounds_add_up (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  const MusterWoundsAddUp *rule = muster_ruleset_get_wounds_add_up (rs);
+  const MusterOutcomeDef *outcome;
+
+  g_assert_nonnull (rule);
+  g_assert_cmpint (rule->light, ==, 2);    /* seed 000:424 */
+  g_assert_cmpint (rule->serious, ==, 2);  /* seed 000:426 */
+  g_assert_cmpstr (rule->outcome, ==, "out-of-action");  /* seed 000:418 */
+
+  /* 2 serious; 4 light; 1 serious and 2 light: each a Kill. */
+  for (int light = 0; light <= 5; light++)
+    for (int serious = 0; serious <= 3; serious++)
+      {
+        outcome = muster_ruleset_wounds_add_up (rs, light, serious);
+        g_assert_cmpint (outcome != NULL, ==, serious + light / 2 >= 2);
+        if (outcome != NULL)
+          g_assert_cmpstr (outcome->id, ==, "out-of-action");
+      }
+  /* A Kill, and Dead on the Playsheet (seed 000:695): out of action,
+   * then the death roll. */
+  muster_conformance_assert_house_reading (rs, "two-serious-wounds");
+}
+
+/* finding 3: points lost to wounds (seed 000:152: initiative, dexterity
+ * and strength; seed 000:154, 000:155: light -1, serious -2) are lost
+ * "permanently" (seed 000:136, 000:644), read as for the rest of the
+ * game unless the campaign chooses to lose them for good. */
+static void
+test_lasting_wounds (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  const MusterOptionDef *option = muster_ruleset_lookup_option (rs, "lasting-wounds");
+  GPtrArray *steps = muster_ruleset_get_steps (rs);
+  static const char * const stats[] = { "I", "D", "S" };  /* seed 000:152 */
+  const MusterChoiceDef *heal, *harm;
+
+  g_assert_nonnull (option);
+  g_assert_cmpuint (option->choices->len, ==, 2);
+  heal = g_ptr_array_index (option->choices, 0);
+  harm = g_ptr_array_index (option->choices, 1);
+  g_assert_cmpstr (option->default_choice, ==, "heal");
+  g_assert_cmpstr (heal->id, ==, "heal");
+  /* Reading "permanently" as for the rest of the game is Muster's. */
+  g_assert_true (heal->house);
+  g_assert_cmpstr (harm->id, ==, "lasting-harm");
+  g_assert_false (harm->house);
+
+  for (guint i = 0; i < G_N_ELEMENTS (stats); i++)
+    {
+      const MusterStepDef *step = g_ptr_array_index (steps, 4 + i);
+
+      g_assert_cmpstr (step->type, ==, "drop-stat");
+      g_assert_cmpstr (muster_step_get_param (step, "stat"), ==, stats[i]);
+      g_assert_cmpstr (muster_step_get_param (step, "outcome"), ==, "wounded");
+      g_assert_cmpint (muster_step_get_int_param (step, "light-by", 0), ==, 1);    /* seed 000:154 */
+      g_assert_cmpint (muster_step_get_int_param (step, "serious-by", 0), ==, 2);  /* seed 000:155 */
+      g_assert_cmpstr (muster_step_get_param (step, "at-zero"), ==, "keep");
+      g_assert_cmpstr (step->option, ==, "lasting-wounds");
+      g_assert_cmpstr (step->choice, ==, "lasting-harm");
+      /* Never below 1: the stat's own minimum. */
+      g_assert_cmpint (muster_ruleset_lookup_stat (rs, stats[i])->min, ==, 1);
+    }
+  g_assert_true (muster_conformance_ref_table (rs, "wounds-on-stats")->house);
+  g_assert_nonnull (muster_conformance_ref_table (rs, "wounds-on-stats")->house_note);
+  muster_conformance_assert_house_reading (rs, "wounds-heal");
+}
+
+/* finding 4: "out of action for D6 games in the series" (seed 000:418)
+ * counts the campaign's games, whatever his force did: a house reading,
+ * in the file, on the step and on the Playsheet. */
+static void
+test_games_missed (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  const MusterStepDef *step = g_ptr_array_index (muster_ruleset_get_steps (rs), 0);
+  const MusterReferenceTable *t = muster_conformance_ref_table (rs, "between-games");
+
+  g_assert_cmpstr (step->type, ==, "countdown");
+  g_assert_true (step->house);
+  muster_conformance_assert_house_reading (rs, "games-missed");
+  g_assert_true (t->house);
+  g_assert_cmpuint (t->rows->len, ==, 3);
+  g_assert_false (g_array_index (t->house_rows, gboolean, 0));
+  g_assert_true (g_array_index (t->house_rows, gboolean, 1));
+  g_assert_true (g_array_index (t->house_rows, gboolean, 2));
 }
 
 /* The rest of the Playsheet's numbers. */
@@ -584,6 +681,9 @@ main (int    argc,
   g_test_add_func ("/conformance/" RULESET "/hit-location", test_hit_location);
   g_test_add_func ("/conformance/" RULESET "/wounds", test_wounds);
   g_test_add_func ("/conformance/" RULESET "/death-roll", test_death_roll);
+  g_test_add_func ("/conformance/" RULESET "/wounds-add-up", test_wounds_add_up);
+  g_test_add_func ("/conformance/" RULESET "/lasting-wounds", test_lasting_wounds);
+  g_test_add_func ("/conformance/" RULESET "/games-missed", test_games_missed);
   g_test_add_func ("/conformance/" RULESET "/reference-tables", test_reference_tables);
   g_test_add_func ("/conformance/" RULESET "/figure-stats", test_figure_stats);
 

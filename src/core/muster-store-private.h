@@ -129,6 +129,15 @@ gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
                                       int                     serious_wounds,
                                       int                     killed_unnamed,
                                       GError                **error);
+/* The outcome a result that passed muster_store_check_result() is
+ * recorded as: @outcome, or when its wounds add up to a Kill (the
+ * ruleset's <wounds-add-up>) the outcome they add up to, with @light and
+ * @serious set to 0 and @note (nullable) saying why. */
+const MusterOutcomeDef *muster_store_result_outcome (MusterRuleset          *ruleset,
+                                                     const MusterOutcomeDef *outcome,
+                                                     int                    *light,
+                                                     int                    *serious,
+                                                     char                  **note);
 /* What became of the figures of unit @name, which took the field with
  * @figures: no more lost than that, and only kinds of figure and colours
  * the between-game steps of @ruleset deal with. */
