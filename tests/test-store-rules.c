@@ -672,7 +672,7 @@ test_migrate_v2 (void)
   g_clear_object (&store);
 
   db = raw_open (path);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 3);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, MUSTER_STORE_SCHEMA_VERSION);
   assert_raw_text (db, "SELECT group_concat (id || ':' || game_id || ':' || killer_id || ':' || victim_id, ' ')"
                        " FROM (SELECT * FROM kill ORDER BY id)", "4:1:1:3 7:1:1:3 9:1:2:3");
   assert_raw_text (db, "SELECT group_concat (\"from\" || '=' || on_delete, ' ') FROM"

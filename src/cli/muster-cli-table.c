@@ -135,6 +135,14 @@ muster_cli_table_add_int (MusterCliTable *table,
 }
 
 void
+muster_cli_table_add_int_text (MusterCliTable *table,
+                               gint64          value,
+                               const char     *text)
+{
+  table_add_cell (table, CELL_INT, g_strdup_printf ("%" G_GINT64_FORMAT, value), g_strdup (text));
+}
+
+void
 muster_cli_table_add_bool (MusterCliTable *table,
                            gboolean        value,
                            const char     *text)

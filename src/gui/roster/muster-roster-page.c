@@ -7,6 +7,7 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
 #include "muster-names.h"
@@ -49,6 +50,7 @@ struct _MusterRosterPage
   GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
   GtkWidget          *recruit_button;
+  GtkLabel           *caps_key;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
@@ -147,6 +149,9 @@ cell_text (ColumnData      *column,
 
         if (!muster_character_get_stat (character, column->stat, &value))
           return g_strdup ("—");
+        /* "11 (9)" where his weapon holds him lower. */
+        if (ruleset != NULL)
+          return muster_character_format_stat (character, ruleset, column->stat);
         return g_strdup_printf ("%d", value);
       }
     case COLUMN_STATUS:
@@ -202,8 +207,13 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
 {
   g_autofree char *text = cell_text (column, gtk_list_item_get_item (item));
   g_autofree char *shown = muster_names_shorten (text);
+  g_autofree char *key = NULL;
 
+  /* The key to a value in brackets: "(9): Firing with his Musket". */
+  if (column->kind == COLUMN_STAT && column->page->ruleset != NULL)
+    key = muster_character_describe_cap (gtk_list_item_get_item (item), column->page->ruleset, column->stat);
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
+  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), key);
 }
 
 static GtkColumnViewColumn *
@@ -375,10 +385,30 @@ store_changed_cb (MusterStore      *store,
     reload_forces (self);
 }
 
+/* Under the list, the key to values in brackets ("11 (9)") when a
+ * character shown has one. */
+static void
+update_caps_key (MusterRosterPage *self)
+{
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *key = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (self->ruleset != NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (characters, g_list_model_get_item (G_LIST_MODEL (self->model), i));
+      key = muster_characters_describe_caps (characters, self->ruleset);
+    }
+  gtk_label_set_label (self->caps_key, key != NULL ? key : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->caps_key), key != NULL);
+}
+
 static void
 model_items_changed_cb (MusterRosterPage *self)
 {
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 static void
@@ -505,6 +535,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, recruit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, caps_key);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
@@ -634,6 +665,7 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   reload_forces (self);
   muster_roster_model_set_campaign_id (self->model, campaign_id);
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 gint64

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-character-history.h"
 #include "muster-character-window.h"
 #include "muster-sheet-rows.h"
@@ -22,6 +23,7 @@ struct _MusterCharacterWindow
   MusterRuleset   *ruleset;
   GHashTable      *stat_spins;    /* stat key -> GtkSpinButton */
   GHashTable      *stat_rows;     /* stat key -> AdwActionRow */
+  GHashTable      *stat_caps;     /* stat key -> GtkLabel, "(9)" beside his own 11 */
   GPtrArray       *derived;       /* of GtkLabel, with "stat" and "derived" data */
   GArray          *unit_ids;      /* gint64, parallel to the unit row's model; 0 is none */
   char            *units_key;     /* the ids and names the unit row shows */
@@ -253,10 +255,17 @@ build_ruleset_rows (MusterCharacterWindow *self)
       GtkWidget *spin = muster_sheet_rows_value_spin_new (stat->name, stat->key, stat->min, stat->max);
       GtkWidget *row;
 
+      GtkWidget *cap = gtk_label_new (NULL);
+
       g_signal_connect (spin, "value-changed", G_CALLBACK (stat_changed_cb), self);
       row = muster_sheet_rows_add_row (self->stats_group, title, range, spin);
+      /* What his weapon lets him use, after his own value: 11 (9). */
+      gtk_widget_add_css_class (cap, "numeric");
+      gtk_widget_set_visible (cap, FALSE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), cap);
       g_hash_table_insert (self->stat_spins, g_strdup (stat->key), spin);
       g_hash_table_insert (self->stat_rows, g_strdup (stat->key), row);
+      g_hash_table_insert (self->stat_caps, g_strdup (stat->key), cap);
 
       /* What follows from the stat: Big Skirmishes' command range and move. */
       for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
@@ -296,7 +305,9 @@ stat_table (MusterRuleset *ruleset,
   return NULL;
 }
 
-/* A stat rolled on a table shows the entry's name ("Professional"). */
+/* A stat rolled on a table shows the entry's name ("Professional"); one
+ * his weapon holds lower, what he uses with it: "(9)" beside his 11, and
+ * "(9): Firing with his Musket" under the stat's name. */
 static void
 update_stat_subtitles (MusterCharacterWindow *self,
                        MusterCharacter       *character)
@@ -309,8 +320,18 @@ update_stat_subtitles (MusterCharacterWindow *self,
     {
       const MusterStatDef *stat = muster_ruleset_lookup_stat (self->ruleset, key);
       const MusterLookupTable *table = stat_table (self->ruleset, key);
-      g_autofree char *subtitle = NULL;
+      GtkLabel *cap = g_hash_table_lookup (self->stat_caps, key);
+      g_autofree char *subtitle = muster_character_describe_cap (character, self->ruleset, key);
       int value;
+
+      if (subtitle != NULL && muster_character_get_effective_stat (character, self->ruleset, key, &value))
+        {
+          /* Translators: beside his own value, the one his weapon allows: "(9)" */
+          g_autofree char *used = g_strdup_printf (_("(%d)"), value);
+
+          gtk_label_set_label (cap, used);
+        }
+      gtk_widget_set_visible (GTK_WIDGET (cap), subtitle != NULL);
 
       if (table != NULL && muster_character_get_stat (character, key, &value))
         for (guint i = 0; i < table->entries->len && subtitle == NULL; i++)
@@ -534,6 +555,7 @@ muster_character_window_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->stat_spins, g_hash_table_unref);
   g_clear_pointer (&self->stat_rows, g_hash_table_unref);
+  g_clear_pointer (&self->stat_caps, g_hash_table_unref);
   g_clear_pointer (&self->derived, g_ptr_array_unref);
   g_clear_pointer (&self->unit_ids, g_array_unref);
   g_clear_pointer (&self->units_key, g_free);
@@ -589,6 +611,7 @@ muster_character_window_init (MusterCharacterWindow *self)
 
   self->stat_spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->stat_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->stat_caps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->derived = g_ptr_array_new ();
   self->unit_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 
