@@ -556,11 +556,32 @@ test_games_missed (void)
   g_assert_cmpstr (step->type, ==, "countdown");
   g_assert_true (step->house);
   muster_conformance_assert_house_reading (rs, "games-missed");
-  g_assert_true (t->house);
+  /* The rows that are Muster's are marked, not the whole table. */
+  g_assert_false (t->house);
   g_assert_cmpuint (t->rows->len, ==, 3);
   g_assert_false (g_array_index (t->house_rows, gboolean, 0));
   g_assert_true (g_array_index (t->house_rows, gboolean, 1));
   g_assert_true (g_array_index (t->house_rows, gboolean, 2));
+
+  /* Printed: the row marked †, the reading among the Playsheet's. */
+  {
+    g_autoptr(MusterSheet) sheet = muster_playsheet_sheet_new (rs);
+    g_autofree char *dir = muster_test_make_tmpdir ();
+    g_autoptr(TestDoc) doc = muster_test_render_pdf (dir, sheet, MUSTER_PAPER_A4, "playsheet");
+    g_autofree char *text = muster_test_document_text (doc);
+    g_auto(GStrv) words = g_strsplit_set (text, " \n\t", -1);
+    g_autofree char *joined = NULL;
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+    g_auto(GStrv) kept = NULL;
+
+    for (guint i = 0; words[i] != NULL; i++)
+      if (*words[i] != '\0')
+        g_strv_builder_add (builder, words[i]);
+    kept = g_strv_builder_end (builder);
+    joined = g_strjoinv (" ", kept);
+    g_assert_nonnull (strstr (joined, "Out for D6 games † Every game the campaign plays counts"));
+    g_assert_nonnull (strstr (joined, "Out of action for D6 games The text: D6 games in the series."));
+  }
 }
 
 /* The rest of the Playsheet's numbers. */
