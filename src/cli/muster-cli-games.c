@@ -211,8 +211,12 @@ muster_cli_cmd_result (MusterCli  *cli,
   if (ruleset != NULL)
     note = muster_ruleset_describe_wounds_add_up (ruleset, result.light_wounds, result.serious_wounds);
   if (note != NULL && (character = muster_store_get_character (cli->store, character_id, NULL)) != NULL)
-    /* Translators: the character, then "2 serious wounds count as “Out of action”." */
-    g_print (_("%s: %s\n"), muster_character_get_name (character), note);
+    {
+      /* Translators: the character, then "2 serious wounds count as “Out of action”." */
+      g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_character_get_name (character), note);
+
+      g_print ("%s\n", text);
+    }
   return 0;
 }
 
