@@ -207,13 +207,8 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
 {
   g_autofree char *text = cell_text (column, gtk_list_item_get_item (item));
   g_autofree char *shown = muster_names_shorten (text);
-  g_autofree char *key = NULL;
 
-  /* The key to a value in brackets: "(9): Firing with his Musket". */
-  if (column->kind == COLUMN_STAT && column->page->ruleset != NULL)
-    key = muster_character_describe_cap (gtk_list_item_get_item (item), column->page->ruleset, column->stat);
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
-  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), key);
 }
 
 static GtkColumnViewColumn *
