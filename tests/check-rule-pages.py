@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 RULESET = '{https://musterapp.github.io/ns/ruleset}'
 MALLARD = '{http://projectmallard.org/1.0/}'
 # The rule sets with a page of their own.
-RULESETS = ['big-skirmishes', 'chosen-men', 'napoleonic-skirmish', 'small-unit-engagements']
+RULESETS = ['sharpes-skirmish', 'big-skirmishes', 'chosen-men', 'napoleonic-skirmish', 'small-unit-engagements']
 
 srcdir = sys.argv[1]
 n = 0
@@ -67,7 +67,10 @@ for rid in RULESETS:
           '%s: a section "Options"' % rid)
     titles = set()
     if options is not None:
+        # An option is a titled item; its choices are titled too, or
+        # named in emphasis at the head of each of its list items.
         titles = {texts(t) for t in options.iter(MALLARD + 'title')}
+        titles |= {texts(e) for e in options.iter(MALLARD + 'em')}
     for option in ruleset.iter(RULESET + 'option'):
         name = words(option.find(RULESET + 'name').text)
         check(name in titles, '%s: option "%s" is listed' % (rid, name))

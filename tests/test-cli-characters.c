@@ -240,10 +240,10 @@ test_set (Fixture       *f,
   g_assert_cmpstr (row[COL_C], ==, "12");
   g_clear_pointer (&row, g_strfreev);
 
-  /* Out of range, over the musket's cap, unknown, malformed. */
+  /* Out of range, unknown, malformed. */
   RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "I=13");
   RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "I=0");
-  RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "F=10");
+  RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "F=13");
   RUN_FAILS (f, &run, 1, "X", "set", id, "--stat", "X=3");
   RUN_FAILS (f, &run, 2, "abc", "set", id, "--stat", "I=abc");
   RUN_FAILS (f, &run, 2, "I", "set", id, "--stat", "I");
@@ -251,8 +251,8 @@ test_set (Fixture       *f,
   RUN_FAILS (f, &run, 2, NULL, "set", id);
   RUN_FAILS (f, &run, 1, "lance", "set", id, "--weapon", "lance");
   /* A change that fails part way changes nothing: the new name goes
-   * before the stats, and the stat over the cap takes it back. */
-  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perrin", "--stat", "F=10");
+   * before the stats, and the stat out of range takes it back. */
+  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perrin", "--stat", "F=13");
   RUN_FAILS (f, &run, 1, NULL, "show", "Ben Perrin", "--campaign", campaign);
   RUN_OK (f, &run, "show", "Daniel Hadley", "--campaign", campaign);
   row = roster_row (f, campaign, id);
@@ -260,17 +260,32 @@ test_set (Fixture       *f,
   g_assert_cmpint (g_ascii_strtoll (row[COL_F], NULL, 10), <=, 9);
   g_clear_pointer (&row, g_strfreev);
 
-  /* A rifle lifts the cap; going back to a musket needs F lowered too. */
-  RUN_OK (f, &run, "set", "Daniel Hadley", "--campaign", campaign,
-          "--weapon", "rifle", "--stat", "F=11");
+  /* F is kept whatever the weapon: a musket holds what he shoots with to
+   * 9, shown in brackets with a key; a rifle does not. */
+  RUN_OK (f, &run, "set", "Daniel Hadley", "--campaign", campaign, "--stat", "F=11");
+  row = roster_row (f, campaign, id);
+  g_assert_cmpstr (row[COL_WEAPON], ==, "musket");
+  g_assert_cmpstr (row[COL_F], ==, "11");
+  g_clear_pointer (&row, g_strfreev);
+  RUN_OK (f, &run, "roster", campaign);
+  g_assert_nonnull (strstr (run.out, " 11 (9) "));
+  g_assert_nonnull (strstr (run.out, "\nIn brackets: what a man uses with the weapon he carries "
+                                     "(Firing at most 9 with a Musket).\n"));
+  RUN_OK (f, &run, "show", id);
+  g_assert_nonnull (strstr (run.out, "Firing        11 (9)\n"));
+  g_assert_nonnull (strstr (run.out, "\n(9): Firing with his Musket\n"));
+  RUN_OK (f, &run, "set", id, "--weapon", "rifle");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_WEAPON], ==, "rifle");
   g_assert_cmpstr (row[COL_F], ==, "11");
   g_clear_pointer (&row, g_strfreev);
-  RUN_OK (f, &run, "set", id, "--weapon", "musket", "--stat", "F=9");
+  RUN_OK (f, &run, "roster", campaign);
+  g_assert_null (strstr (run.out, "(9)"));
+  g_assert_null (strstr (run.out, "In brackets"));
+  RUN_OK (f, &run, "set", id, "--weapon", "musket");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_WEAPON], ==, "musket");
-  g_assert_cmpstr (row[COL_F], ==, "9");
+  g_assert_cmpstr (row[COL_F], ==, "11");
   g_clear_pointer (&row, g_strfreev);
 
   RUN_OK (f, &run, "set", id, "--status", "out-of-action", "--out-games", "2", "--notes", "Shot at Salamanca");

@@ -209,6 +209,40 @@ test_die_on_6 (Fixture       *f,
   RUN_FAILS (f, &run, 1, "Resolve game 1 “The Bridge” first", "resolve", "The Ford", "--campaign", "Talavera");
 }
 
+/* Two serious wounds are a Kill: the result is recorded as out of
+ * action, and the command says so. */
+static void
+test_wounds_add_up (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *game = NULL;
+  g_autofree char *cell = NULL;
+
+  make_campaign (f, "die-on-6");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Bridge",
+          "--with", "Richard Sharland", "--with", "Patrick Harden", "--with", "Jean Lefort");
+  game = last_line (run.out);
+  RUN_OK (f, &run, "result", game, "Richard Sharland", "--outcome", "wounded", "--serious", "2");
+  g_assert_cmpstr (run.out, ==, "Richard Sharland: 2 serious wounds count as “Out of action”.\n");
+  RUN_OK (f, &run, "result", game, "Patrick Harden", "--outcome", "wounded", "--light", "1", "--serious", "1");
+  g_assert_cmpstr (run.out, ==, "");
+  RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "unhurt", "--killed", "Richard Sharland");
+
+  RUN_OK (f, &run, "game", game, "--format", "tsv");
+  cell = tsv_cell (run.out, 2, "outcome");
+  g_assert_cmpstr (cell, ==, "out-of-action");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 2, "serious");
+  g_assert_cmpstr (cell, ==, "0");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 1, "outcome");
+  g_assert_cmpstr (cell, ==, "wounded");
+
+  RUN_OK (f, &run, "resolve", game, "--faces", "Richard Sharland=2");
+  g_assert_nonnull (strstr (run.out, "Death roll 1d6: 2 (rolled at the table) — Richard Sharland survives"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -219,6 +253,8 @@ main (int    argc,
               test_record_and_resolve, fixture_teardown);
   g_test_add ("/cli-games/die-on-6", Fixture, NULL, fixture_setup_fixed_time,
               test_die_on_6, fixture_teardown);
+  g_test_add ("/cli-games/wounds-add-up", Fixture, NULL, fixture_setup_fixed_time,
+              test_wounds_add_up, fixture_teardown);
 
   return g_test_run ();
 }

@@ -270,7 +270,7 @@ test_die_on_6 (void)
                       ids[8], ids[9], ids[10], ids[11], wounded, captured, (gint64) 0);
   for (int i = 0; i < 12; i++)
     set_outcome (&fx, game_id, ids[i], "out-of-action");
-  set_wounds (&fx, game_id, wounded, 2, 1);
+  set_wounds (&fx, game_id, wounded, 1, 1);
   set_outcome (&fx, game_id, captured, "captured");
 
   events = resolve (&fx, game_id);

@@ -584,6 +584,51 @@ test_pdf_writer_full_disk (Fixture       *fixture,
   }
 }
 
+/* A man keeps the firing skill he rolled and shoots a musket at 9 (seed
+ * 000:241): every sheet of characters shows "11 (9)" with a key, and a
+ * sheet where no weapon holds anyone lower shows neither. */
+static void
+test_weapon_caps (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) capped = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) uncapped = g_ptr_array_new_with_free_func (g_object_unref);
+  const char *key = "In brackets: what a man uses with the weapon he carries (Firing at most 9 with a Musket).";
+
+  /* I to F are 7 to 11. */
+  g_ptr_array_add (capped, make_character (1, "Ashworth", "other", "musket", 7));
+  g_ptr_array_add (capped, make_character (2, "Bramwell", "rifleman", "rifle", 7));
+  g_ptr_array_add (uncapped, make_character (2, "Bramwell", "rifleman", "rifle", 7));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      GPtrArray *characters = i == 0 ? capped : uncapped;
+      g_autoptr(MusterSheet) stats = muster_figure_stats_sheet_new (ruleset, characters, 16);
+      g_autoptr(MusterSheet) roster = muster_roster_sheet_new (ruleset, characters, NULL);
+      g_autoptr(MusterSheet) cards = muster_cards_sheet_new (ruleset, characters);
+      g_autoptr(TestDoc) stats_doc = render (fixture, stats, MUSTER_PAPER_A4, "caps-stats");
+      g_autoptr(TestDoc) roster_doc = render (fixture, roster, MUSTER_PAPER_A4, "caps-roster");
+      g_autoptr(TestDoc) cards_doc = render (fixture, cards, MUSTER_PAPER_A4, "caps-cards");
+      g_autofree char *stats_text = muster_test_document_lines (stats_doc);
+      g_autofree char *roster_text = muster_test_document_lines (roster_doc);
+      g_autofree char *card = muster_test_card_text (cards_doc, MUSTER_PAPER_A4, 0, 0);
+
+      g_test_message ("%s\n%s\n%s", stats_text, roster_text, card);
+      g_assert_cmpint (strstr (stats_text, "11 (9)") != NULL, ==, i == 0);
+      g_assert_cmpint (strstr (stats_text, key) != NULL, ==, i == 0);
+      g_assert_cmpint (strstr (roster_text, "11 (9)") != NULL, ==, i == 0);
+      g_assert_cmpint (strstr (roster_text, key) != NULL, ==, i == 0);
+      /* His own 11, and the 9 he shoots with under it; the key on his
+       * card. */
+      g_assert_true (muster_test_has_token (card, "11"));
+      g_assert_cmpint (muster_test_has_token (card, "(9)"), ==, i == 0);
+      g_assert_cmpint (strstr (card, "(9): Firing with his Musket") != NULL, ==, i == 0);
+      assert_text_within_margins (stats_doc, MUSTER_PAPER_A4);
+      assert_text_within_margins (roster_doc, MUSTER_PAPER_A4);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -607,6 +652,7 @@ main (int   argc,
   ADD ("/print/cards/text", test_cards_text);
   ADD ("/print/roster/pages", test_roster_pages);
   ADD ("/print/roster/letter-and-empty", test_roster_letter_and_empty);
+  ADD ("/print/weapon-caps", test_weapon_caps);
 
 #undef ADD
 

@@ -7,6 +7,7 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-cli-private.h"
 #include "muster-force.h"
 #include "muster-recruit.h"
@@ -291,6 +292,13 @@ muster_cli_cmd_roster (MusterCli  *cli,
   for (guint i = 0; i < characters->len; i++)
     add_character_row (table, ruleset, units, g_ptr_array_index (characters, i), FALSE);
   muster_cli_table_print (table, cli->format, FALSE);
+  if (cli->format == MUSTER_CLI_FORMAT_TEXT)
+    {
+      g_autofree char *key = muster_characters_describe_caps (characters, ruleset);
+
+      if (key != NULL)
+        g_print ("\n%s\n", key);
+    }
   return 0;
 }
 
@@ -387,10 +395,21 @@ print_sheet (MusterCampaign  *campaign,
         /* Translators: a stat's value and the entry it stands for: "1 Coward" */
         value = g_strdup_printf (_("%2d %s"), number, entry);
       else
-        value = g_strdup_printf ("%2d", number);
+        {
+          /* What his weapon lets him use shows in brackets: "11 (9)". */
+          g_autofree char *shown = muster_character_format_stat (character, ruleset, stat->key);
+
+          value = g_strdup_printf ("%2s", shown);
+        }
       label = g_strdup_printf ("%-3s %s", stat->key, stat->name);
       print_field (stat_width + 4, label, value);
     }
+  {
+    g_autofree char *key = muster_character_describe_caps (character, ruleset);
+
+    if (key != NULL)
+      g_print ("\n%s\n", key);
+  }
 
   if (notes != NULL && *notes != '\0')
     g_print ("\n%s\n%s\n", _("Notes"), notes);
@@ -453,23 +472,16 @@ stat_change_clear (gpointer data)
   g_free (((StatChange *) data)->key);
 }
 
-/* Applies the stat changes that lower (@lowering) or do not lower a stat. */
 static gboolean
 apply_stats (MusterStore      *store,
              MusterCharacter  *character,
              GArray           *changes,
-             gboolean          lowering,
              GError          **error)
 {
   for (guint i = 0; i < changes->len; i++)
     {
       const StatChange *change = &g_array_index (changes, StatChange, i);
-      int current;
-      gboolean lowers;
 
-      lowers = muster_character_get_stat (character, change->key, &current) && change->value < current;
-      if (lowers != lowering)
-        continue;
       if (!muster_store_set_character_stat (store, muster_character_get_id (character),
                                             change->key, change->value, error))
         return FALSE;
@@ -580,18 +592,14 @@ muster_cli_cmd_set (MusterCli  *cli,
       new_status = MUSTER_STATUS_OUT_OF_ACTION;
     }
 
-  /* Lowered stats go before a new weapon and raised ones after it, so that
-   * "--weapon musket --stat F=9" and "--weapon rifle --stat F=11" both
-   * pass the weapon's cap. */
   /* All of it or nothing. */
   if (!muster_store_begin (store, &error))
     return muster_cli_fail (error);
   if ((name != NULL && !muster_store_set_character_text (store, id, "name", name, &error)) ||
       (rank != NULL && !muster_store_set_character_text (store, id, "rank", rank, &error)) ||
-      !apply_stats (store, character, stats, TRUE, &error) ||
+      !apply_stats (store, character, stats, &error) ||
       (type != NULL && !muster_store_set_character_text (store, id, "troop_type", type, &error)) ||
       (weapon != NULL && !muster_store_set_character_text (store, id, "weapon", weapon, &error)) ||
-      !apply_stats (store, character, stats, FALSE, &error) ||
       (mounted_text != NULL && !muster_store_set_character_mounted (store, id, mounted, &error)) ||
       ((status_text != NULL || out_games >= 0) &&
        !muster_store_set_character_status (store, id, new_status, MAX (out_games, 0), &error)) ||

@@ -144,6 +144,9 @@ muster_cli_cmd_result (MusterCli  *cli,
   g_autoptr(GArray) victims = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
   MusterResult result = { 0, };
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autofree char *note = NULL;
+  MusterRuleset *ruleset;
   gint64 character_id;
   int status;
 
@@ -202,6 +205,18 @@ muster_cli_cmd_result (MusterCli  *cli,
   result.notes = notes;
   if (!muster_store_set_result (cli->store, muster_game_get_id (game), character_id, &result, &error))
     return muster_cli_fail (error);
+
+  /* The store recorded wounds that add up to a Kill as one: say so. */
+  ruleset = muster_cli_campaign_ruleset (campaign, NULL);
+  if (ruleset != NULL)
+    note = muster_ruleset_describe_wounds_add_up (ruleset, result.light_wounds, result.serious_wounds);
+  if (note != NULL && (character = muster_store_get_character (cli->store, character_id, NULL)) != NULL)
+    {
+      /* Translators: the character, then "2 serious wounds count as “Out of action”." */
+      g_autofree char *text = g_strdup_printf (_("%s: %s"), muster_character_get_name (character), note);
+
+      g_print ("%s\n", text);
+    }
   return 0;
 }
 

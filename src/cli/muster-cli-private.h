@@ -304,7 +304,7 @@ void             muster_cli_table_add_value (MusterCliTable     *table,
                                              const char         *text);
 void             muster_cli_table_add_int   (MusterCliTable     *table,
                                              gint64              value);
-/* A number in TSV and JSON, @text in text output. */
+/* A number in TSV and JSON, @text in text output ("11 (9)"). */
 void             muster_cli_table_add_int_text (MusterCliTable  *table,
                                                 gint64           value,
                                                 const char      *text);

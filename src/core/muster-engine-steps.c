@@ -446,8 +446,35 @@ stat_spent (Resolution           *r,
     }
 }
 
+/* How much @subject's wounds of the game take off: @by, or @by for each
+ * wound (@per_wound), or with light-by and serious-by that much for each
+ * light and each serious wound. A wounded outcome with no wound counted
+ * is one wound (a light one). */
+static int
+wound_drop (const MusterStepDef *step,
+            const Subject       *subject,
+            int                  by,
+            gboolean             per_wound)
+{
+  int light_by = muster_step_get_int_param (step, "light-by", G_MININT);
+  int serious_by = muster_step_get_int_param (step, "serious-by", G_MININT);
+  gint64 light = subject->light_wounds;
+  gint64 serious = subject->serious_wounds;
+  gint64 drop;
+
+  if (light_by == G_MININT && serious_by == G_MININT)
+    return per_wound ? by * MAX (1, subject->light_wounds + subject->serious_wounds) : by;
+
+  if (light + serious == 0)
+    light = 1;
+  drop = light * (light_by != G_MININT ? light_by : by) +
+         serious * (serious_by != G_MININT ? serious_by : by);
+  return (int) CLAMP (drop, 0, G_MAXINT);
+}
+
 /* drop-stat: stat, by, outcome; per-wound="true" drops @by for each
- * wound of the game; at-zero (out-of-action, retired, dead, or keep to
+ * wound of the game, light-by and serious-by so much for each light and
+ * each serious wound; at-zero (out-of-action, retired, dead, or keep to
  * leave it to a later step) at retire-at or less. A character whose
  * value before the resolution was at least spare-table/spare-entry's
  * loses nothing; one at least floor-table/floor-entry's never drops
@@ -499,7 +526,7 @@ step_drop_stat (Resolution           *r,
       const Subject *subject = g_ptr_array_index (r->subjects, i);
       g_autofree char *text = NULL;
       gboolean acts, found, floored;
-      int before, value, drop, wounds;
+      int before, value, drop;
 
       if (!acts_on (r, step, subject, muster_resolution_outcome_wounds, &acts, error))
         return FALSE;
@@ -511,9 +538,7 @@ step_drop_stat (Resolution           *r,
       if (!found)
         continue;
 
-      /* A wounded outcome with no wound counted is one wound. */
-      wounds = per_wound ? MAX (1, subject->light_wounds + subject->serious_wounds) : 1;
-      drop = by * wounds;
+      drop = wound_drop (step, subject, by, per_wound);
 
       if (spare_at != G_MININT && before >= spare_at)
         {

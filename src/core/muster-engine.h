@@ -24,7 +24,9 @@ G_BEGIN_DECLS
  *                      heal, or stay on the character
  *   drop-stat          stat, by, outcome, per-wound, at-zero
  *                      (out-of-action, retired, dead or keep): the stat
- *                      drops for good; at 0 or less the character is out;
+ *                      drops for good (light-by and serious-by: so much
+ *                      for each light and each serious wound of the
+ *                      game); at 0 or less the character is out;
  *                      spare-table/-entry spares a Hero, floor-table/
  *                      -entry and floor keep him above a floor
  *   always-recovers    stat and value (or table and entry): a character

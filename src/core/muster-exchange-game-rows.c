@@ -80,16 +80,18 @@ muster_import_participant (Import *im,
                            int     line)
 {
   gint64 character_id, light, serious, unnamed;
+  const MusterOutcomeDef *def;
+  const char *outcome;
   sqlite3_stmt *stmt;
 
   light = muster_import_count (im, "light", line);
   serious = muster_import_count (im, "serious", line);
   unnamed = muster_import_count (im, "killed-unnamed", line);
+  outcome = muster_import_attr (im, "outcome");
 
   if (!im->importing)
     {
       const char *who = muster_import_need_attr (im, "character", line);
-      const char *outcome = muster_import_attr (im, "outcome");
       g_autofree char *key = NULL;
 
       muster_import_ref (im, ID_CHARACTER, "character", line);
@@ -100,9 +102,9 @@ muster_import_participant (Import *im,
                             _("the character “%s” takes part twice in one game."), who);
       if (outcome != NULL && im->ruleset != NULL)
         {
-          const MusterOutcomeDef *def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
           g_autoptr(GError) check_error = NULL;
 
+          def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
           if (def == NULL)
             muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                                 _("the ruleset “%s” has no outcome “%s”."),
@@ -114,6 +116,17 @@ muster_import_participant (Import *im,
       return;
     }
 
+  /* As a result recorded here: wounds that add up to a Kill are one. */
+  if (outcome != NULL && im->ruleset != NULL &&
+      (def = muster_ruleset_lookup_outcome (im->ruleset, outcome)) != NULL)
+    {
+      int light_count = (int) light, serious_count = (int) serious;
+
+      outcome = muster_store_result_outcome (im->ruleset, def, &light_count, &serious_count, NULL)->id;
+      light = light_count;
+      serious = serious_count;
+    }
+
   character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO participation (game_id, character_id, side, outcome,"
@@ -123,7 +136,7 @@ muster_import_participant (Import *im,
   sqlite3_bind_int64 (stmt, 1, im->game_id);
   sqlite3_bind_int64 (stmt, 2, character_id);
   muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
-  muster_import_bind_text (stmt, 4, muster_import_attr (im, "outcome"));
+  muster_import_bind_text (stmt, 4, outcome);
   sqlite3_bind_int64 (stmt, 5, light);
   sqlite3_bind_int64 (stmt, 6, serious);
   sqlite3_bind_int64 (stmt, 7, unnamed);

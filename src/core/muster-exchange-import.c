@@ -514,7 +514,6 @@ import_clear (Import *im)
   g_clear_pointer (&im->campaign_notes, g_free);
   g_clear_pointer (&im->force_name, g_free);
   g_clear_pointer (&im->character_name, g_free);
-  g_clear_pointer (&im->character_weapon, g_free);
   g_clear_pointer (&im->names, g_hash_table_unref);
   g_clear_error (&im->error);
 }

@@ -195,7 +195,6 @@ typedef struct {
   gint64              unit_id;
   gint64              character_id;
   char               *character_name;    /* pass 1: for its stats' checks */
-  char               *character_weapon;
   GHashTable         *names;         /* pass 1: "u" or "c", \037, file id -> name */
   gint64              game_id;
   gint64              participant_id;  /* character of the current participant */

@@ -404,8 +404,6 @@ check_character (Import *im,
                          g_strdup (name));
   g_free (im->character_name);
   im->character_name = g_steal_pointer (&name);
-  g_free (im->character_weapon);
-  im->character_weapon = g_strdup (weapon);
 }
 
 static void
@@ -512,7 +510,7 @@ on_stat (Import   *im,
                !(unit
                  ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
                  : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
-                                            im->character_weapon, key, (int) value, &check_error)))
+                                            key, (int) value, &check_error)))
         muster_import_refused (im, line, check_error);
       g_hash_table_add (im->owner_stats, g_strdup (key));
       return;

@@ -144,7 +144,10 @@ GPtrArray   *muster_store_list_character_games (MusterStore *self,
  * recorded with an outcome that does not take them out. Those kill rules
  * are checked when the outermost change commits: several results recorded
  * between muster_store_begin() and muster_store_commit() need only keep
- * them together. */
+ * them together. Wounds that add up to a Kill under the ruleset's
+ * <wounds-add-up> (two serious wounds) are recorded as the outcome they
+ * add up to, without the wounds, and the log says so
+ * (muster_ruleset_describe_wounds_add_up()). */
 gboolean     muster_store_set_result        (MusterStore        *self,
                                              gint64              game_id,
                                              gint64              character_id,

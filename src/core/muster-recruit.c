@@ -231,14 +231,12 @@ muster_recruit_roll_limited (MusterRuleset  *ruleset,
       int cap = weapon != NULL ? muster_ruleset_get_cap (ruleset, weapon, stat_roll->stat) : G_MAXINT;
       const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, stat_roll->stat);
 
-      if (value > cap)
-        {
-          value = cap;
-          g_ptr_array_add (recruit->capped, g_strdup (stat_roll->stat));
-        }
       /* Dice that can fall outside the stat's range are held inside it. */
       if (def != NULL)
         value = CLAMP (value, def->min, def->max);
+      /* He keeps what he rolled; his weapon's cap is what he uses with it. */
+      if (value > cap)
+        g_ptr_array_add (recruit->capped, g_strdup (stat_roll->stat));
 
       g_hash_table_insert (recruit->stats, g_strdup (stat_roll->stat), GINT_TO_POINTER (value));
       g_ptr_array_add (recruit->rolls, roll);

@@ -11,10 +11,11 @@ G_BEGIN_DECLS
 typedef struct {
   char       *troop_type;
   char       *weapon;
-  GHashTable *stats;       /* stat key -> GINT_TO_POINTER (value), after caps */
+  GHashTable *stats;       /* stat key -> GINT_TO_POINTER (value), as rolled */
   GPtrArray  *rolls;       /* of MusterRoll*, one per rolled stat */
   GPtrArray  *roll_stats;  /* of char*, the stat of each roll */
-  GPtrArray  *capped;      /* of char*, stats lowered by the weapon's cap */
+  GPtrArray  *capped;      /* of char*, stats above the weapon's cap: he
+                            * keeps his value, and uses the cap with it */
   GPtrArray  *demoted;     /* of char*, stats rolled past a side's limit
                             * and given the highest entry still open */
 } MusterRecruit;
@@ -22,8 +23,8 @@ typedef struct {
 void           muster_recruit_free (MusterRecruit *recruit);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRecruit, muster_recruit_free)
 
-/* Rolls every stat of @troop_type with @rng and applies @weapon's caps
- * (@weapon NULL: the troop type's default). */
+/* Rolls every stat of @troop_type with @rng, noting those above @weapon's
+ * caps (@weapon NULL: the troop type's default). */
 MusterRecruit *muster_recruit_roll (MusterRuleset *ruleset,
                                     const char    *troop_type,
                                     const char    *weapon,

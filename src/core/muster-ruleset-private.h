@@ -43,6 +43,7 @@ struct _MusterRuleset
   GPtrArray    *steps;             /* MusterStepDef */
   GPtrArray    *reference_tables;  /* MusterReferenceTable */
   GPtrArray    *house_readings;    /* MusterHouseReading */
+  MusterWoundsAddUp *wounds_add_up; /* or NULL */
 };
 
 /* Freeing what the sections build (muster-ruleset.c). */

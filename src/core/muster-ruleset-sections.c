@@ -370,6 +370,38 @@ load_ratings (MusterRuleset  *self,
   return TRUE;
 }
 
+/* <wounds-add-up>: the outcome it names takes the man out and carries
+ * no wounds, since his wounds become it. */
+static gboolean
+load_wounds_add_up (MusterRuleset  *self,
+                    xmlNodePtr      section,
+                    GError        **error)
+{
+  xmlNodePtr node = muster_ruleset_first_child (section, "wounds-add-up");
+  const MusterOutcomeDef *outcome;
+  MusterWoundsAddUp *rule;
+
+  if (node == NULL)
+    return TRUE;
+
+  rule = self->wounds_add_up = g_new0 (MusterWoundsAddUp, 1);
+  rule->outcome = muster_ruleset_attr (self, node, "outcome");
+  if (!muster_ruleset_attr_int (self, node, "light", 0, &rule->light, error) ||
+      !muster_ruleset_attr_int (self, node, "serious", 0, &rule->serious, error))
+    return FALSE;
+
+  outcome = muster_ruleset_lookup_outcome (self, rule->outcome);
+  if (outcome == NULL)
+    return muster_ruleset_fail (self, node, error,
+                                _("wounds add up to the outcome “%s”, but there is no such outcome."),
+                                rule->outcome);
+  if (!outcome->removes || outcome->takes_light || outcome->takes_serious)
+    return muster_ruleset_fail (self, node, error,
+                                _("wounds add up to the outcome “%s”, which must take the man out of the game (removes=\"true\") and carry no wounds."),
+                                rule->outcome);
+  return TRUE;
+}
+
 static gboolean
 load_outcomes (MusterRuleset  *self,
                xmlNodePtr      section,
@@ -392,7 +424,7 @@ load_outcomes (MusterRuleset  *self,
         return FALSE;
     }
 
-  return TRUE;
+  return load_wounds_add_up (self, section, error);
 }
 
 static gboolean
@@ -524,6 +556,7 @@ load_tables (MusterRuleset  *self,
 static const char * const step_int_params[] = {
   "by", "dies-on", "fatal-at", "floor", "retire-at", "at-most", "returns-on", "value",
   "per-serious", "returns",
+  "light-by", "serious-by",
 };
 
 static gboolean

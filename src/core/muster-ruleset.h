@@ -82,6 +82,17 @@ typedef struct {
   gboolean    removes;        /* participant left the field (out, captured) */
 } MusterOutcomeDef;
 
+/* How wounds add up when a result is recorded (<wounds-add-up>): @light
+ * light wounds count as one serious wound (0: they never do), and
+ * @serious serious wounds are the outcome @outcome, which takes the man
+ * out of the game (Sharpe's Skirmish: 2 light = 1 serious, 2 serious = a
+ * Kill). */
+typedef struct {
+  int         light;
+  int         serious;
+  const char *outcome;
+} MusterWoundsAddUp;
+
 typedef struct {
   const char *id;         /* "die-on-6" */
   const char *name;
@@ -243,6 +254,19 @@ int                    muster_ruleset_get_cap         (MusterRuleset *self,
 
 GPtrArray             *muster_ruleset_get_outcomes    (MusterRuleset *self); /* of MusterOutcomeDef* */
 const MusterOutcomeDef*muster_ruleset_lookup_outcome  (MusterRuleset *self, const char *id);
+/* The ruleset's <wounds-add-up>, or NULL when wounds never add up. */
+const MusterWoundsAddUp *muster_ruleset_get_wounds_add_up (MusterRuleset *self);
+/* The outcome @light light and @serious serious wounds add up to (a
+ * Kill: out of action), or NULL when they do not. */
+const MusterOutcomeDef *muster_ruleset_wounds_add_up  (MusterRuleset *self,
+                                                       int            light,
+                                                       int            serious);
+/* "2 serious wounds count as “Out of action”.": why a result with those
+ * wounds is recorded as the outcome they add up to; NULL when they do
+ * not add up. */
+char                  *muster_ruleset_describe_wounds_add_up (MusterRuleset *self,
+                                                              int            light,
+                                                              int            serious);
 GPtrArray             *muster_ruleset_get_options     (MusterRuleset *self); /* of MusterOptionDef* */
 const MusterOptionDef *muster_ruleset_lookup_option   (MusterRuleset *self, const char *id);
 GPtrArray             *muster_ruleset_get_steps       (MusterRuleset *self); /* of MusterStepDef* */

@@ -328,13 +328,11 @@ weapon_name (MusterRuleset *ruleset,
 gboolean
 muster_store_check_stat (MusterRuleset  *ruleset,
                          const char     *who,
-                         const char     *weapon,
                          const char     *key,
                          int             value,
                          GError        **error)
 {
   const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, key);
-  int cap;
 
   if (def == NULL)
     {
@@ -353,15 +351,6 @@ muster_store_check_stat (MusterRuleset  *ruleset,
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                    _("%s: %s must be between %d and %d, not %d."),
                    who, def->name, def->min, def->max, value);
-      return FALSE;
-    }
-  cap = weapon != NULL && *weapon != '\0' ? muster_ruleset_get_cap (ruleset, weapon, key) : G_MAXINT;
-  if (value > cap)
-    {
-      /* Translators: "Firing cannot be above 9 with a Musket." */
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                   _("%s: %s cannot be above %d with a %s."),
-                   who, def->name, cap, weapon_name (ruleset, weapon));
       return FALSE;
     }
   return TRUE;
@@ -460,10 +449,12 @@ describe_stats (MusterRuleset             *ruleset,
           else if (table != NULL && entry != NULL)
             /* Translators: " (rolled 3 + 4 = 7 on Character Class: Professional)" */
             g_string_append_printf (text, _(" (rolled %s on %s: %s)"), dice, table->name, entry);
-          else if (roll->total != GPOINTER_TO_INT (value))
-            /* Translators: a stat rolled above its weapon's cap. */
-            g_string_append_printf (text, _(" (rolled %s, lowered to %d for the %s)"),
-                                    dice, GPOINTER_TO_INT (value), weapon_name (ruleset, weapon));
+          else if (GPOINTER_TO_INT (value) > muster_ruleset_get_cap (ruleset, weapon, def->key))
+            /* Translators: a stat rolled above its weapon's cap, which he
+             * uses with it: " (rolled 5 + 6 = 11; 9 with the Musket)" */
+            g_string_append_printf (text, _(" (rolled %s; %d with the %s)"),
+                                    dice, muster_ruleset_get_cap (ruleset, weapon, def->key),
+                                    weapon_name (ruleset, weapon));
           else if (g_strcmp0 (dice, plain) != 0)
             g_string_append_printf (text, _(" (rolled %s)"), dice);
         }
@@ -527,7 +518,7 @@ muster_store_tx_create_character (MusterStore                *self,
 
       g_hash_table_iter_init (&iter, spec->stats);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!muster_store_check_stat (ruleset, name, weapon, key, GPOINTER_TO_INT (value), error))
+        if (!muster_store_check_stat (ruleset, name, key, GPOINTER_TO_INT (value), error))
           return 0;
     }
 
@@ -667,14 +658,14 @@ update_column (MusterStore  *self,
   return exec_update (self, stmt, error);
 }
 
-/* After a weapon change: lowers every stat above the new weapon's cap. */
-static gboolean
-apply_caps (MusterStore      *self,
-            MusterRuleset    *ruleset,
-            MusterCharacter  *character,
-            const char       *weapon,
-            GString          *message,
-            GError          **error)
+/* After a weapon change: says which of his own values the new weapon
+ * holds lower while he uses it. He keeps them, and has them again with a
+ * weapon that does not. */
+static void
+describe_caps (MusterRuleset    *ruleset,
+               MusterCharacter  *character,
+               const char       *weapon,
+               GString          *message)
 {
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
@@ -684,12 +675,11 @@ apply_caps (MusterStore      *self,
 
       if (!muster_character_get_stat (character, def->key, &value) || value <= cap)
         continue;
-      if (!write_stat (self, muster_character_get_id (character), def->key, cap, error))
-        return FALSE;
-      /* Translators: appended to "Thomas Ward now carries a Musket". */
-      g_string_append_printf (message, _("; %s lowered from %d to %d"), def->name, value, cap);
+      /* Translators: appended to "Thomas Ward now carries a Musket": "; he
+       * uses Firing 9 with it, and keeps his 11" */
+      g_string_append_printf (message, _("; he uses %s %d with it, and keeps his %d"),
+                              def->name, cap, value);
     }
-  return TRUE;
 }
 
 gboolean
@@ -768,8 +758,8 @@ muster_store_set_character_text (MusterStore  *self,
         g_string_printf (message, _("%s now carries a %s"), who, weapon_name (ruleset, clean));
       else
         g_string_printf (message, _("%s no longer carries a weapon"), who);
-      if (*clean != '\0' && !apply_caps (self, ruleset, character, clean, message, error))
-        goto fail;
+      if (*clean != '\0')
+        describe_caps (ruleset, character, clean, message);
     }
   else
     {
@@ -844,8 +834,7 @@ muster_store_set_character_stat (MusterStore  *self,
   ruleset = muster_store_get_campaign_ruleset (self, muster_character_get_campaign_id (character), error);
   if (ruleset == NULL)
     return FALSE;
-  if (!muster_store_check_stat (ruleset, muster_character_get_name (character),
-                                muster_character_get_weapon (character), key, value, error))
+  if (!muster_store_check_stat (ruleset, muster_character_get_name (character), key, value, error))
     return FALSE;
   if (muster_character_get_stat (character, key, &old) && old == value)
     return TRUE;

@@ -577,6 +577,31 @@ muster_store_check_result (const MusterOutcomeDef  *outcome,
   return TRUE;
 }
 
+const MusterOutcomeDef *
+muster_store_result_outcome (MusterRuleset           *ruleset,
+                             const MusterOutcomeDef  *outcome,
+                             int                     *light,
+                             int                     *serious,
+                             char                   **note)
+{
+  const MusterOutcomeDef *added;
+
+  g_return_val_if_fail (outcome != NULL, NULL);
+
+  if (note != NULL)
+    *note = NULL;
+  if (!outcome->takes_light && !outcome->takes_serious)
+    return outcome;
+  added = muster_ruleset_wounds_add_up (ruleset, *light, *serious);
+  if (added == NULL)
+    return outcome;
+  if (note != NULL)
+    *note = muster_ruleset_describe_wounds_add_up (ruleset, *light, *serious);
+  *light = 0;
+  *serious = 0;
+  return added;
+}
+
 gboolean
 muster_store_set_result (MusterStore        *self,
                          gint64              game_id,
@@ -587,8 +612,10 @@ muster_store_set_result (MusterStore        *self,
   g_autoptr(MusterGame) game = NULL;
   g_autofree char *side = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *added_up = NULL;
   CharacterInfo killer = { 0, };
   const MusterOutcomeDef *outcome;
+  MusterResult recorded;
   MusterRuleset *ruleset;
   sqlite3_stmt *stmt;
   gboolean ok = FALSE;
@@ -640,6 +667,11 @@ muster_store_set_result (MusterStore        *self,
   if (!muster_store_check_result (outcome, killer.name, result->light_wounds, result->serious_wounds,
                                   result->killed_unnamed, error))
     goto out;
+  /* Two serious wounds are a Kill: the result is recorded as one. */
+  recorded = *result;
+  outcome = muster_store_result_outcome (ruleset, outcome, &recorded.light_wounds,
+                                         &recorded.serious_wounds, &added_up);
+  recorded.outcome = outcome->id;
 
   /* Each victim exists; the rules his kill must keep are checked with
    * the whole change (muster-store-kills.c). */
@@ -663,8 +695,8 @@ muster_store_set_result (MusterStore        *self,
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_text (stmt, 1, outcome->id, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int (stmt, 2, result->light_wounds);
-  sqlite3_bind_int (stmt, 3, result->serious_wounds);
+  sqlite3_bind_int (stmt, 2, recorded.light_wounds);
+  sqlite3_bind_int (stmt, 3, recorded.serious_wounds);
   sqlite3_bind_int (stmt, 4, result->killed_unnamed);
   if (result->notes != NULL)
     sqlite3_bind_text (stmt, 5, result->notes, -1, SQLITE_TRANSIENT);
@@ -701,7 +733,15 @@ muster_store_set_result (MusterStore        *self,
     goto fail;
   muster_store_defer_game_check (self, game_id);
 
-  message = describe_result (ruleset, killer.name, result);
+  message = describe_result (ruleset, killer.name, &recorded);
+  if (added_up != NULL)
+    {
+      g_autofree char *plain = g_steal_pointer (&message);
+
+      /* Translators: a result, then why it is recorded so: "Ward: Out of
+       * action. 2 serious wounds count as “Out of action”." */
+      message = g_strdup_printf (_("%s %s"), plain, added_up);
+    }
   ok = muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, character_id,
                                     "result", message,
                                     MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,

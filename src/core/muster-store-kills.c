@@ -14,7 +14,8 @@
  * dialog, a file imported): the killer and the victim both took part, on
  * opposite sides; a victim is put out of action once in a game, by one
  * killer; and a victim whose result is recorded has an outcome that takes
- * him out of the game.
+ * him out of the game (wounds that add up to a Kill are recorded as one,
+ * muster_store_result_outcome()).
  *
  * A result names its victims, and a victim's own result is recorded on
  * its own: checked one result at a time, moving a victim from one killer

@@ -21,6 +21,14 @@
 
 #define MIGRATIONS_PATH "/io/github/musterapp/Muster/core/migrations/"
 
+/* The migrations with a step in C after their SQL. */
+static const struct {
+  int        number;
+  gboolean (*run) (MusterStore *self, GError **error);
+} migration_steps[] = {
+  { 5, muster_store_restore_rolled_stats },
+};
+
 static gboolean
 read_pragma (sqlite3    *db,
              const char *sql,
@@ -282,6 +290,16 @@ run_migration (MusterStore  *self,
       muster_store_rollback (self);
       return FALSE;
     }
+  /* What a migration does to the rows that SQL alone cannot, in the same
+   * transaction. */
+  for (guint i = 0; i < G_N_ELEMENTS (migration_steps); i++)
+    if (migration_steps[i].number == number && !migration_steps[i].run (self, error))
+      {
+        g_prefix_error (error, _("Could not bring the library “%s” up to date (step %s): "),
+                        muster_store_get_path (self), name);
+        muster_store_rollback (self);
+        return FALSE;
+      }
   return muster_store_commit (self, error);
 }
 

@@ -102,11 +102,11 @@ char     *muster_store_check_name    (const char   *name,
 /* The rules a stored value keeps, shared by the functions that change
  * it and by the importer, which refuses exactly what they refuse. */
 
-/* @key is a stat of @ruleset and @value within its range and under the cap
- * of @weapon (NULL or "": none); messages name @who. */
+/* @key is a stat of @ruleset and @value within its range; messages name
+ * @who. A weapon's cap is not a limit on what a man keeps, only on what
+ * he uses with it (muster-character-stats.h). */
 gboolean  muster_store_check_stat    (MusterRuleset *ruleset,
                                       const char    *who,
-                                      const char    *weapon,
                                       const char    *key,
                                       int            value,
                                       GError       **error);
@@ -129,6 +129,20 @@ gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
                                       int                     serious_wounds,
                                       int                     killed_unnamed,
                                       GError                **error);
+/* Migration 5 (muster-store-rolled-stats.c): the stats a weapon's cap
+ * lowered when they were stored, back to what the recruit rolled, each
+ * logged. */
+gboolean  muster_store_restore_rolled_stats (MusterStore  *self,
+                                             GError      **error);
+/* The outcome a result that passed muster_store_check_result() is
+ * recorded as: @outcome, or when its wounds add up to a Kill (the
+ * ruleset's <wounds-add-up>) the outcome they add up to, with @light and
+ * @serious set to 0 and @note (nullable) saying why. */
+const MusterOutcomeDef *muster_store_result_outcome (MusterRuleset          *ruleset,
+                                                     const MusterOutcomeDef *outcome,
+                                                     int                    *light,
+                                                     int                    *serious,
+                                                     char                  **note);
 /* What became of the figures of unit @name, which took the field with
  * @figures: no more lost than that, and only kinds of figure and colours
  * the between-game steps of @ruleset deal with. */

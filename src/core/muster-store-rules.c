@@ -80,7 +80,7 @@ check_characters (MusterStore    *store,
 
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-        "SELECT c.name, c.weapon, s.key, s.value FROM stat s JOIN character c ON c.id = s.character_id"
+        "SELECT c.name, s.key, s.value FROM stat s JOIN character c ON c.id = s.character_id"
         " WHERE c.campaign_id = ?1 ORDER BY c.id, s.key", error);
 
     if (stmt == NULL)
@@ -89,15 +89,14 @@ check_characters (MusterStore    *store,
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         const char *name = muster_column_text (stmt, 0);
-        const char *weapon = muster_column_text (stmt, 1);
-        const char *key = muster_column_text (stmt, 2);
+        const char *key = muster_column_text (stmt, 1);
         GError *check_error = NULL;
 
         if (muster_ruleset_lookup_stat (rules, key) == NULL)
           g_ptr_array_add (blockers, g_strdup_printf (
               _("%s has the characteristic “%s”, which version %s of %s does not have."),
               name, key, version, title));
-        else if (!muster_store_check_stat (rules, name, weapon, key, sqlite3_column_int (stmt, 3),
+        else if (!muster_store_check_stat (rules, name, key, sqlite3_column_int (stmt, 2),
                                            &check_error))
           add_blocker_error (blockers, check_error);
       }

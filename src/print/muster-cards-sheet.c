@@ -8,6 +8,7 @@
 #include "muster-card-grid.h"
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
 #include "muster-traits.h"
@@ -111,9 +112,25 @@ draw_card (MusterCardsSheet *self,
       if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, &effects))
         {
           g_autofree char *text = g_strdup_printf ("%d", value);
+          int used;
 
-          muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
-                                  sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
+          /* Where his weapon holds him lower, his own value over the one
+           * he uses with it, "(9)": 11 (9) as on the other sheets. */
+          if (muster_character_stat_is_capped (character, ruleset, def->key) &&
+              muster_character_get_effective_stat (character, ruleset, def->key, &used))
+            {
+              /* Translators: on a stat card, under his own value, the one
+               * his weapon allows: "(9)" */
+              g_autofree char *capped = g_strdup_printf (_("(%d)"), used);
+
+              muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
+                                      sx + (col_w - box) / 2.0, cy + 13, box, 16, PANGO_ALIGN_CENTER);
+              muster_sheet_draw_line (cr, pen->layout, pen->tiny_bold_font, capped,
+                                      sx + (col_w - box) / 2.0, cy + 28, box, 9, PANGO_ALIGN_CENTER);
+            }
+          else
+            muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
+                                    sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
           /* The trait that makes it so ("Coward −1"), or the one it picks
            * ("Coward"), under the box of a stat headed by its name. */
           trait = muster_sheet_trait_effects_text (effects);
@@ -170,9 +187,18 @@ draw_card (MusterCardsSheet *self,
       muster_sheet_draw_line (cr, pen->layout, pen->text_font, _("Games:"), cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
     }
 
-  /* Room for notes made at the table. */
+  /* Room for notes made at the table, headed by the key to a value in
+   * brackets. */
   cy += 16;
   muster_sheet_draw_line (cr, pen->layout, pen->label_font, _("Notes"), cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+  if (character != NULL)
+    {
+      g_autofree char *key = muster_character_describe_caps (character, ruleset);
+
+      if (key != NULL)
+        muster_sheet_draw_line (cr, pen->layout, pen->small_font, key, cx + cw / 4, cy, cw * 3 / 4, 12,
+                                PANGO_ALIGN_RIGHT);
+    }
   cy += 12;
   muster_sheet_writing_lines (cr, cx, cw, cy + 13, y + MUSTER_CARD_HEIGHT - PAD - 12, 13);
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
@@ -32,6 +33,9 @@ G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_T
 /* For rulesets whose stats are words ("class", "rank"), not letters. */
 #define WIDE_LABEL      46.0
 #define VALUE_WIDTH     24.0
+/* Room for "11 (9)": his own value and the one his weapon allows. */
+#define CAPPED_WIDTH    40.0
+#define KEY_HEIGHT      14.0
 #define WOUNDS_WIDTH    52.0
 #define NUMBER_BAND     10.0
 
@@ -47,6 +51,7 @@ typedef struct
   PangoFontDescription *number_font;
   PangoFontDescription *tiny_font;
   double                label_width;
+  double                value_width;
   double                name_width;
   double                turns_width;
 } Pen;
@@ -145,18 +150,19 @@ draw_stats (MusterFigureStatsSheet *self,
       else
         muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
                                 x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
-      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, VALUE_WIDTH, row, 0.5);
+      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, pen->value_width, row, 0.5);
 
       if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
         {
-          g_autofree char *text = g_strdup_printf ("%d", value);
+          /* "11 (9)" where his weapon holds him lower. */
+          g_autofree char *text = muster_character_format_stat (character, ruleset, def->key);
 
           muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
-                                  x + pen->label_width, ry, VALUE_WIDTH, row, PANGO_ALIGN_CENTER);
+                                  x + pen->label_width, ry, pen->value_width, row, PANGO_ALIGN_CENTER);
         }
     }
 
-  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, VALUE_WIDTH, h, 0.75);
+  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
 }
 
 static void
@@ -252,6 +258,7 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   double width = size->width - size->margin_left - size->margin_right;
   double height = size->height - size->margin_top - size->margin_bottom;
   double stats_x, turns_x, wounds_x, block_h;
+  g_autofree char *key = muster_characters_describe_caps (characters, muster_sheet_get_ruleset (sheet));
   Pen pen = {
     .cr = cr,
     .layout = layout,
@@ -265,11 +272,12 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   };
 
   pen.label_width = keys_are_letters (self) ? LABEL_WIDTH : WIDE_LABEL;
+  pen.value_width = key != NULL ? CAPPED_WIDTH : VALUE_WIDTH;
   pen.name_width = width * 0.30;
-  pen.turns_width = width - pen.name_width - pen.label_width - VALUE_WIDTH - WOUNDS_WIDTH - 3 * COLUMN_GAP;
+  pen.turns_width = width - pen.name_width - pen.label_width - pen.value_width - WOUNDS_WIDTH - 3 * COLUMN_GAP;
 
   stats_x = x + pen.name_width + COLUMN_GAP;
-  turns_x = stats_x + pen.label_width + VALUE_WIDTH + COLUMN_GAP;
+  turns_x = stats_x + pen.label_width + pen.value_width + COLUMN_GAP;
   wounds_x = turns_x + pen.turns_width + COLUMN_GAP;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -287,6 +295,13 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
                           wounds_x, y, WOUNDS_WIDTH, HEADING_HEIGHT, PANGO_ALIGN_CENTER);
   y += HEADING_HEIGHT;
 
+  /* The key to values in brackets, at the foot of the page. */
+  if (key != NULL)
+    {
+      height -= KEY_HEIGHT;
+      muster_sheet_draw_line (cr, layout, small_font, key, x, y - TITLE_HEIGHT - HEADING_HEIGHT + height,
+                              width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
+    }
   block_h = (height - TITLE_HEIGHT - HEADING_HEIGHT) / MUSTER_FIGURE_STATS_PER_PAGE;
 
   for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-roster-sheet.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
@@ -15,6 +16,7 @@ struct _MusterRosterSheet
   MusterSheet parent_instance;
 
   gboolean    show_force;
+  char       *key;        /* to values in brackets, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
@@ -27,6 +29,7 @@ G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
 #define NUMBER_WIDTH   40.0
 #define STATUS_WIDTH   66.0
 #define MAX_STAT_WIDTH 160.0
+#define KEY_HEIGHT     14.0
 
 typedef enum {
   COLUMN_NAME,
@@ -51,33 +54,69 @@ typedef struct
 /* Helpers */
 
 static guint
-rows_per_page (const MusterPageSize *size)
+rows_per_page (MusterRosterSheet    *self,
+               const MusterPageSize *size)
 {
   double height = size->height - size->margin_top - size->margin_bottom;
   double room = height - TITLE_HEIGHT - HEADER_HEIGHT - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
 
+  if (self->key != NULL)
+    room -= KEY_HEIGHT;
   return MAX (1, (guint) (room / ROW_HEIGHT));
 }
 
-/* A stat keyed by a letter or two (I D S C F) is headed by its key; one
- * keyed by an id ("class") by its name, in a column wide enough for it. */
+/* The widest "11 (9)" of the characters' @stat, or 0 when no weapon
+ * holds one of them lower. */
 static double
-stat_width (const MusterStatDef *def,
-            const char         **title)
+capped_width (MusterRosterSheet   *self,
+              const MusterStatDef *def)
+{
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  GPtrArray *characters = muster_sheet_get_characters (MUSTER_SHEET (self));
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(PangoFontDescription) font = NULL;
+  double widest = 0.0;
+
+  if (self->key == NULL)
+    return 0.0;
+  layout = muster_sheet_create_measure_layout ();
+  font = muster_sheet_font (8, FALSE, FALSE);
+  for (guint i = 0; i < characters->len; i++)
+    {
+      MusterCharacter *character = g_ptr_array_index (characters, i);
+      g_autofree char *text = NULL;
+
+      if (!muster_character_stat_is_capped (character, ruleset, def->key))
+        continue;
+      text = muster_character_format_stat (character, ruleset, def->key);
+      widest = MAX (widest, muster_sheet_text_width (layout, font, text) + 2 * CELL_PAD + 1.0);
+    }
+  return widest;
+}
+
+/* A stat keyed by a letter or two (I D S C F) is headed by its key; one
+ * keyed by an id ("class") by its name, in a column wide enough for it,
+ * and for "11 (9)". */
+static double
+stat_width (MusterRosterSheet    *self,
+            const MusterStatDef  *def,
+            const char          **title)
 {
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoFontDescription) font = NULL;
+  double capped = capped_width (self, def);
 
   if (g_utf8_strlen (def->key, -1) <= 2)
     {
       *title = def->key;
-      return STAT_WIDTH;
+      return MAX (STAT_WIDTH, capped);
     }
 
   layout = muster_sheet_create_measure_layout ();
   font = muster_sheet_font (8, TRUE, FALSE);
   *title = def->name;
-  return CLAMP (muster_sheet_text_width (layout, font, def->name) + 2 * CELL_PAD + 1.0, STAT_WIDTH, MAX_STAT_WIDTH);
+  return CLAMP (MAX (muster_sheet_text_width (layout, font, def->name) + 2 * CELL_PAD + 1.0, capped),
+                STAT_WIDTH, MAX_STAT_WIDTH);
 }
 
 static GArray *
@@ -97,7 +136,7 @@ make_columns (MusterRosterSheet *self,
     {
       const char *title;
 
-      stats_width += stat_width (muster_ruleset_get_stat (ruleset, i), &title);
+      stats_width += stat_width (self, muster_ruleset_get_stat (ruleset, i), &title);
     }
   fixed = stats_width + STATUS_WIDTH + 2 * NUMBER_WIDTH;
   flexible = MAX (width - fixed, 120.0);
@@ -122,7 +161,7 @@ make_columns (MusterRosterSheet *self,
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
       const char *title;
-      double w = stat_width (def, &title);
+      double w = stat_width (self, def, &title);
 
       column = (Column) { COLUMN_STAT, title, def->key, w, PANGO_ALIGN_CENTER };
       g_array_append_val (columns, column);
@@ -188,7 +227,7 @@ static guint
 muster_roster_sheet_get_n_pages (MusterSheet          *sheet,
                                  const MusterPageSize *size)
 {
-  guint per_page = rows_per_page (size);
+  guint per_page = rows_per_page (MUSTER_ROSTER_SHEET (sheet), size);
 
   return MAX (1, (muster_sheet_get_characters (sheet)->len + per_page - 1) / per_page);
 }
@@ -211,7 +250,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   double y = size->margin_top;
   double width = size->width - size->margin_left - size->margin_right;
   double table_width = 0.0;
-  guint per_page = rows_per_page (size);
+  guint per_page = rows_per_page (self, size);
   guint first = page * per_page;
   guint last = MIN (first + per_page, characters->len);
   double cx;
@@ -260,15 +299,35 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
     }
   muster_sheet_line (cr, x, y, x + table_width, y, 0.75);
 
+  if (self->key != NULL)
+    {
+      g_autoptr(PangoFontDescription) key_font = muster_sheet_font (7.5, FALSE, TRUE);
+
+      muster_sheet_draw_line (cr, layout, key_font, self->key, x, y + 2, width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
+    }
+
   muster_sheet_draw_page_number (cr, layout, size, page, muster_sheet_get_n_pages (sheet, size));
 }
 
 /* GObject */
 
 static void
+muster_roster_sheet_finalize (GObject *object)
+{
+  MusterRosterSheet *self = MUSTER_ROSTER_SHEET (object);
+
+  g_clear_pointer (&self->key, g_free);
+
+  G_OBJECT_CLASS (muster_roster_sheet_parent_class)->finalize (object);
+}
+
+static void
 muster_roster_sheet_class_init (MusterRosterSheetClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
+
+  object_class->finalize = muster_roster_sheet_finalize;
 
   sheet_class->get_n_pages = muster_roster_sheet_get_n_pages;
   sheet_class->draw_page = muster_roster_sheet_draw_page;
@@ -300,6 +359,7 @@ muster_roster_sheet_new (MusterRuleset *ruleset,
 
   self = g_object_new (MUSTER_TYPE_ROSTER_SHEET, "title", title, "ruleset", ruleset, NULL);
   muster_sheet_add_characters (MUSTER_SHEET (self), characters);
+  self->key = muster_characters_describe_caps (characters, ruleset);
 
   for (guint i = 0; characters != NULL && i < characters->len; i++)
     if (muster_character_get_force_id (g_ptr_array_index (characters, i)) !=

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-sheet-text.h"
+#include "muster-character-stats.h"
 #include "muster-traits.h"
 
 const char *
@@ -117,7 +118,8 @@ muster_sheet_stat_value_text (MusterRuleset       *ruleset,
   if (traits != NULL)
     /* TRANSLATORS: a stat's value as played and the traits that make it so, e.g. "0 (Coward −1)" */
     return g_strdup_printf (_("%d (%s)"), value, traits);
-  return g_strdup_printf ("%d", value);
+  /* What his weapon lets him use, in brackets: "11 (9)". */
+  return muster_character_format_stat (character, ruleset, stat->key);
 }
 
 int

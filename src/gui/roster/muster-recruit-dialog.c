@@ -165,10 +165,13 @@ roll (MusterRecruitDialog *self)
 
           if (!single)
             subtitle = g_strdup_printf (_("Rolled %s for each"), stat_roll->expression);
-          else if (was_capped (self->recruit, stat->key))
-            /* Translators: the dice, the faces and total, and the weapon's cap */
-            subtitle = g_strdup_printf (_("%s: %s, lowered to the weapon’s limit"),
-                                        stat_roll->expression, faces);
+          else if (was_capped (self->recruit, stat->key) && weapon != NULL)
+            /* Translators: the dice, the faces and total, then what he uses
+             * with his weapon: "2d6: 5 + 6 = 11 · 9 with a Musket" */
+            subtitle = g_strdup_printf (_("%s: %s · %d with a %s"),
+                                        stat_roll->expression, faces,
+                                        muster_ruleset_get_cap (self->ruleset, weapon->id, stat->key),
+                                        weapon->name);
           else
             subtitle = g_strdup_printf ("%s: %s", stat_roll->expression, faces);
         }

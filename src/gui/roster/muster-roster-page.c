@@ -7,6 +7,7 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
 #include "muster-names.h"
@@ -51,6 +52,7 @@ struct _MusterRosterPage
   GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
   GtkWidget          *recruit_button;
+  GtkLabel           *caps_key;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
@@ -398,10 +400,30 @@ store_changed_cb (MusterStore      *store,
     reload_forces (self);
 }
 
+/* Under the list, the key to values in brackets ("11 (9)") when a
+ * character shown has one. */
+static void
+update_caps_key (MusterRosterPage *self)
+{
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *key = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (self->ruleset != NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (characters, g_list_model_get_item (G_LIST_MODEL (self->model), i));
+      key = muster_characters_describe_caps (characters, self->ruleset);
+    }
+  gtk_label_set_label (self->caps_key, key != NULL ? key : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->caps_key), key != NULL);
+}
+
 static void
 model_items_changed_cb (MusterRosterPage *self)
 {
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 static void
@@ -528,6 +550,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, recruit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, caps_key);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
@@ -657,6 +680,7 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   reload_forces (self);
   muster_roster_model_set_campaign_id (self->model, campaign_id);
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 gint64
