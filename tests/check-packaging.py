@@ -9,7 +9,8 @@
    the portals needs, and one module: Muster, built with meson from here.
 2. `meson install --destdir` into a temporary folder puts every file where
    the freedesktop specs (desktop entry, AppStream, shared-mime-info, icon
-   theme), GSettings, gettext and Yelp look for it, and the files agree
+   theme), GSettings, gettext and Yelp look for it, the rulesets and the
+   names of recruits where Muster looks for them, and the files agree
    with each other (icon, binary, MIME type, launchable).
 """
 
@@ -192,6 +193,12 @@ def check_tree(tap, srcdir, root, prefix):
                      if f.endswith('.xml'))
     for name in shipped:
         exists('share/muster/rulesets/' + name, 'the ruleset ' + name)
+
+    # The names recruits take, one file a nationality, found beside the
+    # rulesets.
+    for name in sorted(f for f in os.listdir(os.path.join(srcdir, 'data', 'names'))
+                       if f.endswith('.txt')):
+        exists('share/muster/names/' + name, 'the names ' + name)
 
     exists('share/gettext/its/muster-ruleset.its', 'the ITS rules for rulesets')
     exists('share/gettext/its/muster-ruleset.loc', 'the ITS locating rules')

@@ -223,10 +223,12 @@ gint64    muster_store_tx_create_campaign  (MusterStore   *self,
                                             guint64        seed,
                                             GHashTable    *options,
                                             GError       **error);
+/* @nationality NULL: the one the side suggests. */
 gint64    muster_store_tx_create_force     (MusterStore   *self,
                                             gint64         campaign_id,
                                             const char    *name,
                                             const char    *side,
+                                            const char    *nationality,
                                             GError       **error);
 gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,

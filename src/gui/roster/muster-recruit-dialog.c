@@ -8,6 +8,7 @@
 #include "muster-campaign.h"
 #include "muster-force.h"
 #include "muster-names.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-recruit-dialog.h"
 
@@ -182,9 +183,21 @@ roll (MusterRecruitDialog *self)
   if (!self->name_edited)
     {
       MusterForce *force = get_force (self);
-      g_autofree char *name = muster_recruit_pick_name (force ? muster_force_get_effective_side (force) : NULL,
-                                                        &rng);
+      g_autofree char *name = NULL;
+      MusterRng name_rng;
 
+      /* The names' own generator: a new troop type keeps the name. */
+      muster_recruit_name_rng (&self->rng_start, &name_rng);
+      name = muster_store_pick_recruit_name (self->store, self->campaign_id,
+                                             force != NULL ? muster_force_get_nationality (force)
+                                                           : MUSTER_NATIONALITY_DEFAULT,
+                                             &name_rng, &error);
+      if (name == NULL)
+        {
+          self->updating--;
+          show_error (self, error->message);
+          return;
+        }
       gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self->name_row), single);
@@ -222,7 +235,7 @@ on_force_selected (MusterRecruitDialog *self)
 {
   if (self->updating)
     return;
-  /* A French force gets a French name. */
+  /* A force of another nationality gets a name of its own. */
   roll (self);
 }
 
