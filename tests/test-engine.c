@@ -261,7 +261,7 @@ test_game_results (void)
   g_assert_null (muster_engine_resolve (fx.store, game_id, NULL, NULL, &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE);
   g_assert_cmpstr (error->message, ==,
-                   "Richard Sharland put Jean Lefort out of action in Game 1 “The Bridge”, "
+                   "Richard Sharland put Jean Lefort out of action in Game 1 “The Bridge” of Talavera, "
                    "but nothing is recorded for Jean Lefort yet: record him with one of these "
                    "outcomes first: “Out of action”, “Captured”.");
   g_clear_error (&error);
@@ -628,7 +628,7 @@ test_entered_faces (void)
     g_assert_null (events);
     g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
     g_assert_cmpstr (error->message, ==,
-                     "“Nobody” has no roll in resolving Game 1 “The Bridge”. The rolls are for: "
+                     "“Nobody” has no roll in resolving Game 1 “The Bridge” of Talavera. The rolls are for: "
                      "“Patrick Harden”, “Jean Lefort”; a roll’s purpose names one too.");
     g_clear_error (&error);
 
