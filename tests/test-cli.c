@@ -313,6 +313,65 @@ test_force_new (Fixture       *f,
   RUN_FAILS (f, &run, 1, "Nobody", "recruit", campaign, "Nobody", "--type", "line");
 }
 
+/* A force's nationality: guessed from its side, given, changed; its
+ * recruits take its names. */
+static void
+test_force_nationality (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(Run) run = { 0 };
+  g_autofree char *campaign = new_campaign (f, "Bailén");
+  g_autofree char *cell = NULL;
+  g_autofree char *spanish_surnames = g_build_filename (g_getenv ("MUSTER_NAMES_DIR"), "spanish.txt", NULL);
+  g_autofree char *names = NULL;
+  g_auto(GStrv) ids = NULL;
+
+  RUN_OK (f, &run, "new-force", "Bailén", "Dupont", "--side", "Armée de Portugal");
+  g_assert_true (g_str_has_prefix (run.out, "Force “Dupont” added to Bailén, fighting for Armée de Portugal. "
+                                            "Nationality: French.\n"));
+  RUN_OK (f, &run, "new-force", "Bailén", "Castaños", "--side", "Allies", "--nationality", "spanish");
+  g_assert_true (g_str_has_prefix (run.out, "Force “Castaños” added to Bailén, fighting for Allies. "
+                                            "Nationality: Spanish.\n"));
+  RUN_FAILS (f, &run, 2, "There is no nationality “prussian”. Choose one of: british, french, spanish, portuguese.",
+             "new-force", "Bailén", "Blücher", "--nationality", "prussian");
+
+  RUN_OK (f, &run, "forces", "Bailén", "--format", "tsv");
+  cell = tsv_cell (run.out, 1, "nationality");
+  g_assert_cmpstr (cell, ==, "spanish");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 2, "nationality");
+  g_assert_cmpstr (cell, ==, "french");
+  g_clear_pointer (&cell, g_free);
+
+  /* The recruits of the Spanish force are called as the Spanish are. */
+  RUN_OK (f, &run, "recruit", "Bailén", "Castaños", "--type", "line", "--count", "10");
+  ids = id_lines (run.out);
+  g_assert_true (g_file_get_contents (spanish_surnames, &names, NULL, NULL));
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_auto(GStrv) row = roster_row (f, campaign, ids[i]);
+      g_autofree char *line = g_strdup_printf ("\n%s\n", strchr (row[COL_NAME], ' ') + 1);
+
+      g_assert_nonnull (strstr (names, line));
+    }
+
+  RUN_OK (f, &run, "set-force", "Dupont", "--campaign", "Bailén", "--nationality", "portuguese", "--side", "");
+  g_assert_cmpstr (run.out, ==, "Force “Dupont” of Bailén is now a side of its own.\n"
+                                "Force “Dupont” of Bailén: nationality Portuguese. Its recruits take these names "
+                                "from now on; its characters keep theirs.\n");
+  RUN_OK (f, &run, "forces", "Bailén", "--format", "tsv");
+  cell = tsv_cell (run.out, 2, "nationality");
+  g_assert_cmpstr (cell, ==, "portuguese");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 2, "side");
+  g_assert_cmpstr (cell, ==, "Dupont");
+
+  RUN_FAILS (f, &run, 2, "Nothing to change", "set-force", "Dupont", "--campaign", "Bailén");
+  RUN_FAILS (f, &run, 2, "prussian", "set-force", "Dupont", "--campaign", "Bailén", "--nationality", "prussian");
+  RUN_FAILS (f, &run, 2, "--campaign", "set-force", "Dupont", "--nationality", "french");
+  RUN_FAILS (f, &run, 1, "Blücher", "set-force", "Blücher", "--campaign", "Bailén", "--nationality", "french");
+}
+
 /* --- Sample ----------------------------------------------------------------- */
 
 static void
@@ -550,6 +609,7 @@ main (int    argc,
   ADD ("/cli/campaign/option", test_campaign_option);
   ADD ("/cli/campaign/errors", test_campaign_errors);
   ADD ("/cli/force/new", test_force_new);
+  ADD ("/cli/force/nationality", test_force_nationality);
   ADD ("/cli/sample", test_sample);
   ADD ("/cli/rename", test_rename);
   ADD ("/cli/delete", test_delete);
