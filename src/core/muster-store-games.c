@@ -22,9 +22,9 @@
  * the MusterGame object and the queries that read games back. */
 
 /* A date written YYYY-MM-DD that exists. */
-static gboolean
-check_date (const char  *date,
-            GError     **error)
+gboolean
+muster_store_check_date (const char  *date,
+                         GError     **error)
 {
   guint year, month, day;
   char end;
@@ -405,7 +405,7 @@ muster_store_create_game_full (MusterStore   *self,
     return 0;
   if (date != NULL && date[0] == '\0')
     date = NULL;
-  if (date != NULL && !check_date (date, error))
+  if (date != NULL && !muster_store_check_date (date, error))
     return 0;
 
   {

@@ -223,6 +223,10 @@ gint64    muster_store_tx_create_campaign  (MusterStore   *self,
                                             guint64        seed,
                                             GHashTable    *options,
                                             GError       **error);
+/* TRUE for a date written YYYY-MM-DD that exists; otherwise FALSE with
+ * MUSTER_ENGINE_ERROR_INVALID saying how to write it. */
+gboolean  muster_store_check_date          (const char    *date,
+                                            GError       **error);
 /* @nationality NULL: the one the side suggests. */
 gint64    muster_store_tx_create_force     (MusterStore   *self,
                                             gint64         campaign_id,

@@ -77,7 +77,8 @@ muster_warnings_for_game_date (MusterStore  *store,
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
 
-  if (date == NULL || *date == '\0')
+  /* A date that is not one is refused when the game is made. */
+  if (date == NULL || !muster_store_check_date (date, NULL))
     return g_steal_pointer (&warnings);
   games = muster_store_list_games (store, campaign_id, error);
   if (games == NULL)

@@ -23,7 +23,7 @@ gboolean   muster_store_count_named         (MusterStore  *store,
                                              guint        *out_count,
                                              GError      **error);
 
-/* @date (YYYY-MM-DD, or NULL: nothing to say) for game @game_id of
+/* @date (YYYY-MM-DD; NULL or not a date: nothing to say) for game @game_id of
  * @campaign_id, or with @game_id 0 for the game about to be planned:
  * earlier than the date of a game numbered before it. */
 GPtrArray *muster_warnings_for_game_date    (MusterStore  *store,

@@ -11,6 +11,8 @@
 #include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-recruit-dialog.h"
+#include "muster-warning-label.h"
+#include "muster-warnings.h"
 
 struct _MusterRecruitDialog
 {
@@ -36,6 +38,7 @@ struct _MusterRecruitDialog
   GtkSpinButton       *count_spin;
   AdwPreferencesGroup *stats_group;
   GtkLabel            *error_label;
+  GtkLabel            *warning_label;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRecruitDialog, muster_recruit_dialog, ADW_TYPE_WINDOW)
@@ -266,17 +269,34 @@ on_weapon_selected (MusterRecruitDialog *self)
   roll (self);
 }
 
+/* A name another character of the campaign has is taken, but said. */
+static void
+update_warning (MusterRecruitDialog *self)
+{
+  g_autoptr(GPtrArray) warnings = NULL;
+
+  if (self->store == NULL)
+    return;
+  if (gtk_spin_button_get_value_as_int (self->count_spin) == 1)
+    warnings = muster_warnings_for_character_name (self->store, self->campaign_id, 0,
+                                                   gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
+                                                   NULL);
+  muster_warning_label_show (self->warning_label, warnings);
+}
+
 static void
 on_name_changed (MusterRecruitDialog *self)
 {
   if (!self->updating)
     self->name_edited = TRUE;
+  update_warning (self);
 }
 
 static void
 on_count_changed (MusterRecruitDialog *self)
 {
   roll (self);
+  update_warning (self);
 }
 
 static gboolean
@@ -459,6 +479,7 @@ muster_recruit_dialog_class_init (MusterRecruitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, count_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, stats_group);
   gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, warning_label);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_troop_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_weapon_selected);
