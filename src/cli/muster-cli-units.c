@@ -440,14 +440,11 @@ muster_cli_unit_result (MusterCli       *cli,
     return muster_cli_fail (error);
 
   parts = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure killed", "%d figures killed",
-                                                        result.killed), result.killed));
-  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d wounded", "%d wounded",
-                                                        result.wounded), result.wounded));
-  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d captured", "%d captured",
-                                                        result.captured), result.captured));
-  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d ran", "%d ran",
-                                                        result.run), result.run));
+  /* The words the windows use for a unit's figures. */
+  g_ptr_array_add (parts, g_strdup_printf (_("%d killed"), result.killed));
+  g_ptr_array_add (parts, g_strdup_printf (_("%d wounded"), result.wounded));
+  g_ptr_array_add (parts, g_strdup_printf (_("%d captured"), result.captured));
+  g_ptr_array_add (parts, g_strdup_printf (_("%d ran"), result.run));
   if (g_strcmp0 (colours, "lost") == 0)
     g_ptr_array_add (parts, g_strdup (_("its colours lost")));
   else if (g_strcmp0 (colours, "captured") == 0)
