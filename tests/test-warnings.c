@@ -121,6 +121,13 @@ test_game_date (Fixture       *f,
   warnings = muster_warnings_for_game_date (f->store, f->campaign, 0, NULL, &error);
   g_assert_null (only (warnings));
   g_clear_pointer (&warnings, g_ptr_array_unref);
+  /* Not a date: refused when the game is made, not warned about. */
+  warnings = muster_warnings_for_game_date (f->store, f->campaign, 0, "1812-02-30", &error);
+  g_assert_null (only (warnings));
+  g_clear_pointer (&warnings, g_ptr_array_unref);
+  warnings = muster_warnings_for_game_date (f->store, f->campaign, 0, "0001", &error);
+  g_assert_null (only (warnings));
+  g_clear_pointer (&warnings, g_ptr_array_unref);
 
   /* A game already planned is compared with those before it only, and
    * the latest of them. */
