@@ -238,9 +238,12 @@ muster_cli_cmd_recruit (MusterCli  *cli,
       g_autoptr(GPtrArray) warnings = NULL;
       const char *type_name;
 
+      /* A name Muster picks is no one's yet, as far as names go round;
+       * one given may be. */
       if (character == NULL ||
-          (warnings = muster_warnings_for_character_name (cli->store, muster_campaign_get_id (campaign), id,
-                                                          muster_character_get_name (character), &error)) == NULL)
+          (name != NULL &&
+           (warnings = muster_warnings_for_character_name (cli->store, muster_campaign_get_id (campaign), id,
+                                                           name, &error)) == NULL))
         return muster_cli_fail (error);
       muster_cli_warn_all (warnings);
       if (verbose)

@@ -218,7 +218,7 @@ muster_recruit_name_rng (const MusterRng *recruit_rng,
 
 /* How many names a recruit draws before taking one that another
  * character of the campaign already has. */
-#define NAME_DRAWS 20
+#define NAME_DRAWS 5
 
 /**
  * muster_store_pick_recruit_name:

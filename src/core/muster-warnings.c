@@ -35,13 +35,20 @@ muster_store_count_named (MusterStore  *store,
 
   *out_count = 0;
   clean = g_strstrip (g_strdup (name));
-  stmt = muster_store_prepare (store,
-                               "SELECT count(*) FROM character"
-                               " WHERE (?1 = 0 OR campaign_id = ?1) AND name = ?2 COLLATE NOCASE AND id != ?3",
-                               error);
+  /* Within a campaign, by the index on its names. */
+  if (campaign_id != 0)
+    stmt = muster_store_prepare (store,
+                                 "SELECT count(*) FROM character"
+                                 " WHERE campaign_id = ?1 AND name = ?2 COLLATE NOCASE AND id != ?3",
+                                 error);
+  else
+    stmt = muster_store_prepare (store,
+                                 "SELECT count(*) FROM character WHERE name = ?2 COLLATE NOCASE AND id != ?3",
+                                 error);
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  if (campaign_id != 0)
+    sqlite3_bind_int64 (stmt, 1, campaign_id);
   sqlite3_bind_text (stmt, 2, clean, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 3, except_id);
   if (sqlite3_step (stmt) != SQLITE_ROW)

@@ -10,3 +10,8 @@ ALTER TABLE force ADD COLUMN nationality TEXT NOT NULL DEFAULT 'british';
 -- the store's own (muster_nationality_guess()), defined on the connection
 -- that migrates.
 UPDATE force SET nationality = muster_nationality_guess (side, name);
+
+-- Recruits are given names that no character of their campaign has yet,
+-- and a name given twice is pointed out: both look a name up within a
+-- campaign, as people read names, case aside.
+CREATE INDEX character_campaign_name ON character (campaign_id, name COLLATE NOCASE);
