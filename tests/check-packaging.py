@@ -23,28 +23,11 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from muster_tap import Tap
+
 APP_ID = 'io.github.musterapp.Muster'
 MIME_TYPE = 'application/x-muster+xml'
 FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=''):
-        self.n += 1
-        print(('ok' if ok else 'not ok') + ' %d - %s' % (self.n, name))
-        if not ok:
-            self.failed += 1
-            for line in str(detail).strip().splitlines()[:40]:
-                print('# ' + line)
-        return ok
-
-    def done(self):
-        print('1..%d' % self.n)
-        return 1 if self.failed else 0
 
 
 def check_manifest(tap, srcdir):

@@ -25,27 +25,10 @@ import subprocess
 import sys
 import tempfile
 
+from muster_tap import Tap
+
 SETUP_PREFIXES = ('build-aux/', 'meson ', 'sudo meson ', 'flatpak-builder ', 'flatpak ')
 DEVENV = 'meson devenv -C _build --workdir .'
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=''):
-        self.n += 1
-        print(('ok' if ok else 'not ok') + ' %d - %s' % (self.n, name))
-        if not ok:
-            self.failed += 1
-            for line in str(detail).strip().splitlines()[:40]:
-                print('# ' + line)
-        return ok
-
-    def done(self):
-        print('1..%d' % self.n)
-        return 1 if self.failed else 0
 
 
 def sh_blocks(text):

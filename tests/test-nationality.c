@@ -427,18 +427,6 @@ test_names_not_taken (void)
     g_assert_true (g_hash_table_add (seen, (gpointer) muster_character_get_name (g_ptr_array_index (characters, i))));
 }
 
-static char *
-read_migration (const char *name)
-{
-  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
-}
-
 /* A library made before forces had a nationality: each force gets the
  * one its side, or its own name, suggests. */
 static void

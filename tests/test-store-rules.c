@@ -624,18 +624,6 @@ test_name_import (void)
 
 /* --- Schema version 3 ---------------------------------------------------- */
 
-static char *
-read_migration (const char *name)
-{
-  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
-}
-
 /* A library written by Muster before version 3 keeps every row, kills
  * that break today's rules included, and its kills restrict deletion. */
 static void
