@@ -37,8 +37,11 @@ test_recruit_count (Fixture       *f,
 
   RUN_OK (f, &run, "recruit", campaign, "Light Company", "--type", "line", "--count", "5");
   last_id (run.out);
-  ids = lines (run.out);
+  ids = id_lines (run.out);
   g_assert_cmpuint (g_strv_length (ids), ==, 5);
+  /* A line for each recruit, then the ids. */
+  g_assert_cmpuint (count_lines (run.out), ==, 10);
+  g_assert_nonnull (strstr (run.out, " joined “Light Company” of Fuentes de Oñoro as Line infantry.\n"));
   for (guint i = 0; ids[i] != NULL; i++)
     g_assert_true (g_hash_table_add (seen, g_strdup (ids[i])));
   g_assert_cmpuint (roster_size (f, campaign), ==, before + 5);
@@ -61,6 +64,7 @@ test_recruit_named (Fixture       *f,
 
   RUN_OK (f, &run, "recruit", campaign, force, "--type", "rifle-officer", "--name", "Richard Sharland");
   id = id_string (last_id (run.out));
+  g_assert_true (g_str_has_prefix (run.out, "Richard Sharland joined “South Devon” of Oporto as Rifle officer.\n"));
   row = roster_row (f, campaign, id);
   g_assert_nonnull (row);
   g_assert_cmpstr (row[COL_NAME], ==, "Richard Sharland");
@@ -78,7 +82,7 @@ test_recruit_named (Fixture       *f,
   RUN (f, &run, "recruit", campaign, force, "--type", "rifleman", "--count", "2", "--verbose");
   g_assert_cmpint (run.status, ==, 0);
   last_id (run.out);
-  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  g_assert_cmpuint (count_lines (run.out), ==, 4);
   g_assert_cmpstr (run.err, !=, "");
 }
 
@@ -234,7 +238,7 @@ test_set (Fixture       *f,
   id = id_string (last_id (run.out));
 
   RUN_OK (f, &run, "set", id, "--stat", "I=5", "--stat", "C=12", "--rank", "Private");
-  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.out, ==, "Daniel Hadley of Salamanca changed: rank Private, I 5, C 12.\n");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_I], ==, "5");
   g_assert_cmpstr (row[COL_C], ==, "12");

@@ -47,9 +47,9 @@ test_new_unit_and_list (Fixture       *f,
 
   make_campaign (f, "big-skirmishes", NULL);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "95th Rifles", "--type", "skirmishers", "--rating", "elite");
-  g_assert_cmpstr (run.out, ==, "1\n");
+  g_assert_cmpstr (run.out, ==, "Unit “95th Rifles” added to “Fane” of Vimeiro: Skirmishers, Elite, 12 figures.\n1\n");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "50th Foot", "--type", "infantry", "--size", "14");
-  g_assert_cmpstr (run.out, ==, "2\n");
+  g_assert_cmpuint (last_id (run.out), ==, 2);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Foot artillery", "--type", "artillery");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Legere", "--type", "infantry", "--rating", "raw");
 
@@ -226,7 +226,12 @@ test_recruit_into_unit (Fixture       *f,
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "skirmishers");
   RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "character", "--count", "12",
           "--unit", "95th Rifles");
-  g_assert_cmpuint (count_lines (run.out), ==, 12);
+  {
+    g_auto(GStrv) ids = id_lines (run.out);
+
+    g_assert_cmpuint (g_strv_length (ids), ==, 12);
+    g_assert_nonnull (strstr (run.out, " joined “Fane” of Vimeiro as Character, in 95th Rifles.\n"));
+  }
   RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "mounted-character", "--name", "Colonel Lawton");
 
   RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");

@@ -428,7 +428,9 @@ test_cli (void)
 
   out = run_cli (lib2, &status, &err, "import", file, NULL);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  campaign_id = g_strstrip (g_strdup (out));
+  /* It says what it imported; the id is on the last line. */
+  g_assert_nonnull (strstr (out, "Imported "));
+  campaign_id = g_strstrip (g_strdup (strrchr (g_strstrip (out), '\n') + 1));
   g_assert_true (g_ascii_string_to_unsigned (campaign_id, 10, 1, G_MAXINT64, NULL, NULL));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -449,7 +451,7 @@ test_cli (void)
   g_clear_pointer (&err, g_free);
   out = run_cli (lib2, &status, &err, "import", force_file, "--into", campaign_id, NULL);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  g_assert_true (g_ascii_string_to_unsigned (g_strstrip (out), 10, 1, G_MAXINT64, NULL, NULL));
+  g_assert_true (g_ascii_string_to_unsigned (strrchr (g_strstrip (out), '\n') + 1, 10, 1, G_MAXINT64, NULL, NULL));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 

@@ -76,6 +76,23 @@ select_characters (MusterCli       *cli,
   return g_steal_pointer (&characters);
 }
 
+/* What a sheet is called in a sentence. */
+static const char *
+sheet_label (const char *kind)
+{
+  if (g_str_equal (kind, "figure-stats"))
+    return _("the Figure Stats playsheet");
+  if (g_str_equal (kind, "playsheet"))
+    return _("the Playsheet");
+  if (g_str_equal (kind, "cards"))
+    return _("the stat cards");
+  if (g_str_equal (kind, "units"))
+    return _("the unit roster");
+  if (g_str_equal (kind, "deck"))
+    return _("the card deck");
+  return _("the roster");
+}
+
 int
 muster_cli_cmd_print (MusterCli  *cli,
                       int         argc,
@@ -112,6 +129,8 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
   MusterPaper paper = MUSTER_PAPER_A4;
+  MusterPageSize size;
+  guint n_pages;
   MusterRuleset *ruleset;
   const char *kind;
   gboolean known = FALSE;
@@ -206,5 +225,14 @@ muster_cli_cmd_print (MusterCli  *cli,
   if (!muster_sheet_export_pdf (sheet, paper, output, &error))
     return muster_cli_fail (error);
 
+  muster_page_size_init_for_paper (&size, paper);
+  n_pages = muster_sheet_get_n_pages (sheet, &size);
+  /* TRANSLATORS: the file, the sheet (e.g. “the Figure Stats playsheet”),
+   * whose it is (a campaign, or “campaign — force”) and its pages */
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "Wrote %s: %s of %s, %u page.\n",
+                        "Wrote %s: %s of %s, %u pages.\n",
+                        n_pages),
+           output, sheet_label (kind), title, n_pages);
   return 0;
 }

@@ -536,7 +536,7 @@ resolution_prepare (Resolution   *r,
   r->game = muster_store_get_game (store, game_id, error);
   if (r->game == NULL)
     return FALSE;
-  what = muster_game_describe (r->game);
+  what = muster_game_describe_full (r->game);
 
   if (muster_game_get_state (r->game) == MUSTER_GAME_RESOLVED)
     {
@@ -625,7 +625,7 @@ resolution_prepare (Resolution   *r,
     return FALSE;
 
   stmt = muster_store_prepare (store,
-                               "SELECT number, title FROM game WHERE campaign_id = ? "
+                               "SELECT id FROM game WHERE campaign_id = ? "
                                "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",
                                error);
   if (stmt == NULL)
@@ -635,9 +635,14 @@ resolution_prepare (Resolution   *r,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
+      g_autoptr(MusterGame) earlier = muster_store_get_game (store, sqlite3_column_int64 (stmt, 0), error);
+      g_autofree char *first = NULL;
+
+      if (earlier == NULL)
+        return FALSE;
+      first = muster_game_describe_full (earlier);
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_ORDER,
-                   _("Resolve game %d “%s” first: games are resolved in the order they were played."),
-                   sqlite3_column_int (stmt, 0), (const char *) sqlite3_column_text (stmt, 1));
+                   _("Resolve %s first: games are resolved in the order they were played."), first);
       return FALSE;
     }
   if (rc != SQLITE_DONE)

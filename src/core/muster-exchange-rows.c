@@ -10,6 +10,7 @@
 
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
+#include "muster-nationality.h"
 
 /* Each element of a .muster file: in the first pass what the schema cannot
  * check (ids, references, the ruleset), in the second its rows. Games,
@@ -261,6 +262,7 @@ on_force (Import   *im,
           int       line)
 {
   g_autofree char *name = NULL;
+  const char *nationality;
   const char *id;
   sqlite3_stmt *stmt;
 
@@ -271,12 +273,22 @@ on_force (Import   *im,
   if (name == NULL)
     return;
 
+  /* Files written before forces had one: the nationality their side
+   * suggests, as for the forces of a library made then. */
+  nationality = muster_import_attr (im, "nationality");
+  if (nationality == NULL)
+    nationality = muster_nationality_guess (muster_import_attr (im, "side"), name);
+
   if (!im->importing)
     {
+      g_autoptr(GError) nationality_error = NULL;
+
       muster_import_define_id (im, ID_FORCE, line);
       if (!muster_import_first_time (im, "force-name", name))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("two forces are named “%s”; each force needs a name of its own."), name);
+      else if (!muster_nationality_check (nationality, &nationality_error))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, "%s", nationality_error->message);
       return;
     }
 
@@ -291,12 +303,13 @@ on_force (Import   *im,
       name = unique;
     }
 
-  stmt = muster_import_prepare (im, "INSERT INTO force (campaign_id, name, side) VALUES (?, ?, ?)");
+  stmt = muster_import_prepare (im, "INSERT INTO force (campaign_id, name, side, nationality) VALUES (?, ?, ?, ?)");
   if (stmt == NULL)
     return;
   sqlite3_bind_int64 (stmt, 1, im->campaign_id);
   sqlite3_bind_text (stmt, 2, name, -1, SQLITE_TRANSIENT);
   muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
+  sqlite3_bind_text (stmt, 4, nationality, -1, SQLITE_TRANSIENT);
   im->force_id = muster_import_run (im, stmt);
   id = muster_import_attr (im, "id");
   muster_import_set_row (im, ID_FORCE, id, im->force_id);

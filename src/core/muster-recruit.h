@@ -43,10 +43,21 @@ MusterRecruit *muster_recruit_roll_limited (MusterRuleset *ruleset,
                                             GHashTable    *taken,
                                             GError       **error);
 
-/* A period name for a new figure of @side ("French" gives French names,
- * anything else British ones), chosen by @rng. */
-char          *muster_recruit_pick_name (const char *side,
-                                         MusterRng  *rng);
+/* Seeds @name_rng, the generator of a recruit's name, from the recruit's
+ * generator @recruit_rng before it rolls any stat: a stream of its own,
+ * so that the stats rolled never depend on names. */
+void           muster_recruit_name_rng  (const MusterRng *recruit_rng,
+                                         MusterRng       *name_rng);
+
+/* A period name of @nationality for a recruit of @campaign_id, drawn by
+ * @name_rng, and drawn again (a few times at most) while another
+ * character of the campaign has it. NULL with @error set when the names
+ * cannot be read. */
+char          *muster_store_pick_recruit_name (MusterStore *store,
+                                               gint64       campaign_id,
+                                               const char  *nationality,
+                                               MusterRng   *name_rng,
+                                               GError     **error);
 
 /* Takes the campaign's next recruit number (stored, so it is taken once)
  * and seeds @rng for it: what the recruit dialog rolls with. */

@@ -10,6 +10,7 @@
 
 #include "muster-campaign.h"
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
 
@@ -469,7 +470,7 @@ fail:
 /* --- Forces -------------------------------------------------------------- */
 
 #define FORCE_COLUMNS \
-  "SELECT f.id, f.campaign_id, f.name, f.side," \
+  "SELECT f.id, f.campaign_id, f.name, f.side, f.nationality," \
   " (SELECT count(*) FROM character c WHERE c.force_id = f.id) FROM force f"
 
 static GPtrArray *
@@ -495,7 +496,8 @@ query_forces (MusterStore  *self,
                                                sqlite3_column_int64 (stmt, 1),
                                                (const char *) sqlite3_column_text (stmt, 2),
                                                (const char *) sqlite3_column_text (stmt, 3),
-                                               (guint) sqlite3_column_int (stmt, 4)));
+                                               (const char *) sqlite3_column_text (stmt, 4),
+                                               (guint) sqlite3_column_int (stmt, 5)));
   if (rc != SQLITE_DONE)
     {
       muster_store_set_error (self, error, _("Could not read the forces"));
@@ -589,6 +591,7 @@ muster_store_tx_create_force (MusterStore  *self,
                               gint64        campaign_id,
                               const char   *name,
                               const char   *side,
+                              const char   *nationality,
                               GError      **error)
 {
   g_autoptr(MusterCampaign) campaign = NULL;
@@ -613,10 +616,14 @@ muster_store_tx_create_force (MusterStore  *self,
       return 0;
     }
   clean_s = clean_side (side);
+  if (nationality == NULL)
+    nationality = muster_nationality_guess (clean_s, clean);
+  else if (!muster_nationality_check (nationality, error))
+    return 0;
 
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-        "INSERT INTO force (campaign_id, name, side) VALUES (?, ?, ?)", error);
+        "INSERT INTO force (campaign_id, name, side, nationality) VALUES (?, ?, ?, ?)", error);
 
     if (stmt == NULL)
       return 0;
@@ -626,6 +633,7 @@ muster_store_tx_create_force (MusterStore  *self,
       sqlite3_bind_text (stmt, 3, clean_s, -1, SQLITE_TRANSIENT);
     else
       sqlite3_bind_null (stmt, 3);
+    sqlite3_bind_text (stmt, 4, nationality, -1, SQLITE_STATIC);
     if (sqlite3_step (stmt) != SQLITE_DONE)
       {
         muster_store_set_error (self, error, _("Could not create the force"));
@@ -647,6 +655,9 @@ muster_store_tx_create_force (MusterStore  *self,
  * muster_store_create_force:
  * @side: (nullable): the side it fights for; %NULL: a side of its own
  *
+ * Creates a force whose nationality is the one its side suggests
+ * (muster_nationality_guess()).
+ *
  * Returns: the new force's id, or 0 with @error set.
  */
 gint64
@@ -656,6 +667,26 @@ muster_store_create_force (MusterStore  *self,
                            const char   *side,
                            GError      **error)
 {
+  return muster_store_create_force_full (self, campaign_id, name, side, NULL, error);
+}
+
+/**
+ * muster_store_create_force_full:
+ * @side: (nullable): the side it fights for; %NULL: a side of its own
+ * @nationality: (nullable): whose names its recruits take; %NULL: the
+ *   one its side suggests
+ *
+ * Returns: the new force's id, or 0 with @error set (an unknown
+ * nationality is MUSTER_STORE_ERROR_INVALID).
+ */
+gint64
+muster_store_create_force_full (MusterStore  *self,
+                                gint64        campaign_id,
+                                const char   *name,
+                                const char   *side,
+                                const char   *nationality,
+                                GError      **error)
+{
   gint64 id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
@@ -663,7 +694,7 @@ muster_store_create_force (MusterStore  *self,
 
   if (!muster_store_begin (self, error))
     return 0;
-  id = muster_store_tx_create_force (self, campaign_id, name, side, error);
+  id = muster_store_tx_create_force (self, campaign_id, name, side, nationality, error);
   return muster_store_commit_created (self, id, MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG, campaign_id,
                                       error);
 }
@@ -765,4 +796,29 @@ muster_store_set_force_side (MusterStore  *self,
     message = g_strdup_printf (_("Force “%s” is now a side of its own"), muster_force_get_name (force));
   return update_force (self, force, "UPDATE force SET side = ? WHERE id = ?",
                        clean, "force-side", message, error);
+}
+
+gboolean
+muster_store_set_force_nationality (MusterStore  *self,
+                                    gint64        id,
+                                    const char   *nationality,
+                                    GError      **error)
+{
+  g_autoptr(MusterForce) force = NULL;
+  g_autofree char *message = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  if (!muster_nationality_check (nationality, error))
+    return FALSE;
+  force = muster_store_get_force (self, id, error);
+  if (force == NULL)
+    return FALSE;
+  if (g_strcmp0 (muster_force_get_nationality (force), nationality) == 0)
+    return TRUE;
+  /* TRANSLATORS: the force's name and its nationality, e.g. “Spanish” */
+  message = g_strdup_printf (_("Nationality of force “%s” set to %s"), muster_force_get_name (force),
+                             muster_nationality_get_label (nationality));
+  return update_force (self, force, "UPDATE force SET nationality = ? WHERE id = ?",
+                       nationality, "force-nationality", message, error);
 }

@@ -22,9 +22,9 @@
  * the MusterGame object and the queries that read games back. */
 
 /* A date written YYYY-MM-DD that exists. */
-static gboolean
-check_date (const char  *date,
-            GError     **error)
+gboolean
+muster_store_check_date (const char  *date,
+                         GError     **error)
 {
   guint year, month, day;
   char end;
@@ -157,7 +157,7 @@ muster_store_get_open_game (MusterStore  *store,
     return NULL;
   if (muster_game_get_state (game) == MUSTER_GAME_RESOLVED)
     {
-      g_autofree char *what = muster_game_describe (game);
+      g_autofree char *what = muster_game_describe_full (game);
 
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
                    _("%s is already resolved: undo its resolution to change it."), what);
@@ -405,7 +405,7 @@ muster_store_create_game_full (MusterStore   *self,
     return 0;
   if (date != NULL && date[0] == '\0')
     date = NULL;
-  if (date != NULL && !check_date (date, error))
+  if (date != NULL && !muster_store_check_date (date, error))
     return 0;
 
   {
@@ -635,7 +635,7 @@ muster_store_set_result (MusterStore        *self,
     {
       if (error == NULL || *error == NULL)
         {
-          g_autofree char *what = muster_game_describe (game);
+          g_autofree char *what = muster_game_describe_full (game);
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                        _("%s did not take part in %s."), killer.name, what);
         }
@@ -778,9 +778,11 @@ muster_store_finish_game (MusterStore  *self,
   if (winner != NULL &&
       g_strcmp0 (winner, muster_game_get_side_a (game)) != 0 && g_strcmp0 (winner, muster_game_get_side_b (game)) != 0)
     {
+      g_autofree char *where = muster_game_describe_full (game);
+
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("“%s” did not fight in %s: the winner is “%s” or “%s”, or nobody for a draw."),
-                   winner, what, muster_game_get_side_a (game), muster_game_get_side_b (game));
+                   winner, where, muster_game_get_side_a (game), muster_game_get_side_b (game));
       return FALSE;
     }
 

@@ -117,7 +117,7 @@ muster_store_check_kill (MusterStore  *store,
   ruleset = muster_store_get_campaign_ruleset (store, muster_game_get_campaign_id (game), error);
   if (ruleset == NULL)
     return FALSE;
-  what = muster_game_describe (game);
+  what = muster_game_describe_full (game);
   require_outcome |= muster_game_get_state (game) == MUSTER_GAME_RESOLVED;
 
   if (!killer_took_part)

@@ -13,6 +13,7 @@
 
 #include "muster-core-resources.h"
 #include "muster-file-output-stream.h"
+#include "muster-nationality.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
 
@@ -303,6 +304,19 @@ run_migration (MusterStore  *self,
   return muster_store_commit (self, error);
 }
 
+/* muster_nationality_guess (side, name) in SQL, for the migration that
+ * gives forces a nationality. */
+static void
+guess_nationality_sql (sqlite3_context  *context,
+                       int               argc,
+                       sqlite3_value   **argv)
+{
+  const char *side = (const char *) sqlite3_value_text (argv[0]);
+  const char *name = (const char *) sqlite3_value_text (argv[1]);
+
+  sqlite3_result_text (context, muster_nationality_guess (side, name), -1, SQLITE_STATIC);
+}
+
 /**
  * muster_store_migrate:
  * @from_version: the file's user_version
@@ -327,6 +341,15 @@ muster_store_migrate (MusterStore  *self,
                                                  from_version);
       if (!muster_store_save_copy (self, backup, error))
         return FALSE;
+    }
+
+  /* What the migrations call besides SQL's own functions. */
+  if (sqlite3_create_function (muster_store_get_db (self), "muster_nationality_guess", 2,
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                               guess_nationality_sql, NULL, NULL) != SQLITE_OK)
+    {
+      muster_store_set_error (self, error, _("Could not bring the library up to date"));
+      return FALSE;
     }
 
   names = g_resource_enumerate_children (muster_core_get_resource (), MIGRATIONS_PATH,

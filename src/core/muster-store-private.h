@@ -237,10 +237,16 @@ gint64    muster_store_tx_create_campaign  (MusterStore   *self,
                                             guint64        seed,
                                             GHashTable    *options,
                                             GError       **error);
+/* TRUE for a date written YYYY-MM-DD that exists; otherwise FALSE with
+ * MUSTER_ENGINE_ERROR_INVALID saying how to write it. */
+gboolean  muster_store_check_date          (const char    *date,
+                                            GError       **error);
+/* @nationality NULL: the one the side suggests. */
 gint64    muster_store_tx_create_force     (MusterStore   *self,
                                             gint64         campaign_id,
                                             const char    *name,
                                             const char    *side,
+                                            const char    *nationality,
                                             GError       **error);
 gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,

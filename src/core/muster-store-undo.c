@@ -258,16 +258,16 @@ put_back (MusterUndo  *undo,
 /* The history a character or a unit made: the first game, played or
  * resolved, in which it took part, or any in which a kill names him. */
 static const char character_history_sql[] =
-  "SELECT number, title FROM game WHERE"
+  "SELECT id FROM game WHERE"
   " (state != 'planned' AND id IN (SELECT game_id FROM participation WHERE character_id = ?1))"
   " OR id IN (SELECT game_id FROM kill WHERE killer_id = ?1 OR victim_id = ?1)"
   " ORDER BY number LIMIT 1";
 static const char unit_history_sql[] =
-  "SELECT number, title FROM game WHERE state != 'planned'"
+  "SELECT id FROM game WHERE state != 'planned'"
   " AND id IN (SELECT game_id FROM unit_participation WHERE unit_id = ?1)"
   " ORDER BY number LIMIT 1";
 
-/* Sets @out_game to the game, as muster_game_describe() says it, that
+/* Sets @out_game to the game, as muster_game_describe_full() says it, that
  * @history_sql finds for @id, or NULL when there is none. */
 static gboolean
 first_history (MusterStore  *store,
@@ -285,8 +285,13 @@ first_history (MusterStore  *store,
   sqlite3_bind_int64 (stmt, 1, id);
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
-    *out_game = g_strdup_printf (_("Game %d “%s”"), sqlite3_column_int (stmt, 0),
-                                 muster_column_text (stmt, 1));
+    {
+      g_autoptr(MusterGame) game = muster_store_get_game (store, sqlite3_column_int64 (stmt, 0), error);
+
+      if (game == NULL)
+        return FALSE;
+      *out_game = muster_game_describe_full (game);
+    }
   else if (rc != SQLITE_DONE)
     {
       muster_store_set_error (store, error, _("Could not read the games played"));

@@ -256,8 +256,10 @@ muster_store_set_unit_result (MusterStore             *store,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_DONE)
     {
+      g_autofree char *where = muster_game_describe_full (game);
+
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
-                   _("%s did not take part in %s."), muster_unit_get_name (unit), what);
+                   _("%s did not take part in %s."), muster_unit_get_name (unit), where);
       return FALSE;
     }
   if (rc != SQLITE_ROW)
