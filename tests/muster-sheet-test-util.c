@@ -158,56 +158,6 @@ assert_text_within_margins (PopplerDocument *doc,
     }
 }
 
-/* The glyphs of the line of text that starts with @start end, on one
- * line, before the next thing on the line (@next) begins: a long text is
- * cut short in its box. (Cairo files an ellipsized run under its full
- * text, so the glyph boxes tell, not the text.) */
-void
-assert_line_fits (PopplerDocument *doc,
-                  int              index,
-                  const char      *start,
-                  const char      *next,
-                  double           max_x)
-{
-  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
-  g_autofree char *text = poppler_page_get_text (page);
-  PopplerRectangle *rects = NULL;
-  guint n_rects = 0;
-  const char *found = strstr (text, start);
-  const char *p;
-  double right, top;
-  guint i;
-
-  g_assert_nonnull (found);
-  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
-
-  i = (guint) g_utf8_pointer_to_offset (text, found);
-  right = rects[i].x2;
-  top = rects[i].y1;
-  for (p = found; *p != '\0' && *p != '\n' && i < n_rects; p = g_utf8_next_char (p), i++)
-    {
-      if (rects[i].x1 - right > 4.0)
-        break;
-      /* Poppler may stand a wide space in for the gap between cells. */
-      if (*p == ' ' && rects[i].x2 - rects[i].x1 > 4.0)
-        {
-          p++, i++;
-          break;
-        }
-      g_assert_cmpfloat (ABS (rects[i].y1 - top), <, 1.0);
-      right = MAX (right, rects[i].x2);
-    }
-
-  /* What follows on the line, if anything, is @next, clear of the text. */
-  g_assert_cmpfloat (right, <=, max_x);
-  if (next != NULL)
-    {
-      g_assert_true (g_str_has_prefix (p, next));
-      g_assert_cmpfloat (rects[i].x1 - right, >, 4.0);
-    }
-  g_free (rects);
-}
-
 char *
 document_text (PopplerDocument *doc)
 {

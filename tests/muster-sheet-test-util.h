@@ -82,13 +82,6 @@ void
 assert_text_within_margins (PopplerDocument *doc,
                             MusterPaper      paper);
 
-void
-assert_line_fits (PopplerDocument *doc,
-                  int              index,
-                  const char      *start,
-                  const char      *next,
-                  double           max_x);
-
 char *
 document_text (PopplerDocument *doc);
 
