@@ -50,6 +50,9 @@ struct _MusterSheetTable
 /* The most of a table's width its first column takes before others
  * get more than their least. */
 #define FIRST_SHARE    0.35
+/* Headings whose longest words are this alike in width are shortened
+ * together. */
+#define ALIKE          0.5
 /* A key's text against the cells'. */
 #define KEY_SCALE      0.9
 
@@ -240,7 +243,19 @@ abbreviate_to_fit (MusterSheetTable *self,
       if (best == NULL)
         return FALSE;
 
+      /* Headings alike ("Skill A", "Skill B") go short together. */
       sum -= saving (best, scale);
+      for (guint c = 0; c < self->columns->len; c++)
+        {
+          Column *column = &g_array_index (self->columns, Column, c);
+
+          if (column != best && !column->abbreviated && saving (column, scale) > 0.01 &&
+              ABS (column->title_word - best->title_word) < ALIKE)
+            {
+              sum -= saving (column, scale);
+              column->abbreviated = TRUE;
+            }
+        }
       best->abbreviated = TRUE;
     }
 
