@@ -65,6 +65,7 @@ draw_card (MusterCardsSheet *self,
   if (character != NULL)
     {
       const char *force = muster_character_get_force_name (character);
+      const char *weapon = muster_sheet_weapon_name (ruleset, character);
       g_autofree char *type = muster_sheet_rank_and_type (ruleset, character);
 
       cy += MAX (muster_sheet_draw_name (cr, pen->layout, pen->name_font, NAME_FLOOR,
@@ -72,9 +73,10 @@ draw_card (MusterCardsSheet *self,
                                          cx, cy + 1, cw, 2, 4, PANGO_ALIGN_LEFT) + 3, 18);
       cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->text_font, TEXT_FLOOR, type,
                                            cx, cy, cw, 1, PANGO_ALIGN_LEFT), 12);
-      cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->text_font, TEXT_FLOOR,
-                                           muster_sheet_weapon_name (ruleset, character),
-                                           cx, cy, cw, 1, PANGO_ALIGN_LEFT), 12);
+      /* Rulesets kept by unit arm no one. */
+      if (weapon != NULL && *weapon != '\0')
+        cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->text_font, TEXT_FLOOR, weapon,
+                                             cx, cy, cw, 1, PANGO_ALIGN_LEFT), 12);
       cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
       cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->small_font, TEXT_FLOOR, force,
                                            cx, cy, cw, 2, PANGO_ALIGN_LEFT), 11);

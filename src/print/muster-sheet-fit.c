@@ -95,10 +95,11 @@ span_width (PangoLayout *layout,
   return fabs (x_at (layout, span->end) - x_at (layout, span->start));
 }
 
-double
-muster_sheet_longest_word (PangoLayout                *layout,
-                           const PangoFontDescription *font,
-                           const char                 *text)
+static double
+longest_span (PangoLayout                *layout,
+              const PangoFontDescription *font,
+              const char                 *text,
+              gboolean                    at_spaces)
 {
   g_autoptr(GArray) spans = NULL;
   double longest = 0.0;
@@ -106,11 +107,27 @@ muster_sheet_longest_word (PangoLayout                *layout,
   if (text == NULL || *text == '\0')
     return 0.0;
 
-  spans = measure_words (layout, font, text, TRUE);
+  spans = measure_words (layout, font, text, at_spaces);
   for (guint i = 0; i < spans->len; i++)
     longest = MAX (longest, span_width (layout, &g_array_index (spans, Span, i)));
 
   return longest;
+}
+
+double
+muster_sheet_longest_word (PangoLayout                *layout,
+                           const PangoFontDescription *font,
+                           const char                 *text)
+{
+  return longest_span (layout, font, text, TRUE);
+}
+
+double
+muster_sheet_longest_unbroken (PangoLayout                *layout,
+                               const PangoFontDescription *font,
+                               const char                 *text)
+{
+  return longest_span (layout, font, text, FALSE);
 }
 
 char *

@@ -68,6 +68,12 @@ double  muster_sheet_text_width   (PangoLayout                *layout,
 double  muster_sheet_longest_word (PangoLayout                *layout,
                                    const PangoFontDescription *font,
                                    const char                 *text);
+/* The width of the longest stretch of @text a line may not break
+ * inside: as muster_sheet_longest_word(), but "Fitzwilliam-" and
+ * "Montgomery" are two. */
+double  muster_sheet_longest_unbroken (PangoLayout                *layout,
+                                       const PangoFontDescription *font,
+                                       const char                 *text);
 /* @text with every word wider than @w cut short, with an ellipsis, to
  * fit; NULL when every word fits. Here a word is what Pango may not
  * break a line inside ("Fitzwilliam-" and "Montgomery" are two). The

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "muster-sheet-private.h"
@@ -50,9 +52,6 @@ struct _MusterSheetTable
 /* The most of a table's width its first column takes before others
  * get more than their least. */
 #define FIRST_SHARE    0.35
-/* Headings whose longest words are this alike in width are shortened
- * together. */
-#define ALIKE          0.5
 /* A key's text against the cells'. */
 #define KEY_SCALE      0.9
 
@@ -215,6 +214,20 @@ saving (const Column *column,
   return least_width (column, scale, FALSE) - least_width (column, scale, TRUE);
 }
 
+/* Headings that begin with the same word ("Morale with leader",
+ * "Morale without leader"; "Skill A", "Skill B") go short together. */
+static gboolean
+alike (const Column *a,
+       const Column *b)
+{
+  const char *end_a = strchr (a->title, ' ');
+  const char *end_b = strchr (b->title, ' ');
+  gsize len_a = end_a != NULL ? (gsize) (end_a - a->title) : strlen (a->title);
+  gsize len_b = end_b != NULL ? (gsize) (end_b - b->title) : strlen (b->title);
+
+  return end_a != NULL && end_b != NULL && len_a == len_b && strncmp (a->title, b->title, len_a) == 0;
+}
+
 /* Shortens the headings that save the most until the columns fit
  * @width at @scale, or there are none left to shorten. */
 static gboolean
@@ -243,14 +256,13 @@ abbreviate_to_fit (MusterSheetTable *self,
       if (best == NULL)
         return FALSE;
 
-      /* Headings alike ("Skill A", "Skill B") go short together. */
       sum -= saving (best, scale);
       for (guint c = 0; c < self->columns->len; c++)
         {
           Column *column = &g_array_index (self->columns, Column, c);
 
           if (column != best && !column->abbreviated && saving (column, scale) > 0.01 &&
-              ABS (column->title_word - best->title_word) < ALIKE)
+              alike (column, best))
             {
               sum -= saving (column, scale);
               column->abbreviated = TRUE;
@@ -449,7 +461,8 @@ muster_sheet_table_measure (MusterSheetTable *self,
     {
       double whole = muster_sheet_text_width (self->measure, font, lines[l]);
 
-      double word = muster_sheet_longest_word (self->measure, font, lines[l]);
+      /* A name may break after a hyphen of its own. */
+      double word = muster_sheet_longest_unbroken (self->measure, font, lines[l]);
 
       column->cell_whole = MAX (column->cell_whole, whole);
       column->cell_word = MAX (column->cell_word, word);
