@@ -41,12 +41,15 @@ struct _MusterSheetTable
   gboolean              titles_measured;
 
   double                scale;
+  double                pad;              /* between cells, across */
   PangoFontDescription *fonts[MUSTER_TABLE_N_FONTS];
 };
 
 /* Shrinking up to this much keeps every heading whole; past it the
  * headings wider than their columns are shortened first. */
 #define GENTLE_SHRINK  1.0
+/* Space between cells when a table does not fit even at the floor. */
+#define TIGHT_PAD      1.0
 /* Against rounding: a column this much wider than its longest word. */
 #define SLACK          0.5
 /* The most of a table's width its first column takes before others
@@ -173,20 +176,22 @@ cells_least (const Column *column)
 }
 
 static double
-least_width (const Column *column,
-             double        scale,
-             gboolean      abbreviated)
+least_width (MusterSheetTable *self,
+             const Column     *column,
+             double            scale,
+             gboolean          abbreviated)
 {
   double title = abbreviated ? column->abbreviation_width : column->title_word;
 
-  return MAX (title, cells_least (column)) * scale + 2 * MUSTER_TABLE_PAD + SLACK;
+  return MAX (title, cells_least (column)) * scale + 2 * self->pad + SLACK;
 }
 
 static double
-natural_width (const Column *column,
-               double        scale)
+natural_width (MusterSheetTable *self,
+               const Column     *column,
+               double            scale)
 {
-  return MAX (column->title_whole, column->cell_whole) * scale + 2 * MUSTER_TABLE_PAD + SLACK;
+  return MAX (column->title_whole, column->cell_whole) * scale + 2 * self->pad + SLACK;
 }
 
 static double
@@ -199,19 +204,20 @@ sum_least (MusterSheetTable *self,
     {
       const Column *column = &g_array_index (self->columns, Column, c);
 
-      sum += least_width (column, scale, column->abbreviated);
+      sum += least_width (self, column, scale, column->abbreviated);
     }
   return sum;
 }
 
 /* What shortening a column's heading saves at @scale. */
 static double
-saving (const Column *column,
-        double        scale)
+saving (MusterSheetTable *self,
+        const Column     *column,
+        double            scale)
 {
   if (column->abbreviation == NULL)
     return 0.0;
-  return least_width (column, scale, FALSE) - least_width (column, scale, TRUE);
+  return least_width (self, column, scale, FALSE) - least_width (self, column, scale, TRUE);
 }
 
 /* Headings that begin with the same word ("Morale with leader",
@@ -249,22 +255,22 @@ abbreviate_to_fit (MusterSheetTable *self,
         {
           Column *column = &g_array_index (self->columns, Column, c);
 
-          if (!column->abbreviated && saving (column, scale) > 0.01 &&
-              (best == NULL || saving (column, scale) > saving (best, scale)))
+          if (!column->abbreviated && saving (self, column, scale) > 0.01 &&
+              (best == NULL || saving (self, column, scale) > saving (self, best, scale)))
             best = column;
         }
       if (best == NULL)
         return FALSE;
 
-      sum -= saving (best, scale);
+      sum -= saving (self, best, scale);
       for (guint c = 0; c < self->columns->len; c++)
         {
           Column *column = &g_array_index (self->columns, Column, c);
 
-          if (column != best && !column->abbreviated && saving (column, scale) > 0.01 &&
+          if (column != best && !column->abbreviated && saving (self, column, scale) > 0.01 &&
               alike (column, best))
             {
-              sum -= saving (column, scale);
+              sum -= saving (self, column, scale);
               column->abbreviated = TRUE;
             }
         }
@@ -294,8 +300,8 @@ spread (MusterSheetTable *self,
     {
       const Column *column = &g_array_index (self->columns, Column, c);
 
-      least[c] = least_width (column, scale, column->abbreviated);
-      natural[c] = MAX (least[c], natural_width (column, scale));
+      least[c] = least_width (self, column, scale, column->abbreviated);
+      natural[c] = MAX (least[c], natural_width (self, column, scale));
       sum_l += least[c];
       sum_n += natural[c];
     }
@@ -312,7 +318,7 @@ spread (MusterSheetTable *self,
           double title = column->abbreviated ? column->abbreviation_width : column->title_word;
 
           natural[c] = least[c];
-          least[c] = MIN (least[c], MAX (title, column->cell_word) * scale + 2 * MUSTER_TABLE_PAD + SLACK);
+          least[c] = MIN (least[c], MAX (title, column->cell_word) * scale + 2 * self->pad + SLACK);
           sum_word += least[c];
         }
 
@@ -373,6 +379,7 @@ muster_sheet_table_new (double cell_size,
   self->measure = muster_sheet_create_measure_layout ();
   set_fonts (self->base_fonts, cell_size, header_size);
   set_scale (self, 1.0);
+  self->pad = MUSTER_TABLE_PAD;
 
   return self;
 }
@@ -480,6 +487,7 @@ muster_sheet_table_fit (MusterSheetTable *self,
 
   measure_titles (self);
   floor_scale = MUSTER_SHEET_FONT_FLOOR / self->base_cell;
+  self->pad = MUSTER_TABLE_PAD;
 
   /* Every heading whole, the text a little smaller at most. */
   for (double size = self->base_cell; size >= self->base_cell - GENTLE_SHRINK - 0.001; size -= MUSTER_SHEET_SIZE_STEP)
@@ -513,12 +521,14 @@ muster_sheet_table_fit (MusterSheetTable *self,
     }
 
   /* Too narrow even so: the floor, every heading that gains by it
-   * shortened, and the words that do not fit cut short when drawn. */
+   * shortened, the cells closer together, and the words that still do
+   * not fit cut short when drawn. */
+  self->pad = TIGHT_PAD;
   for (guint c = 0; c < self->columns->len; c++)
     {
       Column *column = &g_array_index (self->columns, Column, c);
 
-      column->abbreviated = saving (column, floor_scale) > 0.01;
+      column->abbreviated = saving (self, column, floor_scale) > 0.01;
     }
   set_scale (self, floor_scale);
   spread (self, floor_scale, width);
@@ -590,8 +600,8 @@ muster_sheet_table_draw_row (MusterSheetTable *self,
                              : MUSTER_TABLE_FONT_CELL;
 
       height = MAX (height, muster_sheet_draw_lines (cr, layout, self->fonts[font], text,
-                                                     cx + MUSTER_TABLE_PAD, y + MUSTER_TABLE_PAD,
-                                                     column->width - 2 * MUSTER_TABLE_PAD, 0, column->align));
+                                                     cx + self->pad, y + MUSTER_TABLE_PAD,
+                                                     column->width - 2 * self->pad, 0, column->align));
       cx += column->width;
     }
 
