@@ -107,11 +107,24 @@ longest_span (PangoLayout                *layout,
   if (text == NULL || *text == '\0')
     return 0.0;
 
+  if (muster_sheet_text_is_one_word (text))
+    return muster_sheet_text_width (layout, font, text);
+
   spans = measure_words (layout, font, text, at_spaces);
   for (guint i = 0; i < spans->len; i++)
     longest = MAX (longest, span_width (layout, &g_array_index (spans, Span, i)));
 
   return longest;
+}
+
+gboolean
+muster_sheet_text_is_one_word (const char *text)
+{
+  const char *p;
+
+  for (p = text; *p != '\0' && g_unichar_isalnum (g_utf8_get_char (p)); p = g_utf8_next_char (p))
+    ;
+  return *p == '\0';
 }
 
 double
@@ -207,6 +220,15 @@ count_lines (PangoLayout                *layout,
   return pango_layout_get_line_count (layout);
 }
 
+static double
+layout_width (PangoLayout *layout)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.width / PANGO_SCALE;
+}
+
 double
 muster_sheet_fit_size (PangoLayout                *layout,
                        const PangoFontDescription *font,
@@ -221,6 +243,12 @@ muster_sheet_fit_size (PangoLayout                *layout,
   double size;
 
   if (text == NULL || *text == '\0' || w <= 0)
+    return base;
+
+  /* Most text fits as it is: in the lines it may take, none wider than
+   * @w (a line is wider only when a word is). */
+  if (count_lines (layout, font, text, w) <= (max_lines > 0 ? max_lines : G_MAXINT) &&
+      layout_width (layout) <= w + 0.01)
     return base;
 
   /* Text grows with its size (the sheets lay text out unhinted), so the
@@ -312,12 +340,14 @@ muster_sheet_draw_label (cairo_t                    *cr,
 {
   double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
   int lines = MAX (1, (int) (h / (size * LINE_HEIGHT)));
+  g_autoptr(PangoFontDescription) sized = NULL;
   double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
-  height = muster_sheet_draw_shrunk (NULL, layout, font, least, text, x, y, w, lines, align);
-  muster_sheet_draw_shrunk (cr, layout, font, least, text, x, y + MAX (0.0, (h - height) / 2.0),
-                            w, lines, align);
+  sized = pango_font_description_copy (font);
+  pango_font_description_set_size (sized, (int) (muster_sheet_fit_size (layout, font, text, w, lines, least) * PANGO_SCALE));
+  height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
+  muster_sheet_draw_lines (cr, layout, sized, text, x, y + MAX (0.0, (h - height) / 2.0), w, lines, align);
 }

@@ -62,6 +62,9 @@ double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,
                                    const char                 *text);
 
+/* Whether @text is letters and digits only ("Active", "10"): a word
+ * no line may break inside, as wide as the whole. */
+gboolean muster_sheet_text_is_one_word (const char *text);
 /* The width of the longest word of @text (between spaces: "4–7" and
  * "Fitzwilliam-Montgomery" are words): the least a column holding it
  * can be without breaking a word. */

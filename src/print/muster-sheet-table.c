@@ -468,8 +468,10 @@ muster_sheet_table_measure (MusterSheetTable *self,
     {
       double whole = muster_sheet_text_width (self->measure, font, lines[l]);
 
-      /* A name may break after a hyphen of its own. */
-      double word = muster_sheet_longest_unbroken (self->measure, font, lines[l]);
+      /* A name may break after a hyphen of its own; a number is one
+       * word. */
+      double word = muster_sheet_text_is_one_word (lines[l])
+                    ? whole : muster_sheet_longest_unbroken (self->measure, font, lines[l]);
 
       column->cell_whole = MAX (column->cell_whole, whole);
       column->cell_word = MAX (column->cell_word, word);

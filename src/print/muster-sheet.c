@@ -125,10 +125,6 @@ set_text (PangoLayout                *layout,
   g_autofree char *shortened = NULL;
   PangoRectangle logical;
 
-  if (height != 0)
-    shortened = muster_sheet_shorten_words (layout, font, text, w);
-  g_object_set_data (G_OBJECT (layout), "muster-shortened", GINT_TO_POINTER (shortened != NULL));
-
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
   pango_layout_set_height (layout, height);
@@ -136,8 +132,22 @@ set_text (PangoLayout                *layout,
   pango_layout_set_ellipsize (layout, ellipsize);
   pango_layout_set_single_paragraph_mode (layout, height == 0);
   pango_layout_set_alignment (layout, align);
-  pango_layout_set_text (layout, shortened != NULL ? shortened : text, -1);
+  pango_layout_set_text (layout, text, -1);
   pango_layout_get_extents (layout, NULL, &logical);
+
+  /* Wider than @w only when a word is: that word is shortened. */
+  if (height != 0 && logical.width > (int) (w * PANGO_SCALE) + PANGO_SCALE / 4 &&
+      (shortened = muster_sheet_shorten_words (layout, font, text, w)) != NULL)
+    {
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+      pango_layout_set_height (layout, height);
+      pango_layout_set_ellipsize (layout, ellipsize);
+      pango_layout_set_single_paragraph_mode (layout, FALSE);
+      pango_layout_set_text (layout, shortened, -1);
+      pango_layout_get_extents (layout, NULL, &logical);
+    }
+  g_object_set_data (G_OBJECT (layout), "muster-shortened", GINT_TO_POINTER (shortened != NULL));
 
   return (double) logical.height / PANGO_SCALE;
 }
