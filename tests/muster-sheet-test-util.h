@@ -88,6 +88,11 @@ document_text (PopplerDocument *doc);
 void
 pin_fonts (void);
 
+/* Also Noto Color Emoji where it is installed (fonts-noto-color-emoji);
+ * returns whether it is. */
+gboolean
+pin_fonts_with_emoji (void);
+
 /* Whether pin_fonts() found DejaVu. */
 extern gboolean fonts_pinned;
 

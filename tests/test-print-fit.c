@@ -16,6 +16,7 @@
 #include "muster-roster-sheet.h"
 #include "muster-ruleset.h"
 #include "muster-sheet-private.h"
+#include "muster-sheet-test-util.h"
 #include "muster-sheet-table.h"
 #include "muster-store.h"
 #include "muster-test-util.h"
@@ -39,49 +40,13 @@ typedef struct
   char        *dir;
   char        *library;
   MusterStore *store;
-} Fixture;
+} StoreFixture;
 
 /* Whether the fonts pinned for the tests have Noto Color Emoji. */
 static gboolean emoji_font;
 
-/* DejaVu for the text, and Noto Color Emoji when it is installed
- * (fonts-noto-color-emoji), so that results do not hang on the
- * machine's other fonts. */
 static void
-pin_fonts_with_emoji (void)
-{
-  const char *dirs[] = {
-    "/usr/share/fonts/truetype/dejavu",
-    "/usr/share/fonts/dejavu",
-    "/usr/share/fonts/TTF",
-    "/usr/share/fonts/truetype/noto",
-    "/usr/share/fonts/noto",
-    "/usr/share/fonts/google-noto-emoji",
-  };
-  g_autofree char *tmp = muster_test_make_tmpdir ();
-  g_autofree char *conf = g_build_filename (tmp, "fonts.conf", NULL);
-  g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\"?>\n<fontconfig>\n");
-
-  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
-    {
-      g_autofree char *dejavu = g_build_filename (dirs[i], "DejaVuSans.ttf", NULL);
-      g_autofree char *emoji = g_build_filename (dirs[i], "NotoColorEmoji.ttf", NULL);
-      gboolean has_emoji = g_file_test (emoji, G_FILE_TEST_EXISTS);
-
-      if (g_file_test (dejavu, G_FILE_TEST_EXISTS) || has_emoji)
-        g_string_append_printf (xml, "  <dir>%s</dir>\n", dirs[i]);
-      emoji_font |= has_emoji;
-    }
-  /* A colour emoji font's glyphs are bitmaps, scaled to the size asked
-   * for by this rule from fontconfig's own set. */
-  g_string_append (xml, "  <include ignore_missing=\"yes\">/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf</include>\n");
-  g_string_append_printf (xml, "  <cachedir>%s/cache</cachedir>\n</fontconfig>\n", tmp);
-  g_assert_true (g_file_set_contents (conf, xml->str, -1, NULL));
-  g_setenv ("FONTCONFIG_FILE", conf, TRUE);
-}
-
-static void
-fixture_setup (Fixture       *f,
+store_setup (StoreFixture  *f,
                gconstpointer  data)
 {
   f->store = muster_test_open_store (&f->library);
@@ -89,7 +54,7 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-fixture_teardown (Fixture       *f,
+store_teardown (StoreFixture  *f,
                   gconstpointer  data)
 {
   g_clear_object (&f->store);
@@ -115,7 +80,7 @@ wide_rules (void)
  * Guards" and "Voltigeurs de la Garde impériale", units (for rules kept
  * by unit) and characters called so and by NAME_120. */
 static gint64
-long_names_campaign (Fixture       *f,
+long_names_campaign (StoreFixture  *f,
                      MusterRuleset *rules)
 {
   g_autoptr(GError) error = NULL;
@@ -154,7 +119,7 @@ long_names_campaign (Fixture       *f,
 }
 
 static GPtrArray *
-characters_of (Fixture *f,
+characters_of (StoreFixture *f,
                gint64   campaign)
 {
   g_autoptr(GError) error = NULL;
@@ -165,7 +130,7 @@ characters_of (Fixture *f,
 }
 
 static GPtrArray *
-units_of (Fixture *f,
+units_of (StoreFixture *f,
           gint64   campaign)
 {
   g_autoptr(GError) error = NULL;
@@ -178,7 +143,7 @@ units_of (Fixture *f,
 /* Writes @sheet on @paper, turned as @orientation and the sheet say, to
  * NAME.pdf (and to MUSTER_PRINT_OUTPUT, to look at), and opens it. */
 static TestDoc *
-render_oriented (Fixture           *f,
+render_oriented (StoreFixture      *f,
                  MusterSheet       *sheet,
                  MusterPaper        paper,
                  MusterOrientation  orientation,
@@ -339,7 +304,7 @@ test_table (void)
   g_assert_cmpfloat (muster_sheet_table_get_size (table), ==, 8.0);
   for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
     g_assert_cmpstr (muster_sheet_table_get_heading (table, i), ==, titles[i]);
-  g_assert_cmpfloat (muster_sheet_table_draw_key (table, NULL, layout, 0, 0, 500), ==, 0.0);
+  g_assert_cmpfloat (muster_sheet_table_draw_foot (table, NULL, layout, 0, 0, 500), ==, 0.0);
   g_assert_cmpfloat_with_epsilon (muster_sheet_table_get_width (table), 500, 0.01);
 
   /* Narrow: the headings wider than their numbers go short, and the
@@ -349,7 +314,7 @@ test_table (void)
   g_assert_cmpstr (muster_sheet_table_get_heading (table, 1), ==, "MWL");
   g_assert_cmpstr (muster_sheet_table_get_heading (table, 2), ==, "MWL2");
   g_assert_cmpstr (muster_sheet_table_get_heading (table, 4), ==, "Size");
-  g_assert_cmpfloat (muster_sheet_table_draw_key (table, NULL, layout, 0, 0, 150), >, 0.0);
+  g_assert_cmpfloat (muster_sheet_table_draw_foot (table, NULL, layout, 0, 0, 150), >, 0.0);
   g_assert_cmpfloat (muster_sheet_table_get_width (table), <=, 150.01);
 
   /* Too narrow even at the floor. */
@@ -361,7 +326,7 @@ test_table (void)
  * sheets, both ways round: the long names and every heading whole,
  * nothing cut short. */
 static void
-test_long_names (Fixture       *f,
+test_long_names (StoreFixture  *f,
                  gconstpointer  data)
 {
   const char *ids[] = {
@@ -437,7 +402,7 @@ test_long_names (Fixture       *f,
  * itself, and is kept portrait when asked; the roster of the same
  * campaign too. The other sheets never turn. */
 static void
-test_automatic_landscape (Fixture       *f,
+test_automatic_landscape (StoreFixture  *f,
                           gconstpointer  data)
 {
   g_autoptr(MusterRuleset) rules = wide_rules ();
@@ -513,7 +478,7 @@ test_automatic_landscape (Fixture       *f,
 /* Sharpe's stat cards print every stat's name whole: "Close combat" on
  * two lines, not "Close co…". */
 static void
-test_card_labels (Fixture       *f,
+test_card_labels (StoreFixture  *f,
                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -537,7 +502,7 @@ test_card_labels (Fixture       *f,
 
 /* An emoji in a name prints from the emoji font, not as a box. */
 static void
-test_emoji (Fixture       *f,
+test_emoji (StoreFixture  *f,
             gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -581,7 +546,7 @@ test_emoji (Fixture       *f,
 
 /* A character no font has prints as a box, and the page says so. */
 static void
-test_missing_glyph (Fixture       *f,
+test_missing_glyph (StoreFixture  *f,
                     gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -615,17 +580,17 @@ int
 main (int   argc,
       char *argv[])
 {
-  pin_fonts_with_emoji ();
+  emoji_font = pin_fonts_with_emoji ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/print/fit/words", test_words);
   g_test_add_func ("/print/fit/abbreviate", test_abbreviate);
   g_test_add_func ("/print/fit/table", test_table);
-  g_test_add ("/print/fit/long-names", Fixture, NULL, fixture_setup, test_long_names, fixture_teardown);
-  g_test_add ("/print/fit/automatic-landscape", Fixture, NULL, fixture_setup, test_automatic_landscape, fixture_teardown);
-  g_test_add ("/print/fit/card-labels", Fixture, NULL, fixture_setup, test_card_labels, fixture_teardown);
-  g_test_add ("/print/fit/emoji", Fixture, NULL, fixture_setup, test_emoji, fixture_teardown);
-  g_test_add ("/print/fit/missing-glyph", Fixture, NULL, fixture_setup, test_missing_glyph, fixture_teardown);
+  g_test_add ("/print/fit/long-names", StoreFixture, NULL, store_setup, test_long_names, store_teardown);
+  g_test_add ("/print/fit/automatic-landscape", StoreFixture, NULL, store_setup, test_automatic_landscape, store_teardown);
+  g_test_add ("/print/fit/card-labels", StoreFixture, NULL, store_setup, test_card_labels, store_teardown);
+  g_test_add ("/print/fit/emoji", StoreFixture, NULL, store_setup, test_emoji, store_teardown);
+  g_test_add ("/print/fit/missing-glyph", StoreFixture, NULL, store_setup, test_missing_glyph, store_teardown);
 
   return g_test_run ();
 }

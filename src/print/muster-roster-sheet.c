@@ -51,7 +51,7 @@ struct _MusterRosterSheet
   gboolean          fits;
   GArray           *rows;         /* of Row, one for each character */
   double            header_height;
-  double            key_height;
+  double            foot_height;  /* the key under the table */
   guint             n_pages;
 };
 
@@ -60,7 +60,6 @@ G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
 #define TITLE_HEIGHT   26.0
 #define CELL_SIZE       8.0
 #define MIN_NAME       70.0
-#define KEY_GAP         4.0
 
 /* Helpers */
 
@@ -203,13 +202,12 @@ ensure_plan (MusterRosterSheet    *self,
 
   layout = muster_sheet_create_measure_layout ();
   self->fits = muster_sheet_table_fit (self->table, width);
-  self->header_height = muster_sheet_table_draw_header (self->table, NULL, layout, 0, 0);
-  self->key_height = muster_sheet_table_draw_key (self->table, NULL, layout, 0, 0, width);
+  self->header_height = muster_sheet_table_draw_header (self->table, NULL, layout, 0, 0, 0);
+  self->foot_height = muster_sheet_table_draw_foot (self->table, NULL, layout, 0, 0, width);
 
   top = size->margin_top + TITLE_HEIGHT + self->header_height;
   bottom = size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
-  if (self->key_height > 0)
-    bottom -= self->key_height + KEY_GAP;
+  bottom -= self->foot_height;
   y = top;
 
   for (guint i = 0; i < characters->len; i++)
@@ -278,10 +276,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   y += TITLE_HEIGHT;
 
   /* The header row, on every page. */
-  muster_sheet_draw_header_band (cr, x, y, table_width, self->header_height);
-  muster_sheet_table_draw_header (self->table, cr, layout, x, y);
-  muster_sheet_draw_header_rules (cr, x, y, table_width, self->header_height, 0, 0.75);
-  y += self->header_height;
+  y += muster_sheet_table_draw_header (self->table, cr, layout, x, y, 0);
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -297,10 +292,8 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
       muster_sheet_table_draw_row (self->table, cr, layout, cells, x, row->y);
       y = row->y + row->height;
     }
-  muster_sheet_line (cr, x, y, x + table_width, y, 0.75);
-
   /* What the shortened headings stand for, under the table. */
-  muster_sheet_table_draw_key (self->table, cr, layout, x, y + KEY_GAP, width);
+  muster_sheet_table_draw_foot (self->table, cr, layout, x, y, width);
 
   muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
 }

@@ -220,6 +220,17 @@ count_lines (PangoLayout                *layout,
   return pango_layout_get_line_count (layout);
 }
 
+/* @font at @size points. */
+static PangoFontDescription *
+font_at (const PangoFontDescription *font,
+         double                      size)
+{
+  PangoFontDescription *sized = pango_font_description_copy (font);
+
+  pango_font_description_set_size (sized, (int) (size * PANGO_SCALE));
+  return sized;
+}
+
 static double
 layout_width (PangoLayout *layout)
 {
@@ -281,14 +292,11 @@ muster_sheet_draw_shrunk (cairo_t                    *cr,
                           PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
-  double size;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
 
-  size = muster_sheet_fit_size (layout, font, text, w, max_lines, least);
-  sized = pango_font_description_copy (font);
-  pango_font_description_set_size (sized, (int) (size * PANGO_SCALE));
+  sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, max_lines, least));
   return muster_sheet_draw_lines (cr, layout, sized, text, x, y, w, max_lines, align);
 }
 
@@ -306,21 +314,18 @@ muster_sheet_draw_name (cairo_t                    *cr,
                         PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
-  double size;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
 
-  sized = pango_font_description_copy (font);
-  size = muster_sheet_fit_size (layout, font, text, w, lines, least);
-  pango_font_description_set_size (sized, (int) (size * PANGO_SCALE));
+  sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
   if (count_lines (layout, sized, text, w) > lines)
     {
       /* Too long for @lines even at @least: as few more as it takes, at
        * the largest size they allow. */
       lines = CLAMP (count_lines (layout, sized, text, w), lines, max_lines);
-      size = muster_sheet_fit_size (layout, font, text, w, lines, least);
-      pango_font_description_set_size (sized, (int) (size * PANGO_SCALE));
+      g_clear_pointer (&sized, pango_font_description_free);
+      sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
     }
 
   return muster_sheet_draw_lines (cr, layout, sized, text, x, y, w, lines, align);
@@ -346,8 +351,7 @@ muster_sheet_draw_label (cairo_t                    *cr,
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
-  sized = pango_font_description_copy (font);
-  pango_font_description_set_size (sized, (int) (muster_sheet_fit_size (layout, font, text, w, lines, least) * PANGO_SCALE));
+  sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
   height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
   muster_sheet_draw_lines (cr, layout, sized, text, x, y + MAX (0.0, (h - height) / 2.0), w, lines, align);
 }

@@ -45,6 +45,13 @@ struct _MusterSheetTable
   PangoFontDescription *fonts[MUSTER_TABLE_N_FONTS];
 };
 
+static double draw_key (MusterSheetTable *self,
+                        cairo_t          *cr,
+                        PangoLayout      *layout,
+                        double            x,
+                        double            y,
+                        double            w);
+
 /* Shrinking up to this much keeps every heading whole; past it the
  * headings wider than their columns are shortened first. */
 #define GENTLE_SHRINK  1.0
@@ -55,6 +62,8 @@ struct _MusterSheetTable
 /* The most of a table's width its first column takes before others
  * get more than their least. */
 #define FIRST_SHARE    0.35
+/* Between the table and its key. */
+#define KEY_GAP        4.0
 /* A key's text against the cells'. */
 #define KEY_SCALE      0.9
 
@@ -615,23 +624,50 @@ muster_sheet_table_draw_header (MusterSheetTable *self,
                                 cairo_t          *cr,
                                 PangoLayout      *layout,
                                 double            x,
-                                double            y)
+                                double            y,
+                                double            top_rule)
 {
-  return muster_sheet_table_draw_row (self, cr, layout, NULL, x, y);
+  double height = muster_sheet_table_draw_row (self, NULL, layout, NULL, x, y);
+  double width = muster_sheet_table_get_width (self);
+
+  if (cr == NULL)
+    return height;
+
+  muster_sheet_draw_header_band (cr, x, y, width, height);
+  muster_sheet_table_draw_row (self, cr, layout, NULL, x, y);
+  muster_sheet_draw_header_rules (cr, x, y, width, height, top_rule, 0.75);
+  return height;
 }
 
 double
-muster_sheet_table_draw_key (MusterSheetTable *self,
-                             cairo_t          *cr,
-                             PangoLayout      *layout,
-                             double            x,
-                             double            y,
-                             double            w)
+muster_sheet_table_draw_foot (MusterSheetTable *self,
+                              cairo_t          *cr,
+                              PangoLayout      *layout,
+                              double            x,
+                              double            y,
+                              double            w)
+{
+  double key;
+
+  if (cr != NULL)
+    muster_sheet_line (cr, x, y, x + muster_sheet_table_get_width (self), y, 0.75);
+
+  key = draw_key (self, cr, layout, x, y + KEY_GAP, w);
+  return key > 0 ? key + KEY_GAP : 0.0;
+}
+
+/* What the shortened headings stand for; returns its height, 0 when no
+ * heading is shortened. */
+static double
+draw_key (MusterSheetTable *self,
+          cairo_t          *cr,
+          PangoLayout      *layout,
+          double            x,
+          double            y,
+          double            w)
 {
   g_autoptr(GString) key = g_string_new (NULL);
   g_autoptr(PangoFontDescription) font = NULL;
-
-  g_return_val_if_fail (self != NULL, 0.0);
 
   for (guint c = 0; c < self->columns->len; c++)
     {

@@ -80,15 +80,19 @@ double                muster_sheet_table_draw_row   (MusterSheetTable       *sel
                                                      char * const           *cells,
                                                      double                  x,
                                                      double                  y);
-/* The header row's headings, wrapped by word; returns its height. */
+/* The header row: the headings wrapped by word on a grey band, a rule
+ * under it, and one @top_rule thick over it unless that is 0; returns
+ * its height. With @cr NULL it only measures. */
 double                muster_sheet_table_draw_header (MusterSheetTable      *self,
                                                       cairo_t               *cr,
                                                       PangoLayout           *layout,
                                                       double                 x,
-                                                      double                 y);
-/* What the shortened headings stand for, @w wide; returns its height,
- * 0 when no heading is shortened. */
-double                muster_sheet_table_draw_key   (MusterSheetTable       *self,
+                                                      double                 y,
+                                                      double                 top_rule);
+/* Under the last row at @y: a rule, then what the shortened headings
+ * stand for, @w wide. Returns the height under the rule, 0 when no
+ * heading is shortened. */
+double                muster_sheet_table_draw_foot  (MusterSheetTable       *self,
                                                      cairo_t                *cr,
                                                      PangoLayout            *layout,
                                                      double                  x,

@@ -66,7 +66,7 @@ struct _MusterUnitsSheet
   gboolean        fits;         /* at or above the smallest text */
   GArray         *rows;         /* of Row */
   double          header_height;
-  double          key_height;
+  double          foot_height;  /* the key under the table */
   guint           n_pages;
 };
 
@@ -77,7 +77,6 @@ G_DEFINE_FINAL_TYPE (MusterUnitsSheet, muster_units_sheet, MUSTER_TYPE_SHEET)
 #define HEADER_SIZE     7.5
 #define INDENT         14.0
 #define MIN_NAME       70.0
-#define KEY_GAP         4.0
 
 /* Helpers */
 
@@ -240,7 +239,7 @@ unit_row_height (MusterUnitsSheet *self,
   g_auto(GStrv) cells = NULL;
 
   if (unit == NULL)
-    return muster_sheet_table_draw_header (self->table, cr, layout, x, y);
+    return muster_sheet_table_draw_header (self->table, cr, layout, x, y, 0.75);
 
   cells = unit_cells (self, unit);
   return muster_sheet_table_draw_row (self->table, cr, layout, cells, x, y);
@@ -345,12 +344,11 @@ ensure_plan (MusterUnitsSheet     *self,
   layout = muster_sheet_create_measure_layout ();
   self->fits = muster_sheet_table_fit (self->table, width);
   self->header_height = unit_row_height (self, NULL, layout, NULL, 0, 0);
-  self->key_height = muster_sheet_table_draw_key (self->table, NULL, layout, 0, 0, width);
+  self->foot_height = muster_sheet_table_draw_foot (self->table, NULL, layout, 0, 0, width);
 
   top = size->margin_top + TITLE_HEIGHT + self->header_height;
   bottom = size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
-  if (self->key_height > 0)
-    bottom -= self->key_height + KEY_GAP;
+  bottom -= self->foot_height;
   y = top;
 
   /* Blocks: each unit with its characters, then the characters with no
@@ -465,10 +463,7 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
   y += TITLE_HEIGHT;
 
   /* The header row, on every page. */
-  muster_sheet_draw_header_band (cr, x, y, full, self->header_height);
-  unit_row_height (self, cr, layout, NULL, x, y);
-  muster_sheet_draw_header_rules (cr, x, y, full, self->header_height, 0.75, 0.75);
-  last_y = y + self->header_height;
+  last_y = y + unit_row_height (self, cr, layout, NULL, x, y);
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -504,10 +499,8 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
         }
       last_y = row->y + row->height;
     }
-  muster_sheet_line (cr, x, last_y, x + full, last_y, 0.75);
-
   /* What the shortened headings stand for, under the table. */
-  muster_sheet_table_draw_key (self->table, cr, layout, x, last_y + KEY_GAP, width);
+  muster_sheet_table_draw_foot (self->table, cr, layout, x, last_y, width);
 
   muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
 }
