@@ -292,6 +292,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
       muster_sheet_table_draw_row (self->table, cr, layout, cells, x, row->y);
       y = row->y + row->height;
     }
+
   /* What the shortened headings stand for, under the table. */
   muster_sheet_table_draw_foot (self->table, cr, layout, x, y, width);
 

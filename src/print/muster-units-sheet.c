@@ -499,6 +499,7 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
         }
       last_y = row->y + row->height;
     }
+
   /* What the shortened headings stand for, under the table. */
   muster_sheet_table_draw_foot (self->table, cr, layout, x, last_y, width);
 
