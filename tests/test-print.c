@@ -154,14 +154,19 @@ test_figure_stats_long_name (Fixture       *fixture,
   g_autoptr(MusterSheet) sheet = NULL;
   g_autoptr(TestDoc) doc = NULL;
   g_autofree char *text = NULL;
+  MusterPageSize size;
 
   g_ptr_array_add (characters, make_character (1, LONG_NAME, "line", "musket", 3));
   sheet = muster_figure_stats_sheet_new (ruleset, characters, 16);
   doc = render (fixture, sheet, MUSTER_PAPER_A4, "figure-stats-long");
   text = muster_test_page_text (doc, 0);
 
+  /* The name whole, in smaller text and on more lines, in its box: the
+   * left 30% of the width within the margins. */
   g_assert_nonnull (strstr (text, "Sergeant"));
-  assert_line_fits (doc, 0, "Sergeant", "I", G_MAXDOUBLE);
+  muster_test_assert_words_within (doc, 0, LONG_NAME, 36.0, 36.0 + 523.28 * 0.30);
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
+  muster_test_assert_nothing_cut (sheet, &size, FALSE);
   assert_text_within_margins (doc, MUSTER_PAPER_A4);
 }
 
@@ -231,6 +236,7 @@ test_cards_text (Fixture       *fixture,
   g_autoptr(TestDoc) doc = NULL;
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
+  MusterPageSize size;
 
   g_ptr_array_add (characters, make_character (11, LONG_NAME, "line", "musket", 2));
   sheet = muster_cards_sheet_new (ruleset, characters);
@@ -257,8 +263,11 @@ test_cards_text (Fixture       *fixture,
   g_assert_nonnull (strstr (first, "The Defence of the Bridge"));
   /* Figure 10's stats are 4 to 8: the value boxes. */
   g_assert_nonnull (strstr (second, "4 5 6 7 8"));
-  /* The second card of a row on Letter ends 12 points inside x = 396. */
-  assert_line_fits (doc, 1, "Sergeant", NULL, 384.0);
+  /* The second card of a row on Letter lies between x = 216 and 396;
+   * the long name is whole on it, 12 points inside. */
+  muster_test_assert_words_within (doc, 1, LONG_NAME, 228.0, 384.0);
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_LETTER);
+  muster_test_assert_nothing_cut (sheet, &size, FALSE);
 }
 
 /* Roster */
@@ -311,9 +320,16 @@ test_roster_pages (Fixture       *fixture,
   g_assert_nonnull (strstr (all->str, "1 2 3 4 5"));
   g_assert_nonnull (strstr (all->str, "6 7 8 9 10"));
   g_assert_nonnull (strstr (all->str, "Active"));
-  /* The Name column is two fifths of what the fixed columns leave:
-   * (523.28 - 5 × 20 - 66 - 2 × 40) × 0.4 wide from x = 36. */
-  assert_line_fits (doc, n_pages - 1, "Sergeant", NULL, 36.0 + 277.28 * 0.4);
+  /* The long name whole in the Name column, left of the Type column. */
+  {
+    g_autoptr(TestPage) page = poppler_document_get_page (doc, n_pages - 1);
+    GList *type = poppler_page_find_text (page, "Type");
+
+    g_assert_nonnull (type);
+    muster_test_assert_words_within (doc, n_pages - 1, LONG_NAME, 36.0,
+                                     ((PopplerRectangle *) type->data)->x1);
+    g_list_free_full (type, (GDestroyNotify) poppler_rectangle_free);
+  }
   assert_text_within_margins (doc, MUSTER_PAPER_A4);
 }
 

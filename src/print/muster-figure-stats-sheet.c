@@ -38,6 +38,9 @@ G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_T
 #define KEY_HEIGHT      14.0
 #define WOUNDS_WIDTH    52.0
 #define NUMBER_BAND     10.0
+/* The least the name box's text shrinks to before it is cut short. */
+#define NAME_FLOOR       6.5
+#define TEXT_FLOOR       6.0
 
 typedef struct
 {
@@ -91,6 +94,7 @@ draw_name (MusterFigureStatsSheet *self,
   double line = MIN (14.0, (h - 2 * pad) / 4.0);
   double ty = y + pad;
   const char *force;
+  const char *weapon;
   g_autofree char *type = NULL;
 
   muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
@@ -98,25 +102,31 @@ draw_name (MusterFigureStatsSheet *self,
   if (character == NULL)
     return;
 
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->name_font,
-                          muster_character_get_name (character),
-                          x + pad, ty, w, line + 2, PANGO_ALIGN_LEFT);
-  ty += line + 4;
+  /* A long name takes smaller text and more lines, and what follows
+   * shares the room it leaves. */
+  ty += MAX (muster_sheet_draw_name (pen->cr, pen->layout, pen->name_font, NAME_FLOOR,
+                                     muster_character_get_name (character),
+                                     x + pad, ty + 1, w, 2, 4, PANGO_ALIGN_LEFT), line) + 4;
+  line = MIN (line, (y + h - pad - ty) / 3.0);
   type = muster_sheet_rank_and_type (ruleset, character);
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font, type,
-                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+  muster_sheet_draw_label (pen->cr, pen->layout, pen->text_font, TEXT_FLOOR, type,
+                           x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
-                          muster_sheet_weapon_name (ruleset, character),
-                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
-  ty += line;
+  /* Rulesets kept by unit arm no one. */
+  weapon = muster_sheet_weapon_name (ruleset, character);
+  if (weapon != NULL && *weapon != '\0')
+    {
+      muster_sheet_draw_label (pen->cr, pen->layout, pen->text_font, TEXT_FLOOR, weapon,
+                               x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+      ty += line;
+    }
 
   force = muster_character_get_force_name (character);
   if (force != NULL && *force != '\0')
     {
       cairo_set_source_rgb (pen->cr, 0.3, 0.3, 0.3);
-      muster_sheet_draw_line (pen->cr, pen->layout, pen->small_font, force,
-                              x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_label (pen->cr, pen->layout, pen->small_font, TEXT_FLOOR, force,
+                               x + pad, ty, w, line, PANGO_ALIGN_LEFT);
       cairo_set_source_rgb (pen->cr, 0, 0, 0);
     }
 }
@@ -145,8 +155,8 @@ draw_stats (MusterFigureStatsSheet *self,
 
       if (pen->label_width > LABEL_WIDTH)
         /* The name, up to as many lines as the row holds. */
-        muster_sheet_draw_fitted (pen->cr, pen->layout, pen->tiny_font, def->name,
-                                  x, ry, pen->label_width - 3, row, row - 2, PANGO_ALIGN_RIGHT);
+        muster_sheet_draw_label (pen->cr, pen->layout, pen->tiny_font, 4.5, def->name,
+                                 x, ry, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
       else
         muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
                                 x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
@@ -213,8 +223,8 @@ draw_wounds (Pen    *pen,
     {
       double ry = y + i * row;
 
-      muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, labels[i],
-                              x, ry, label_w, row, PANGO_ALIGN_RIGHT);
+      muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
+                               x, ry, label_w, row, PANGO_ALIGN_RIGHT);
       muster_sheet_stroke_box (pen->cr, x + label_w + 3.0, ry + (row - box) / 2.0,
                                box, box, 0.75);
     }
