@@ -38,6 +38,23 @@ void         muster_test_bench_line    (const char *name,
 void         muster_test_report_synchronous (const char *name,
                                              GArray     *normal,
                                              GArray     *full);
+/* The newest entry of @campaign_id's log of @kind (NULL: of any kind),
+ * with its text in the reader's language; the test fails without one. */
+MusterLogEntry *muster_test_newest_log (MusterStore *store,
+                                        gint64       campaign_id,
+                                        const char  *kind);
+/* Fails the test unless @args (an entry's arguments) hold every member of
+ * @expected (a JSON object) with the same value. */
+void         muster_test_assert_args   (const char  *args,
+                                        const char  *expected);
+/* Fails the test unless the newest entry of @campaign_id's log is of
+ * @kind, with arguments holding @args (NULL: not checked) and reading
+ * @text (NULL: not checked): what a change that logs must have logged. */
+void         muster_test_assert_log    (MusterStore *store,
+                                        gint64       campaign_id,
+                                        const char  *kind,
+                                        const char  *args,
+                                        const char  *text);
 /* Reads a file under tests/ (TEST_SRCDIR). */
 char        *muster_test_read_data     (const char *relpath,
                                         gsize      *length);
