@@ -462,7 +462,7 @@ import_args_refs (Import     *im,
                                   name);
               return FALSE;
             }
-          row = muster_import_ref_id (im, kind, json_node_get_string (node), line);
+          row = muster_import_ref_id (im, kind, json_node_get_string (node), "entry", line);
           if (im->importing)
             json_object_set_int_member (object, name, row);
         }

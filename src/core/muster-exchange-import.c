@@ -221,6 +221,10 @@ check_refs (Import *im)
                               ref->element, ref->id);
           break;
         case ID_FORCE:
+          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
+                              _("the %s names force “%s”, which is not in the file."),
+                              ref->element, ref->id);
+          break;
         case N_ID_KINDS:
         default:
           g_assert_not_reached ();

@@ -303,10 +303,12 @@ gint64        muster_import_ref           (Import       *im,
                                            IdKind        kind,
                                            const char   *attribute,
                                            int           line);
-/* The same for the file id @id. */
+/* The same for the file id @id, given by @element (NULL: the current
+ * element) in messages. */
 gint64        muster_import_ref_id        (Import       *im,
                                            IdKind        kind,
                                            const char   *id,
+                                           const char   *element,
                                            int           line);
 /* Pass 2: the row id written for the file id @id. */
 void          muster_import_set_row       (Import       *im,

@@ -165,13 +165,14 @@ muster_import_ref (Import     *im,
                    const char *attribute,
                    int         line)
 {
-  return muster_import_ref_id (im, kind, muster_import_attr (im, attribute), line);
+  return muster_import_ref_id (im, kind, muster_import_attr (im, attribute), NULL, line);
 }
 
 gint64
 muster_import_ref_id (Import     *im,
                       IdKind      kind,
                       const char *id,
+                      const char *element,
                       int         line)
 {
   gint64 *row;
@@ -187,7 +188,7 @@ muster_import_ref_id (Import     *im,
       if (g_hash_table_contains (im->ids[kind], id))
         return 0;
       ref = (Ref) { kind, line,
-                  g_strdup ((const char *) xmlTextReaderConstLocalName (im->reader)),
+                  g_strdup (element != NULL ? element : (const char *) xmlTextReaderConstLocalName (im->reader)),
                   g_strdup (id) };
       g_array_append_val (im->refs, ref);
       return 0;
