@@ -214,7 +214,8 @@ format_plain (const MusterLogContext *ctx)
 
   for (guint i = 0; i < G_N_ELEMENTS (sentence->args) && sentence->args[i] != NULL; i++)
     g_ptr_array_add (values, muster_log_show (ctx, sentence->args[i]));
-  return muster_log_fill (muster_log_gettext (ctx->lang, sentence->msgid), (const char * const *) values->pdata, values->len);
+  return muster_log_fill (muster_log_gettext (ctx->lang, sentence->msgid),
+                          (const char * const *) values->pdata, values->len);
 }
 
 /* "Thomas Ward now carries a Musket; he uses Firing 9 with it, and keeps
@@ -325,9 +326,11 @@ muster_log_format_result (const MusterLogContext *ctx)
       gint64 serious = muster_log_args_get_int (args, "serious");
       g_autofree char *l = g_strdup_printf ("%" G_GINT64_FORMAT, light);
       g_autofree char *s = g_strdup_printf ("%" G_GINT64_FORMAT, serious);
-      g_autofree char *lw = muster_log_fill (muster_log_ngettext (ctx->lang, "%d light wound", "%d light wounds", light),
+      g_autofree char *lw = muster_log_fill (muster_log_ngettext (ctx->lang, "%d light wound", "%d light wounds",
+                                                                  light),
                                              (const char *[]) { l }, 1);
-      g_autofree char *sw = muster_log_fill (muster_log_ngettext (ctx->lang, "%d serious wound", "%d serious wounds", serious),
+      g_autofree char *sw = muster_log_fill (muster_log_ngettext (ctx->lang, "%d serious wound",
+                                                                  "%d serious wounds", serious),
                                              (const char *[]) { s }, 1);
 
       g_string_append_printf (text, " (%s, %s)", lw, sw);
@@ -346,10 +349,9 @@ muster_log_format_result (const MusterLogContext *ctx)
   if (muster_log_args_has (args, "added_light") || muster_log_args_has (args, "added_serious"))
     {
       g_autofree char *outcome = muster_log_show (ctx, "outcome(outcome)");
-      g_autofree char *note = muster_log_describe_wounds_add_up (ctx->lang,
-                                                                 (int) muster_log_args_get_int (args, "added_light"),
-                                                                 (int) muster_log_args_get_int (args, "added_serious"),
-                                                                 outcome);
+      int light = (int) muster_log_args_get_int (args, "added_light");
+      int serious = (int) muster_log_args_get_int (args, "added_serious");
+      g_autofree char *note = muster_log_describe_wounds_add_up (ctx->lang, light, serious, outcome);
       g_autofree char *whole = NULL;
 
       /* Translators: a result, then why it is recorded so: "Ward: Out of
@@ -423,12 +425,14 @@ muster_log_describe_option (MusterLogLanguage *lang,
   if (g_strcmp0 (fate, "defaulted") == 0)
     /* Translators: an option, its default choice, the version of
      * the rules and the choice the campaign had made */
-    return muster_log_fill (muster_log_gettext (lang, N_("“%s” takes its default, “%s”: version %s has no choice “%s”.")),
+    return muster_log_fill (muster_log_gettext (lang,
+                                                N_("“%s” takes its default, “%s”: version %s has no choice “%s”.")),
                             (const char *[]) { option, choice, version, old_choice_id }, 4);
   if (g_strcmp0 (fate, "dropped") == 0)
     /* Translators: an option, the version of the rules that no
      * longer has it and the choice the campaign had made */
-    return muster_log_fill (muster_log_gettext (lang, N_("“%s” is gone from version %s; the campaign had chosen “%s”.")),
+    return muster_log_fill (muster_log_gettext (lang,
+                                                N_("“%s” is gone from version %s; the campaign had chosen “%s”.")),
                             (const char *[]) { option, version, old_choice }, 3);
   return NULL;
 }
