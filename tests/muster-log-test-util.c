@@ -6,6 +6,7 @@
 #include "muster-log-private.h"
 #include "muster-log-test-util.h"
 #include "muster-test-util.h"
+#include "muster-unit.h"
 
 static GHashTable *noted;  /* of const MusterLogSentence* */
 static guint added, run;
@@ -79,29 +80,6 @@ log_expect (MusterStore *store,
   muster_log_entry_free (entry);
 }
 
-/* Whether @args hold every member of @expected. */
-static gboolean
-args_hold (const char *args,
-           const char *expected)
-{
-  g_autoptr(JsonNode) have = args != NULL ? json_from_string (args, NULL) : NULL;
-  g_autoptr(JsonNode) want = json_from_string (expected, NULL);
-  g_autoptr(GList) members = NULL;
-
-  g_assert_nonnull (want);
-  if (have == NULL)
-    return FALSE;
-  members = json_object_get_members (json_node_get_object (want));
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      JsonNode *value = json_object_get_member (json_node_get_object (have), l->data);
-
-      if (value == NULL || !json_node_equal (value, json_object_get_member (json_node_get_object (want), l->data)))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 void
 log_expect_any (MusterStore *store,
                 gint64       campaign_id,
@@ -117,7 +95,7 @@ log_expect_any (MusterStore *store,
     {
       const MusterLogEntry *entry = g_ptr_array_index (log, i);
 
-      if (g_str_equal (entry->kind, kind) && args_hold (entry->args, args) &&
+      if (g_str_equal (entry->kind, kind) && muster_test_args_hold (entry->args, args) &&
           g_str_equal (entry->message, text))
         {
           log_note_sentence (entry);
@@ -132,6 +110,31 @@ log_expect_any (MusterStore *store,
         g_printerr ("  %s %s\n", entry->message, entry->args);
     }
   g_error ("The log has no entry of kind “%s” with %s reading “%s” (those of that kind above)", kind, args, text);
+}
+
+MusterRuleset *
+log_test_shipped (const char *id)
+{
+  g_autoptr(GError) error = NULL;
+  MusterRuleset *rules = muster_rulesets_lookup (id, &error);
+
+  g_assert_no_error (error);
+  return rules;
+}
+
+gint64
+log_test_unit (MusterStore *store,
+               gint64       force_id,
+               const char  *name,
+               const char  *kind,
+               const char  *rating)
+{
+  g_autoptr(GError) error = NULL;
+  MusterUnitSpec spec = { name, kind, rating, 0, NULL };
+  gint64 id = muster_store_create_unit (store, force_id, &spec, &error);
+
+  g_assert_no_error (error);
+  return id;
 }
 
 MusterRuleset *

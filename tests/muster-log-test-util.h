@@ -34,6 +34,14 @@ void     log_note_sentence   (const MusterLogEntry *entry);
 gboolean log_sentence_noted  (const char  *kind,
                               const char  *when);
 
+/* The shipped ruleset @id. */
+MusterRuleset *log_test_shipped (const char *id);
+/* A unit of @force_id, of @kind and @rating, of the kind's usual size. */
+gint64   log_test_unit       (MusterStore *store,
+                              gint64       force_id,
+                              const char  *name,
+                              const char  *kind,
+                              const char  *rating);
 /* A ruleset of the tests, kept by unit (with characters who lead units),
  * whose between-game sequence is @steps (XML of <step> elements). It
  * has a stat "class" (0 to 4) rolled on the table "class" (entries

@@ -227,28 +227,45 @@ muster_test_newest_log (MusterStore *store,
   return NULL;
 }
 
-void
-muster_test_assert_args (const char *args,
-                         const char *expected)
+gboolean
+muster_test_args_hold (const char *args,
+                       const char *expected)
 {
-  g_autoptr(JsonNode) have = NULL;
+  g_autoptr(JsonNode) have = args != NULL ? json_from_string (args, NULL) : NULL;
   g_autoptr(JsonNode) want = json_from_string (expected, NULL);
   g_autoptr(GList) members = NULL;
 
   g_assert_nonnull (want);
-  if (args == NULL)
-    g_error ("The entry has no arguments; expected %s", expected);
-  have = json_from_string (args, NULL);
-  g_assert_nonnull (have);
+  if (have == NULL)
+    return FALSE;
   members = json_object_get_members (json_node_get_object (want));
   for (GList *l = members; l != NULL; l = l->next)
     {
       JsonNode *value = json_object_get_member (json_node_get_object (have), l->data);
 
       if (value == NULL || !json_node_equal (value, json_object_get_member (json_node_get_object (want), l->data)))
-        g_error ("The entry's arguments %s do not hold %s (“%s” differs)", args, expected,
-                 (const char *) l->data);
+        return FALSE;
     }
+  return TRUE;
+}
+
+void
+muster_test_assert_args (const char *args,
+                         const char *expected)
+{
+  if (!muster_test_args_hold (args, expected))
+    g_error ("The entry's arguments %s do not hold %s", args != NULL ? args : "(none)", expected);
+}
+
+MusterLogLanguage *
+muster_test_log_language (GPtrArray  *languages,
+                          const char *code)
+{
+  for (guint i = 0; i < languages->len; i++)
+    if (g_str_equal (muster_log_language_get_code (g_ptr_array_index (languages, i)), code))
+      return g_ptr_array_index (languages, i);
+  g_error ("No catalogue for “%s” is installed", code);
+  return NULL;
 }
 
 void

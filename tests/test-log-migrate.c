@@ -122,17 +122,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->dir);
 }
 
-static MusterLogLanguage *
-language (GPtrArray  *languages,
-          const char *code)
-{
-  for (guint i = 0; i < languages->len; i++)
-    if (g_str_equal (muster_log_language_get_code (g_ptr_array_index (languages, i)), code))
-      return g_ptr_array_index (languages, i);
-  g_error ("No catalogue for “%s” is installed", code);
-  return NULL;
-}
-
 /* Every entry but the one whose rows are gone has its arguments, which
  * say its text again in the language it was written in. */
 static void
@@ -156,7 +145,7 @@ test_read_back (Fixture       *f,
           g_autoptr(JsonObject) args = NULL;
           g_autofree char *again = NULL;
           MusterLogRoll roll = { entry->expression, entry->faces, entry->total, entry->entered };
-          MusterLogContext ctx = { language (languages, campaigns[c].lang), rules, entry->kind, NULL,
+          MusterLogContext ctx = { muster_test_log_language (languages, campaigns[c].lang), rules, entry->kind, NULL,
                                    entry->has_roll ? &roll : NULL };
 
           if (entry->id == KEPT_ENTRY)

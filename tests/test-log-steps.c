@@ -54,16 +54,6 @@ play_clear (Play *play)
   g_clear_object (&play->store);
 }
 
-static MusterRuleset *
-shipped (const char *id)
-{
-  g_autoptr(GError) error = NULL;
-  MusterRuleset *rules = muster_rulesets_lookup (id, &error);
-
-  g_assert_no_error (error);
-  return rules;
-}
-
 /* A character of side @side (0 British, 1 French) with the stats given as
  * key, value pairs, NULL-terminated. */
 static gint64
@@ -98,12 +88,7 @@ unit (Play       *play,
       const char *kind,
       const char *rating)
 {
-  g_autoptr(GError) error = NULL;
-  MusterUnitSpec spec = { name, kind, rating, 0, NULL };
-  gint64 id = muster_store_create_unit (play->store, play->forces[side], &spec, &error);
-
-  g_assert_no_error (error);
-  return id;
+  return log_test_unit (play->store, play->forces[side], name, kind, rating);
 }
 
 static gint64
@@ -180,7 +165,7 @@ resolve (Play   *play,
 static void
 test_sharpe (void)
 {
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   Play play = { 0 };
   gint64 ward, hagman, perkins, harper, lefort, dubois, blanc, martin, id;
   g_autoptr(GError) error = NULL;
@@ -235,7 +220,7 @@ test_sharpe (void)
 static void
 test_sharpe_out_for_games (void)
 {
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   Play play = { 0 };
   gint64 perkins, lefort, id;
 
@@ -257,7 +242,7 @@ test_sharpe_out_for_games (void)
 static void
 test_chosen_men (void)
 {
-  g_autoptr(MusterRuleset) rules = shipped ("chosen-men");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("chosen-men");
   g_autoptr(GError) error = NULL;
   Play play = { 0 };
   gint64 light, rifles, voltigeurs, grenadiers, harden, fletcher, cooper, roux, bompard, moreau, id;
@@ -325,7 +310,7 @@ test_chosen_men (void)
 static void
 test_big_skirmishes (void)
 {
-  g_autoptr(MusterRuleset) rules = shipped ("big-skirmishes");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("big-skirmishes");
   Play play = { 0 };
   gint64 hero, pro, duffer, french, infantry, id;
 
@@ -367,7 +352,7 @@ test_big_skirmishes (void)
 static void
 test_small_unit_engagements (void)
 {
-  g_autoptr(MusterRuleset) rules = shipped ("small-unit-engagements");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("small-unit-engagements");
   Play play = { 0 };
   gint64 company, french, id;
 

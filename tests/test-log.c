@@ -28,16 +28,6 @@
 #define ASSERT_OK(call) G_STMT_START { g_autoptr(GError) e_ = NULL; gboolean ok_ = (call); \
   g_assert_no_error (e_); g_assert_true (ok_); } G_STMT_END
 
-static MusterRuleset *
-shipped (const char *id)
-{
-  g_autoptr(GError) error = NULL;
-  MusterRuleset *rules = muster_rulesets_lookup (id, &error);
-
-  g_assert_no_error (error);
-  return rules;
-}
-
 static gint64
 new_campaign (MusterStore   *store,
               const char    *name,
@@ -45,21 +35,6 @@ new_campaign (MusterStore   *store,
 {
   g_autoptr(GError) error = NULL;
   gint64 id = muster_store_create_campaign (store, name, rules, 42, NULL, &error);
-
-  g_assert_no_error (error);
-  return id;
-}
-
-static gint64
-new_unit (MusterStore *store,
-          gint64       force_id,
-          const char  *name,
-          const char  *kind,
-          const char  *rating)
-{
-  g_autoptr(GError) error = NULL;
-  MusterUnitSpec spec = { name, kind, rating, 0, NULL };
-  gint64 id = muster_store_create_unit (store, force_id, &spec, &error);
 
   g_assert_no_error (error);
   return id;
@@ -106,7 +81,7 @@ static void
 test_campaign_and_forces (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *created = NULL;
@@ -174,7 +149,7 @@ static void
 test_characters (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   g_autoptr(GHashTable) stats = stats_new (3, 4, 5, 2, 11);
   g_autoptr(GPtrArray) rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roll_free);
   g_autoptr(GPtrArray) roll_stats = g_ptr_array_new ();
@@ -330,7 +305,7 @@ static void
 test_units (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("chosen-men");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("chosen-men");
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *args = NULL;
@@ -338,7 +313,7 @@ test_units (void)
 
   campaign = new_campaign (store, "Vimeiro", rules);
   fane = make_force (store, campaign, "Fane", "British");
-  unit = new_unit (store, fane, "Light company", "infantry", "veteran");
+  unit = log_test_unit (store, fane, "Light company", "infantry", "veteran");
   args = g_strdup_printf ("{\"unit_id\": %" G_GINT64_FORMAT ", \"name\": \"Light company\", \"force\": \"Fane\","
                           " \"kind\": \"infantry\", \"size\": 10}", unit);
   log_expect (store, campaign, "unit-created", args, "Light company joins Fane: Infantry squad, 10 figures");
@@ -393,7 +368,7 @@ static void
 test_games (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   g_autoptr(GError) error = NULL;
   gint64 campaign, british, french, carter, harper, lefort, dubois, game, ford, hill;
   MusterResult result = { 0 };
@@ -460,7 +435,7 @@ static void
 test_unit_games (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("chosen-men");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("chosen-men");
   g_autoptr(GError) error = NULL;
   g_autofree char *args = NULL;
   gint64 campaign, fane, laborde, light, voltigeurs, grenadiers, game;
@@ -469,9 +444,9 @@ test_unit_games (void)
   campaign = new_campaign (store, "Vimeiro", rules);
   fane = make_force (store, campaign, "Fane", "British");
   laborde = make_force (store, campaign, "Laborde", "French");
-  light = new_unit (store, fane, "Light company", "infantry", "veteran");
-  voltigeurs = new_unit (store, laborde, "Voltigeurs", "skirmishers", "regular");
-  grenadiers = new_unit (store, laborde, "Grenadiers", "infantry", "veteran");
+  light = log_test_unit (store, fane, "Light company", "infantry", "veteran");
+  voltigeurs = log_test_unit (store, laborde, "Voltigeurs", "skirmishers", "regular");
+  grenadiers = log_test_unit (store, laborde, "Grenadiers", "infantry", "veteran");
 
   game = muster_store_create_game_full (store, campaign, "The hill", NULL, NULL, 0,
                                         (const gint64[]) { light, voltigeurs }, 2, &error);
@@ -522,7 +497,7 @@ static void
 test_import (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
   gsize length;
@@ -556,7 +531,7 @@ test_rules_updated (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
   g_autoptr(MusterRuleset) first = NULL;
-  g_autoptr(MusterRuleset) now = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) now = log_test_shipped ("sharpes-skirmish");
   g_autoptr(MusterRulesUpdate) update = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
@@ -601,7 +576,7 @@ static void
 test_stat_restored (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   g_autoptr(GError) error = NULL;
   g_autofree char *sql = NULL;
   gint64 campaign, force, ward;
@@ -626,17 +601,6 @@ test_stat_restored (void)
 
 /* --- Reading in another language ----------------------------------------- */
 
-static MusterLogLanguage *
-language (GPtrArray  *languages,
-          const char *code)
-{
-  for (guint i = 0; i < languages->len; i++)
-    if (g_str_equal (muster_log_language_get_code (g_ptr_array_index (languages, i)), code))
-      return g_ptr_array_index (languages, i);
-  g_error ("No catalogue for “%s” is installed in %s", code, g_getenv ("MUSTER_LOCALEDIR"));
-  return NULL;
-}
-
 /* The newest entry of @kind said in @lang. */
 static char *
 said_in (MusterStore       *store,
@@ -659,11 +623,11 @@ static void
 test_read_in_languages (void)
 {
   g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(MusterRuleset) rules = shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) rules = log_test_shipped ("sharpes-skirmish");
   g_autoptr(GPtrArray) languages = muster_log_languages_installed ();
-  MusterLogLanguage *fr = language (languages, "fr");
-  MusterLogLanguage *es = language (languages, "es");
-  MusterLogLanguage *en = language (languages, "en");
+  MusterLogLanguage *fr = muster_test_log_language (languages, "fr");
+  MusterLogLanguage *es = muster_test_log_language (languages, "es");
+  MusterLogLanguage *en = muster_test_log_language (languages, "en");
   gint64 campaign, force, ward;
   struct { const char *kind; MusterLogLanguage *lang; const char *text; } cases[] = {
     /* French puts a narrow no-break space inside its quotes, a

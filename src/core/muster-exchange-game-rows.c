@@ -423,50 +423,28 @@ write_entry (Import     *im,
   muster_import_run (im, stmt);
 }
 
-/* The members of @object that point at rows hold file ids: checked in
- * pass 1, made row ids in pass 2. */
+/* A member of a log entry's arguments that points at a row holds a file
+ * id: checked in pass 1, made the row's id in pass 2. */
 static gboolean
-import_args_refs (Import     *im,
-                  JsonObject *object,
-                  int         line)
+import_ref (JsonObject *object,
+            const char *name,
+            IdKind      kind,
+            gpointer    data)
 {
-  g_autoptr(GList) members = json_object_get_members (object);
+  Import *im = data;
+  JsonNode *node = json_object_get_member (object, name);
+  gint64 row;
 
-  for (GList *l = members; l != NULL; l = l->next)
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
-      const char *name = l->data;
-      JsonNode *node = json_object_get_member (object, name);
-      IdKind kind;
-
-      if (JSON_NODE_HOLDS_ARRAY (node))
-        {
-          JsonArray *array = json_node_get_array (node);
-
-          for (guint i = 0; i < json_array_get_length (array); i++)
-            {
-              JsonNode *item = json_array_get_element (array, i);
-
-              if (JSON_NODE_HOLDS_OBJECT (item) &&
-                  !import_args_refs (im, json_node_get_object (item), line))
-                return FALSE;
-            }
-        }
-      else if (muster_exchange_args_ref_kind (name, &kind))
-        {
-          gint64 row;
-
-          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-            {
-              muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                                  _("the log entry’s argument “%s” is not the id of an element of the file."),
-                                  name);
-              return FALSE;
-            }
-          row = muster_import_ref_id (im, kind, json_node_get_string (node), "entry", line);
-          if (im->importing)
-            json_object_set_int_member (object, name, row);
-        }
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, im->entry_line,
+                          _("the log entry’s argument “%s” is not the id of an element of the file."),
+                          name);
+      return FALSE;
     }
+  row = muster_import_ref_id (im, kind, json_node_get_string (node), "entry", im->entry_line);
+  if (im->importing)
+    json_object_set_int_member (object, name, row);
   return TRUE;
 }
 
@@ -492,7 +470,8 @@ muster_import_entry_args_end (Import     *im,
                           im->entry_kind != NULL ? im->entry_kind : "");
       return;
     }
-  if (!import_args_refs (im, object, line))
+  im->entry_line = line;
+  if (!muster_exchange_walk_args_refs (object, import_ref, im))
     return;
   text = muster_log_args_to_string (object);
   write_entry (im, text, NULL);

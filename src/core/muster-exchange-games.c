@@ -353,13 +353,11 @@ muster_exchange_args_ref_kind (const char *name,
   return FALSE;
 }
 
-/* Replaces the row ids of @object's members that point at rows, and of
- * the objects in its arrays, by file ids. */
-static void
-export_args_refs (Export     *ex,
-                  JsonObject *object)
+gboolean
+muster_exchange_walk_args_refs (JsonObject      *object,
+                                ArgsRefFunc      func,
+                                gpointer         data)
 {
-  GHashTable *maps[N_ID_KINDS] = { ex->forces, ex->units, ex->characters, ex->games, NULL, NULL };
   g_autoptr(GList) members = json_object_get_members (object);
 
   for (GList *l = members; l != NULL; l = l->next)
@@ -373,20 +371,35 @@ export_args_refs (Export     *ex,
           JsonArray *array = json_node_get_array (node);
 
           for (guint i = 0; i < json_array_get_length (array); i++)
-            if (JSON_NODE_HOLDS_OBJECT (json_array_get_element (array, i)))
-              export_args_refs (ex, json_array_get_object_element (array, i));
+            if (JSON_NODE_HOLDS_OBJECT (json_array_get_element (array, i)) &&
+                !muster_exchange_walk_args_refs (json_array_get_object_element (array, i), func, data))
+              return FALSE;
         }
-      else if (muster_exchange_args_ref_kind (name, &kind) && maps[kind] != NULL)
-        {
-          const char *id = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
-                           ? muster_export_id (maps[kind], json_node_get_int (node)) : NULL;
-
-          if (id != NULL)
-            json_object_set_string_member (object, name, id);
-          else
-            json_object_remove_member (object, name);
-        }
+      else if (muster_exchange_args_ref_kind (name, &kind) && !func (object, name, kind, data))
+        return FALSE;
     }
+  return TRUE;
+}
+
+/* A row id to its file id, or left out when its row is not in the file. */
+static gboolean
+export_ref (JsonObject *object,
+            const char *name,
+            IdKind      kind,
+            gpointer    data)
+{
+  Export *ex = data;
+  GHashTable *maps[N_ID_KINDS] = { ex->forces, ex->units, ex->characters, ex->games, NULL, NULL };
+  JsonNode *node = json_object_get_member (object, name);
+  const char *id = maps[kind] != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+                   json_node_get_value_type (node) == G_TYPE_INT64
+                   ? muster_export_id (maps[kind], json_node_get_int (node)) : NULL;
+
+  if (id != NULL)
+    json_object_set_string_member (object, name, id);
+  else
+    json_object_remove_member (object, name);
+  return TRUE;
 }
 
 char *
@@ -398,7 +411,7 @@ muster_export_log_args (Export     *ex,
   /* The store only keeps objects (its check, and the importer's). */
   if (object == NULL)
     return g_strdup ("{}");
-  export_args_refs (ex, object);
+  muster_exchange_walk_args_refs (object, export_ref, ex);
   return muster_log_args_to_string (object);
 }
 

@@ -146,6 +146,17 @@ char       *muster_export_log_args     (Export        *ex,
  * and at which kind of row. */
 gboolean    muster_exchange_args_ref_kind (const char *name,
                                            IdKind     *kind);
+/* Called for a member @name of @object that points at a row of @kind;
+ * FALSE stops the walk. */
+typedef gboolean (*ArgsRefFunc) (JsonObject *object,
+                                 const char *name,
+                                 IdKind      kind,
+                                 gpointer    data);
+/* Calls @func for each member of @object, and of the objects in its
+ * arrays, that points at a row; FALSE when @func stopped it. */
+gboolean    muster_exchange_walk_args_refs (JsonObject  *object,
+                                            ArgsRefFunc  func,
+                                            gpointer     data);
 
 /* --- Reading --------------------------------------------------------------- */
 
@@ -222,6 +233,7 @@ typedef struct {
   char               *entry_kind;
   char               *entry_created;
   gint64              entry_rows[4];  /* game, character, resolution, roll */
+  int                 entry_line;     /* of its <args> */
   gboolean            entry_written;
 } Import;
 

@@ -226,6 +226,31 @@ muster_log_kind_is_known (const char *kind)
   return FALSE;
 }
 
+char
+muster_log_read_placeholder (const char **p,
+                             guint       *next,
+                             guint       *index)
+{
+  const char *q = *p;
+
+  *index = (*next)++;
+  if (g_ascii_isdigit (*q))
+    {
+      char *end = NULL;
+      guint64 position = g_ascii_strtoull (q, &end, 10);
+
+      if (*end == '$' && position > 0)
+        {
+          *index = (guint) position - 1;
+          q = end + 1;
+        }
+    }
+  while (*q == 'l' || *q == 'h')
+    q++;
+  *p = q;
+  return (*q == 's' || *q == 'd' || *q == 'u' || *q == 'i') ? *q : '\0';
+}
+
 char *
 muster_log_fill (const char         *format,
                  const char * const *values,
@@ -250,21 +275,7 @@ muster_log_fill (const char         *format,
           g_string_append_c (out, '%');
           continue;
         }
-      index = next++;
-      if (g_ascii_isdigit (*p))
-        {
-          char *end = NULL;
-          guint64 position = g_ascii_strtoull (p, &end, 10);
-
-          if (*end == '$' && position > 0)
-            {
-              index = (guint) position - 1;
-              p = end + 1;
-            }
-        }
-      while (*p == 'l' || *p == 'h')
-        p++;
-      if (*p == 's' || *p == 'd' || *p == 'u' || *p == 'i')
+      if (muster_log_read_placeholder (&p, &next, &index) != '\0')
         {
           if (index < n_values && values[index] != NULL)
             g_string_append (out, values[index]);

@@ -87,6 +87,12 @@ gint64       muster_log_args_get_int     (JsonObject              *args,
 char        *muster_log_format_in        (const MusterLogContext  *ctx);
 /* The sentence @ctx says the entry with, or NULL. */
 const MusterLogSentence *muster_log_find_sentence (const MusterLogContext *ctx);
+/* Reads the placeholder at *@p, just after its '%': its index among the
+ * values (*@next counts those that give no position) and its conversion,
+ * 's', 'd', 'u' or 'i' (0 for any other), on which *@p is left. */
+char         muster_log_read_placeholder (const char            **p,
+                                          guint                  *next,
+                                          guint                  *index);
 /* Fills @format's placeholders (%s, %d, %u and their positional %2$s
  * forms) with @values, whatever their type, in order. */
 char        *muster_log_fill             (const char              *format,

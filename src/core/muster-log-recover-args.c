@@ -40,6 +40,7 @@ pattern_new (const char *format)
     {
       const char *start = p;
       guint index;
+      char conversion;
 
       if (*p != '%' || p[1] == '%')
         {
@@ -60,23 +61,10 @@ pattern_new (const char *format)
           continue;
         }
       p++;
-      index = next++;
-      if (g_ascii_isdigit (*p))
-        {
-          char *end = NULL;
-          guint64 position = g_ascii_strtoull (p, &end, 10);
-
-          if (*end == '$' && position > 0)
-            {
-              index = (guint) position - 1;
-              p = end + 1;
-            }
-        }
-      while (*p == 'l' || *p == 'h')
-        p++;
-      if (*p == 's')
+      conversion = muster_log_read_placeholder (&p, &next, &index);
+      if (conversion == 's')
         g_string_append (regex, "(.*?)");
-      else if (*p == 'd' || *p == 'u' || *p == 'i')
+      else if (conversion != '\0')
         g_string_append (regex, "(-?[0-9]+)");
       else
         {
