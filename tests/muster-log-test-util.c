@@ -71,11 +71,10 @@ log_expect (MusterStore *store,
             const char  *args,
             const char  *text)
 {
-  MusterLogEntry *entry = muster_test_newest_log (store, campaign_id, NULL);
+  MusterLogEntry *entry;
 
-  g_assert_cmpstr (entry->kind, ==, kind);
-  muster_test_assert_args (entry->args, args);
-  g_assert_cmpstr (entry->message, ==, text);
+  muster_test_assert_log (store, campaign_id, kind, args, text);
+  entry = muster_test_newest_log (store, campaign_id, NULL);
   log_note_sentence (entry);
   muster_log_entry_free (entry);
 }
