@@ -41,7 +41,7 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_STORE (muster_store_get_type ())
 G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 
-#define MUSTER_STORE_SCHEMA_VERSION 6
+#define MUSTER_STORE_SCHEMA_VERSION 7
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
 
 /* The longest name (of a campaign, force, unit or character) or game
@@ -272,7 +272,10 @@ typedef struct {
   gint64  game_id;        /* 0 when none */
   gint64  character_id;   /* 0 when none */
   char   *kind;
-  char   *message;
+  char   *args;           /* its arguments, a JSON object (muster-log.h); NULL
+                           * for an older entry that kept its text */
+  char   *message;        /* the text: its kind and arguments said in the
+                           * reader's language, or the text it kept */
   char   *created;
   /* the roll, when the entry has one */
   char   *expression;
