@@ -18,7 +18,7 @@ query_honours (MusterStore  *store,
                GError      **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_honour_free);
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   int rc;
 
   stmt = muster_store_prepare (store, sql, error);
@@ -40,7 +40,6 @@ query_honours (MusterStore  *store,
       honour->killers = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (rows, honour);
     }
-  sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
     {
       muster_store_set_error (store, error, _("Could not list the campaign’s honours"));
@@ -50,23 +49,23 @@ query_honours (MusterStore  *store,
   if (!with_killers)
     return g_steal_pointer (&rows);
 
-  stmt = muster_store_prepare (store,
-                               "SELECT c.name FROM kill k JOIN character c ON c.id = k.killer_id "
-                               "WHERE k.game_id = ? AND k.victim_id = ? ORDER BY k.id",
-                               error);
-  if (stmt == NULL)
-    return NULL;
   for (guint i = 0; i < rows->len; i++)
     {
       MusterHonour *honour = g_ptr_array_index (rows, i);
+      MUSTER_STMT_AUTO sqlite3_stmt *killers = NULL;
 
       if (honour->game_id == 0)
         continue;
-      sqlite3_bind_int64 (stmt, 1, honour->game_id);
-      sqlite3_bind_int64 (stmt, 2, honour->character_id);
-      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-        g_ptr_array_add (honour->killers, g_strdup (muster_column_text (stmt, 0)));
-      sqlite3_reset (stmt);
+      killers = muster_store_prepare (store,
+                                      "SELECT c.name FROM kill k JOIN character c ON c.id = k.killer_id "
+                                      "WHERE k.game_id = ? AND k.victim_id = ? ORDER BY k.id",
+                                      error);
+      if (killers == NULL)
+        return NULL;
+      sqlite3_bind_int64 (killers, 1, honour->game_id);
+      sqlite3_bind_int64 (killers, 2, honour->character_id);
+      while ((rc = sqlite3_step (killers)) == SQLITE_ROW)
+        g_ptr_array_add (honour->killers, g_strdup (muster_column_text (killers, 0)));
       if (rc != SQLITE_DONE)
         {
           muster_store_set_error (store, error, _("Could not list the kills"));

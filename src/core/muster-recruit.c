@@ -404,7 +404,6 @@ side_taken (MusterStore            *store,
           muster_store_set_error (store, error, _("Could not count the side’s characters"));
           return NULL;
         }
-      sqlite3_reset (stmt);
     }
   return g_steal_pointer (&taken);
 }

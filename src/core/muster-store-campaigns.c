@@ -98,7 +98,6 @@ query_campaigns (MusterStore  *self,
       muster_store_set_error (self, error, _("Could not read the campaigns"));
       return NULL;
     }
-  sqlite3_reset (stmt);
 
   /* Options are read after the rows, so no two statements step at once. */
   for (guint i = 0; i < result->len; i++)

@@ -36,15 +36,12 @@ muster_store_count_named (MusterStore  *store,
   *out_count = 0;
   clean = g_strstrip (g_strdup (name));
   /* Within a campaign, by the index on its names. */
-  if (campaign_id != 0)
-    stmt = muster_store_prepare (store,
-                                 "SELECT count(*) FROM character"
-                                 " WHERE campaign_id = ?1 AND name = ?2 COLLATE NOCASE AND id != ?3",
-                                 error);
-  else
-    stmt = muster_store_prepare (store,
-                                 "SELECT count(*) FROM character WHERE name = ?2 COLLATE NOCASE AND id != ?3",
-                                 error);
+  stmt = muster_store_prepare (store,
+                               campaign_id != 0
+                               ? "SELECT count(*) FROM character"
+                                 " WHERE campaign_id = ?1 AND name = ?2 COLLATE NOCASE AND id != ?3"
+                               : "SELECT count(*) FROM character WHERE name = ?2 COLLATE NOCASE AND id != ?3",
+                               error);
   if (stmt == NULL)
     return FALSE;
   if (campaign_id != 0)
