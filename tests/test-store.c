@@ -760,6 +760,45 @@ test_nested_statements (void)
   }
 }
 
+/* --- Schema -------------------------------------------------------------- */
+
+/* Runs @sql on the library's own connection and asserts that one of the
+ * schema's CHECK constraints refuses it. */
+static void
+assert_check_refuses (MusterStore *store,
+                      const char  *sql)
+{
+  sqlite3 *db = muster_store_get_db (store);
+
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), !=, SQLITE_OK);
+  g_assert_cmpint (sqlite3_extended_errcode (db), ==, SQLITE_CONSTRAINT_CHECK);
+}
+
+/* What the store checks before it writes, the schema refuses too: a
+ * status, a game state, a unit's colours or a log entry's arguments
+ * outside what they can be. */
+static void
+test_schema_checks (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  gint64 campaign = make_campaign (store, "The Coa");
+  gint64 rifles = make_force (store, campaign, "95th Rifles", "British");
+  g_autofree char *insert_game = NULL;
+  g_autofree char *character = NULL;
+
+  make_character (store, rifles, "Patrick Nolan", "rifleman", NULL, 10);
+
+  character = g_strdup_printf ("UPDATE character SET status = 'wandering' WHERE campaign_id = %" G_GINT64_FORMAT,
+                               campaign);
+  assert_check_refuses (store, character);
+  insert_game = g_strdup_printf ("INSERT INTO game (campaign_id, number, title, state)"
+                                 " VALUES (%" G_GINT64_FORMAT ", 1, 'The Bridge', 'abandoned')", campaign);
+  assert_check_refuses (store, insert_game);
+  assert_check_refuses (store, "INSERT INTO unit_participation (game_id, unit_id, side, figures, colours)"
+                        " VALUES (1, 1, 'British', 12, 'burnt')");
+  assert_check_refuses (store, "UPDATE log_entry SET args = '{not json'");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -782,6 +821,7 @@ main (int   argc,
   g_test_add_func ("/store/character/crud", test_character_crud);
   g_test_add_func ("/store/character/kills-and-games", test_kills_and_games);
   g_test_add_func ("/store/statements/nested", test_nested_statements);
+  g_test_add_func ("/store/schema/checks", test_schema_checks);
 
   return g_test_run ();
 }
