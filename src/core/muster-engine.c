@@ -726,6 +726,17 @@ muster_engine_get_step_name (const char *step_type)
   return step_type;
 }
 
+/**
+ * muster_engine_plan:
+ * @store: a library
+ * @game_id: the game’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the rolls resolving @game_id will make, without making them.
+ *
+ * Returns: (transfer full) (element-type MusterPlannedRoll): a new array
+ *   of #MusterPlannedRoll, or %NULL with @error set
+ */
 GPtrArray *
 muster_engine_plan (MusterStore  *store,
                     gint64        game_id,
@@ -768,6 +779,20 @@ insert_resolution (Resolution  *r,
   return TRUE;
 }
 
+/**
+ * muster_engine_resolve:
+ * @store: a library
+ * @game_id: the game’s id
+ * @provider: asked for the faces of each roll, or %NULL for Muster to roll them all
+ * @user_data: data for @provider
+ * @error: return location for a #GError, or %NULL
+ *
+ * Resolves a played game: runs the ruleset’s between-game steps for its
+ * participants, in one transaction.
+ *
+ * Returns: (transfer full) (element-type MusterResolutionEvent): a new
+ *   array of #MusterResolutionEvent, or %NULL with @error set
+ */
 GPtrArray *
 muster_engine_resolve (MusterStore          *store,
                        gint64                game_id,

@@ -335,6 +335,17 @@ muster_participant_free (MusterParticipant *participant)
   g_free (participant);
 }
 
+/**
+ * muster_store_list_games:
+ * @self: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the campaign’s games, by number.
+ *
+ * Returns: (transfer full) (element-type MusterGame): a new array of
+ *   #MusterGame, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_games (MusterStore  *self,
                          gint64        campaign_id,
@@ -364,6 +375,16 @@ muster_store_list_games (MusterStore  *self,
   return g_steal_pointer (&games);
 }
 
+/**
+ * muster_store_get_game:
+ * @self: a library
+ * @id: the row’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads one game.
+ *
+ * Returns: (transfer full): a new #MusterGame, or %NULL with @error set
+ */
 MusterGame *
 muster_store_get_game (MusterStore  *self,
                        gint64        id,
@@ -586,6 +607,17 @@ query_participants (MusterStore  *self,
   return g_steal_pointer (&rows);
 }
 
+/**
+ * muster_store_list_participants:
+ * @self: a library
+ * @game_id: the game’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists a game’s participants, by side then name.
+ *
+ * Returns: (transfer full) (element-type MusterParticipant): a new array
+ *   of #MusterParticipant, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_participants (MusterStore  *self,
                                 gint64        game_id,
@@ -595,6 +627,17 @@ muster_store_list_participants (MusterStore  *self,
   return query_participants (self, "p.game_id = ?", game_id, error);
 }
 
+/**
+ * muster_store_list_character_games:
+ * @self: a library
+ * @character_id: the character’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists a character’s games, oldest first.
+ *
+ * Returns: (transfer full) (element-type MusterParticipant): a new array
+ *   of #MusterParticipant, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_character_games (MusterStore  *self,
                                    gint64        character_id,

@@ -168,6 +168,17 @@ muster_record_free (MusterRecord *record)
   g_free (record);
 }
 
+/**
+ * muster_honours_list_fallen:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the characters who died, oldest death first.
+ *
+ * Returns: (transfer full) (element-type MusterHonour): a new array of
+ *   #MusterHonour, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_list_fallen (MusterStore  *store,
                             gint64        campaign_id,
@@ -187,6 +198,17 @@ muster_honours_list_fallen (MusterStore  *store,
                         campaign_id, TRUE, error);
 }
 
+/**
+ * muster_honours_list_recovered:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists every recovery from out of action, oldest first.
+ *
+ * Returns: (transfer full) (element-type MusterHonour): a new array of
+ *   #MusterHonour, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_list_recovered (MusterStore  *store,
                                gint64        campaign_id,
@@ -205,6 +227,18 @@ muster_honours_list_recovered (MusterStore  *store,
                         campaign_id, FALSE, error);
 }
 
+/**
+ * muster_honours_most_kills:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @limit: at most this many lines, or 0 for all with a value above 0
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists career kills, named victims and unnamed figures, best first.
+ *
+ * Returns: (transfer full) (element-type MusterRecord): a new array of
+ *   #MusterRecord, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_most_kills (MusterStore  *store,
                            gint64        campaign_id,
@@ -220,6 +254,18 @@ muster_honours_most_kills (MusterStore  *store,
                         "", campaign_id, limit, error);
 }
 
+/**
+ * muster_honours_most_survived:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @limit: at most this many lines, or 0 for all with a value above 0
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists resolved games taken part in and lived through, best first.
+ *
+ * Returns: (transfer full) (element-type MusterRecord): a new array of
+ *   #MusterRecord, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_most_survived (MusterStore  *store,
                               gint64        campaign_id,
@@ -237,6 +283,19 @@ muster_honours_most_survived (MusterStore  *store,
                         "", campaign_id, limit, error);
 }
 
+/**
+ * muster_honours_longest_on_roll:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @limit: at most this many lines, or 0 for all with a value above 0
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists, for characters still on the roll, the campaign’s resolved games
+ * since the first they took part in, best first.
+ *
+ * Returns: (transfer full) (element-type MusterRecord): a new array of
+ *   #MusterRecord, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_longest_on_roll (MusterStore  *store,
                                 gint64        campaign_id,

@@ -146,6 +146,16 @@ check_info_available (const CharacterInfo  *info,
 }
 
 /* The game, when it may still change: not resolved yet. */
+/**
+ * muster_store_get_open_game:
+ * @store: a library
+ * @game_id: the game’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads a game that may still be changed.
+ *
+ * Returns: (transfer full): a new #MusterGame, or %NULL with @error set
+ */
 MusterGame *
 muster_store_get_open_game (MusterStore  *store,
                             gint64        game_id,

@@ -65,7 +65,8 @@ muster_store_count_named (MusterStore  *store,
  * @date: (nullable): its date, YYYY-MM-DD
  * @error: return location for an error
  *
- * Returns: (transfer full): the warnings, or %NULL with @error set.
+ * Returns: (transfer full) (element-type utf8): the warnings, or %NULL with
+ *   @error set.
  */
 GPtrArray *
 muster_warnings_for_game_date (MusterStore  *store,
@@ -123,7 +124,8 @@ muster_warnings_for_game_date (MusterStore  *store,
  * @name: the name to give it
  * @error: return location for an error
  *
- * Returns: (transfer full): the warnings, or %NULL with @error set.
+ * Returns: (transfer full) (element-type utf8): the warnings, or %NULL with
+ *   @error set.
  */
 GPtrArray *
 muster_warnings_for_character_name (MusterStore  *store,
@@ -164,7 +166,8 @@ muster_warnings_for_character_name (MusterStore  *store,
  * @game_id: the game to finish
  * @error: return location for an error
  *
- * Returns: (transfer full): the warnings, or %NULL with @error set.
+ * Returns: (transfer full) (element-type utf8): the warnings, or %NULL with
+ *   @error set.
  */
 GPtrArray *
 muster_warnings_for_finish (MusterStore  *store,
