@@ -26,6 +26,9 @@ from muster_tap import Tap
 # Where sqlite3_reset() may be called: the cleanup, the statement cache and
 # muster_store_exec().
 RESET_ALLOWED = {'src/core/muster-store-private.h', 'src/core/muster-store.c'}
+# The tests of the statement cache itself, which leave statements stepping
+# on purpose.
+CACHE_TESTS = {'tests/test-store-schema.c'}
 RESET_ALLOWED_FUNCTIONS = {'muster_store_prepare', 'muster_store_exec', 'muster_stmt_reset_'}
 
 
@@ -166,7 +169,7 @@ def main():
     for path in list(sources(root, ['src', 'tests'])) + ['src/core/muster-store-private.h']:
         with open(os.path.join(root, path), encoding='utf-8') as f:
             text = strip_comments(f.read())
-        problems = check_file(path, text, makers)
+        problems = [] if path in CACHE_TESTS else check_file(path, text, makers)
         tap.check(not problems, '%s: statements held by MUSTER_STMT_AUTO' % path, '\n'.join(problems))
     return tap.done()
 

@@ -90,6 +90,40 @@ test_nested_statements (void)
   }
 }
 
+/* Statements left stepping (not held in MUSTER_STMT_AUTO) are told of,
+ * not handed out again. */
+static void
+test_statements_left_stepping (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  gint64 campaign = make_campaign (store, "The Coa");
+  sqlite3_stmt *left[MUSTER_STORE_NESTED_MAX];
+
+  make_force (store, campaign, "95th Rifles", "British");
+  make_force (store, campaign, "Bandits", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (left); i++)
+    {
+      left[i] = muster_store_prepare (store, FORCES_SQL, &error);
+      g_assert_no_error (error);
+      for (guint j = 0; j < i; j++)
+        g_assert_true (left[i] != left[j]);
+      sqlite3_bind_int64 (left[i], 1, campaign);
+      g_assert_cmpint (sqlite3_step (left[i]), ==, SQLITE_ROW);
+    }
+
+  g_test_expect_message ("muster-store", G_LOG_LEVEL_CRITICAL, "*statements of*left stepping*");
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *more = muster_store_prepare (store, FORCES_SQL, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (more);
+  }
+  g_test_assert_expected_messages ();
+  for (guint i = 0; i < G_N_ELEMENTS (left); i++)
+    sqlite3_reset (left[i]);
+}
+
 /* --- Schema -------------------------------------------------------------- */
 
 /* Runs @sql on the library's own connection and asserts that one of the
@@ -137,6 +171,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/store/statements/nested", test_nested_statements);
+  g_test_add_func ("/store/statements/left-stepping", test_statements_left_stepping);
   g_test_add_func ("/store/schema/checks", test_schema_checks);
 
   return g_test_run ();
