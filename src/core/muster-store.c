@@ -120,6 +120,28 @@ exec_pragma (MusterStore  *self,
   return TRUE;
 }
 
+/* Turning a new file to WAL takes a lock that SQLite does not wait for
+ * with the busy handler when another process is setting up the same file
+ * at that moment: wait for it here, as long as the busy timeout. */
+static gboolean
+set_journal_wal (MusterStore  *self,
+                 GError      **error)
+{
+  gint64 deadline = g_get_monotonic_time () + MUSTER_STORE_BUSY_TIMEOUT * G_TIME_SPAN_MILLISECOND;
+
+  for (;;)
+    {
+      int rc = sqlite3_exec (self->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+
+      if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+        break;
+      if (g_get_monotonic_time () >= deadline)
+        break;
+      g_usleep (10 * G_TIME_SPAN_MILLISECOND);
+    }
+  return exec_pragma (self, "PRAGMA journal_mode = WAL", error);
+}
+
 static gint64
 query_int (MusterStore *self,
            const char  *sql)
@@ -276,7 +298,7 @@ muster_store_open (const char  *path,
 
   /* foreign_keys is ignored inside a transaction: set it first. */
   if (!exec_pragma (self, "PRAGMA foreign_keys = ON", error) ||
-      !exec_pragma (self, "PRAGMA journal_mode = WAL", error) ||
+      !set_journal_wal (self, error) ||
       !exec_pragma (self, "PRAGMA synchronous = " MUSTER_STORE_SYNCHRONOUS, error))
     return NULL;
 
