@@ -38,6 +38,19 @@ void         muster_test_bench_line    (const char *name,
 void         muster_test_report_synchronous (const char *name,
                                              GArray     *normal,
                                              GArray     *full);
+/* The median of @values (doubles). */
+double       muster_test_median        (GArray     *values);
+/* Prints the median, least and greatest of @ms (milliseconds). */
+void         muster_test_report_ms     (const char *what,
+                                        GArray     *ms);
+/* Prints the medians of @ours and @baseline (milliseconds, measured in
+ * turns) and their ratio, and the line "BENCH @name RATIO x"; returns
+ * the ratio. */
+double       muster_test_report_ratio  (const char *name,
+                                        const char *what,
+                                        GArray     *ours,
+                                        GArray     *baseline,
+                                        const char *baseline_what);
 /* Reads a file under tests/ (TEST_SRCDIR). */
 char        *muster_test_read_data     (const char *relpath,
                                         gsize      *length);
