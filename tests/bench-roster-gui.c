@@ -262,37 +262,72 @@ set_search (gpointer data)
   gtk_string_filter_set_search (search->filter, search->text);
 }
 
-/* Types @word letter by letter into @entry and into the plain list's
- * filter, taking turns, then clears both. */
+typedef struct {
+  MusterUnitList *list;
+  const char     *text;
+} SetUnitSearch;
+
+static void
+set_unit_search (gpointer data)
+{
+  SetUnitSearch *search = data;
+
+  muster_unit_list_set_search (search->list, search->text);
+}
+
+/* Types the last letter of @text into @entry (or, without one, searches
+ * @text in the unit list @list alone): the milliseconds to the next
+ * frame. */
+static double
+search_ours (GtkSearchEntry *entry,
+             MusterUnitList *list,
+             const char     *text)
+{
+  SetUnitSearch unit_search = { list, text };
+
+  if (entry != NULL)
+    return muster_bench_time_letter (entry, text + strlen (text) - 1);
+  return muster_bench_time_to_paint (GTK_WIDGET (list), set_unit_search, &unit_search);
+}
+
+/* Types @word letter by letter into @entry or @list and into the plain
+ * list's filter, taking turns, then clears both. */
 static void
 type_word (GtkSearchEntry  *entry,
+           MusterUnitList  *list,
            MusterPlainList *plain,
            GtkStringFilter *filter,
            const char      *word,
            GArray          *ours,
            GArray          *baseline)
 {
+  SetSearch clear = { filter, NULL };
+
   for (gsize i = 1; i <= strlen (word); i++)
     {
       g_autofree char *prefix = g_strndup (word, i);
       SetSearch search = { filter, prefix };
       double ms;
 
-      ms = muster_bench_time_search (entry, prefix);
+      ms = search_ours (entry, list, prefix);
       g_array_append_val (ours, ms);
       ms = muster_bench_time_to_paint (GTK_WIDGET (plain->view), set_search, &search);
       g_array_append_val (baseline, ms);
     }
-  muster_bench_time_search (entry, "");
-  {
-    SetSearch search = { filter, NULL };
-
-    muster_bench_time_to_paint (GTK_WIDGET (plain->view), set_search, &search);
-  }
+  if (entry != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  else
+    muster_unit_list_set_search (list, NULL);
+  muster_bench_time_to_paint (GTK_WIDGET (plain->view), set_search, &clear);
 }
 
+/* Sorts by each column, up and down, against the plain list sorting every
+ * column with GTK's string sorter over its text (@name), then the columns
+ * of numbers again against GTK's numeric sorter (@numeric_name); each
+ * figure is the median over the columns of the ratio for a column. */
 static void
 measure_sort (const char      *name,
+              const char      *numeric_name,
               const char      *what,
               GtkColumnView   *view,
               MusterPlainList *plain,
@@ -300,14 +335,41 @@ measure_sort (const char      *name,
 {
   g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) baseline = g_array_new (FALSE, FALSE, sizeof (double));
-  double ratio;
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) numeric_ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) columns = muster_bench_visible_columns (view);
+  g_autoptr(GPtrArray) plain_columns = muster_bench_visible_columns (plain->view);
 
-  g_print ("%s, each column up and down:\n", what);
-  ratio = muster_bench_sort_columns (view, plain, runs, ours, baseline);
+  g_assert_cmpuint (columns->len, ==, plain_columns->len);
+  g_print ("%s, each column up and down, against GTK's string sorter:\n", what);
+  for (guint c = 0; c < columns->len; c++)
+    {
+      double ratio = muster_bench_sort_column (view, g_ptr_array_index (columns, c),
+                                               plain, g_ptr_array_index (plain_columns, c),
+                                               runs, ours, baseline);
+
+      g_array_append_val (ratios, ratio);
+      if (!g_ptr_array_find (plain->numbers, g_ptr_array_index (plain_columns, c), NULL))
+        g_array_append_val (numeric_ratios, ratio);
+    }
   muster_test_report_ms ("  all columns, Muster", ours);
   muster_test_report_ms ("  all columns, plain", baseline);
-  g_print ("  median over the columns: %.2fx\n", ratio);
-  muster_test_bench_line (name, ratio, "x");
+  g_print ("  median over the columns: %.2fx\n", muster_test_median (ratios));
+  muster_test_bench_line (name, muster_test_median (ratios), "x");
+
+  g_print ("%s, the columns of numbers against GTK's numeric sorter:\n", what);
+  muster_plain_list_sort_numbers (plain);
+  for (guint c = 0; c < columns->len; c++)
+    if (g_ptr_array_find (plain->numbers, g_ptr_array_index (plain_columns, c), NULL))
+      {
+        double ratio = muster_bench_sort_column (view, g_ptr_array_index (columns, c),
+                                                 plain, g_ptr_array_index (plain_columns, c),
+                                                 runs, ours, baseline);
+
+        g_array_append_val (numeric_ratios, ratio);
+      }
+  g_print ("  median over the columns, numbers sorted as numbers: %.2fx\n", muster_test_median (numeric_ratios));
+  muster_test_bench_line (numeric_name, muster_test_median (numeric_ratios), "x");
 }
 
 /* --- The roster ------------------------------------------------------------ */
@@ -382,10 +444,11 @@ bench_roster (Bench *b)
 
   g_print ("Roster of %d characters: “%s” typed letter by letter:\n", N_CHARACTERS, ROSTER_SEARCH);
   for (guint run = 0; run < b->runs; run++)
-    type_word (muster_roster_page_get_search_entry (page), plain, filter, ROSTER_SEARCH, ours, baseline);
+    type_word (muster_roster_page_get_search_entry (page), NULL, plain, filter, ROSTER_SEARCH, ours, baseline);
   muster_test_report_ratio ("roster-filter-plain-ratio", "  a letter typed", ours, baseline, "plain");
 
-  measure_sort ("roster-sort-plain-ratio", "Roster sorted", view, plain, b->runs);
+  measure_sort ("roster-sort-plain-ratio", "roster-sort-numeric-plain-ratio", "Roster sorted",
+                view, plain, b->runs);
   muster_plain_list_free (plain);
   g_object_unref (filter);
 }
@@ -460,12 +523,13 @@ bench_units (Bench *b)
   }
   muster_bench_settle ();
 
-  g_print ("Units, %d of them: “%s” typed letter by letter:\n", N_UNITS, UNIT_SEARCH);
+  g_print ("Units, %d of them: “%s” searched letter by letter in the unit list:\n", N_UNITS, UNIT_SEARCH);
   for (guint run = 0; run < b->runs; run++)
-    type_word (muster_roster_page_get_search_entry (page), plain, filter, UNIT_SEARCH, ours, baseline);
+    type_word (NULL, list, plain, filter, UNIT_SEARCH, ours, baseline);
   muster_test_report_ratio ("units-filter-plain-ratio", "  a letter typed", ours, baseline, "plain");
 
-  measure_sort ("units-sort-plain-ratio", "Units sorted", view, plain, b->runs);
+  measure_sort ("units-sort-plain-ratio", "units-sort-numeric-plain-ratio", "Units sorted",
+                view, plain, b->runs);
   muster_plain_list_free (plain);
   g_object_unref (filter);
   g_clear_pointer (&unit_names, g_hash_table_unref);

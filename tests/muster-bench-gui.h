@@ -20,11 +20,11 @@ void    muster_bench_settle           (void);
 double  muster_bench_time_to_paint    (GtkWidget         *widget,
                                        MusterBenchAction  action,
                                        gpointer           data);
-/* Puts @text into @entry and returns the milliseconds from its
- * ::search-changed (the entry's typing delay left out) to the next frame
- * painted. */
-double  muster_bench_time_search      (GtkSearchEntry    *entry,
-                                       const char        *text);
+/* Types @letter at the end of @entry's text, as a key pressed would, and
+ * returns the milliseconds from its ::search-changed for the new text
+ * (the entry's typing delay left out) to the next frame painted. */
+double  muster_bench_time_letter      (GtkSearchEntry    *entry,
+                                       const char        *letter);
 
 /* A GtkColumnView in a window of its own, on GTK's stock models: @items
  * sorted by the view's sorter, then filtered by @filter. */
@@ -32,6 +32,7 @@ typedef struct {
   GtkWindow          *window;
   GtkColumnView      *view;
   GtkFilterListModel *filtered;
+  GPtrArray          *numbers;   /* of GtkColumnViewColumn showing numbers */
 } MusterPlainList;
 
 /* Takes @items and @filter; the window is @width by @height. */
@@ -45,18 +46,21 @@ GtkColumnViewColumn *muster_plain_list_add_column (MusterPlainList *self,
                                                    const char      *title,
                                                    GtkExpression   *expression,
                                                    gboolean         numeric);
+/* Sorts the columns of numbers with GTK's numeric sorter instead. */
+void             muster_plain_list_sort_numbers (MusterPlainList *self);
 void             muster_plain_list_free       (MusterPlainList *self);
 /* The visible columns of @view, in order. */
 GPtrArray       *muster_bench_visible_columns (GtkColumnView   *view);
-/* Sorts @view by each visible column, ascending then descending, in turn
- * with @plain by its column of the same place; appends the milliseconds
- * to the next frame to @ours and @baseline, one array of each per column
- * (of doubles), and returns the median over the columns of the ratio of
- * their medians. */
-double           muster_bench_sort_columns    (GtkColumnView   *view,
-                                               MusterPlainList *plain,
-                                               guint            runs,
-                                               GArray          *ours,
-                                               GArray          *baseline);
+/* Sorts @view by @column, ascending then descending, @runs times, in turn
+ * with @plain by @plain_column; appends the milliseconds to the next
+ * frame to @ours and @baseline and returns the ratio of their medians
+ * for this column. */
+double           muster_bench_sort_column     (GtkColumnView       *view,
+                                               GtkColumnViewColumn *column,
+                                               MusterPlainList     *plain,
+                                               GtkColumnViewColumn *plain_column,
+                                               guint                runs,
+                                               GArray              *ours,
+                                               GArray              *baseline);
 
 G_END_DECLS
