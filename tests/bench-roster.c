@@ -146,7 +146,7 @@ write_rows_raw (sqlite3   *db,
         }
       sqlite3_finalize (stmt);
     }
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "UPDATE campaign SET recruit_counter = ? WHERE id = ?",
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "UPDATE recruit_counter SET counter = ? WHERE campaign_id = ?",
                                        -1, &stmt, NULL), ==, SQLITE_OK);
   sqlite3_bind_int64 (stmt, 1, counter);
   sqlite3_bind_int64 (stmt, 2, campaign);
@@ -159,7 +159,7 @@ write_rows_raw (sqlite3   *db,
 static gint64
 recruit_counter (sqlite3 *db)
 {
-  return query_int (db, "SELECT recruit_counter FROM campaign");
+  return query_int (db, "SELECT counter FROM recruit_counter");
 }
 
 /* Recruits N_CHARACTERS in one call into a new library, then writes the

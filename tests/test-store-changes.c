@@ -105,7 +105,7 @@ test_failed_batch (void)
 
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM character"), ==, 0);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM roll"), ==, 0);
-  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter"), ==, 0);
   after = muster_store_dump (store);
   g_assert_cmpstr (before, ==, after);
 
@@ -114,7 +114,7 @@ test_failed_batch (void)
   g_assert_null (ids);
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter"), ==, 0);
 
   raw_exec (db, "DROP TRIGGER refuse_third");
   sqlite3_close (db);

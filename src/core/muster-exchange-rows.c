@@ -144,7 +144,7 @@ on_campaign_ruleset_end (Import     *im,
   name = muster_import_unique_name (im, "SELECT 1 FROM campaign WHERE name = ?", 0, im->campaign_name);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO campaign (name, ruleset_id, ruleset_version, ruleset_xml,"
-                                " seed, recruit_counter, notes, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                                " seed, notes, created) VALUES (?, ?, ?, ?, ?, ?, ?)");
   if (stmt == NULL)
     return;
   sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
@@ -152,10 +152,18 @@ on_campaign_ruleset_end (Import     *im,
   sqlite3_bind_text (stmt, 3, version, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 4, xml, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 5, (sqlite3_int64) im->campaign_seed);
-  sqlite3_bind_int64 (stmt, 6, im->campaign_counter);
-  sqlite3_bind_text (stmt, 7, im->campaign_notes != NULL ? im->campaign_notes : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, im->campaign_created, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 6, im->campaign_notes != NULL ? im->campaign_notes : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 7, im->campaign_created, -1, SQLITE_TRANSIENT);
   im->campaign_id = im->result = muster_import_run (im, stmt);
+  if (im->campaign_id == 0)
+    return;
+
+  stmt = muster_import_prepare (im, "INSERT INTO recruit_counter (campaign_id, counter) VALUES (?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  sqlite3_bind_int64 (stmt, 2, im->campaign_counter);
+  muster_import_run (im, stmt);
 }
 
 /* A force file names its ruleset: it must be the campaign's. */

@@ -247,7 +247,8 @@ write_campaign (Export  *ex,
 
   stmt = muster_store_prepare (ex->store,
                                "SELECT name, ruleset_id, ruleset_version, ruleset_xml, seed,"
-                               " recruit_counter, notes, created"
+                               " (SELECT counter FROM recruit_counter WHERE campaign_id = campaign.id),"
+                               " notes, created"
                                " FROM campaign WHERE id = ?",
                                error);
   if (stmt == NULL)

@@ -300,36 +300,68 @@ muster_store_tx_next_recruit (MusterStore  *store,
                               GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  gint64 counter;
+  gint64 counter = 0;
+  int rc;
 
+  /* The counter has a row of its own: the campaign's, with its copy of
+   * the ruleset, is not written for every recruit. */
   stmt = muster_store_prepare (store,
-      "UPDATE campaign SET recruit_counter = recruit_counter + 1 WHERE id = ?"
-      " RETURNING recruit_counter, seed", error);
+      "UPDATE recruit_counter SET counter = counter + 1 WHERE campaign_id = ? RETURNING counter",
+      error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_int64 (stmt, 1, campaign_id);
-  switch (sqlite3_step (stmt))
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
     {
-    case SQLITE_ROW:
       counter = sqlite3_column_int64 (stmt, 0);
-      if (out_seed != NULL)
-        *out_seed = (guint64) sqlite3_column_int64 (stmt, 1);
-      /* RETURNING finishes its update only when stepped to the end; the
-       * caller rolls it back when the counter is spent. */
-      if (sqlite3_step (stmt) != SQLITE_DONE)
-        break;
-      if (!muster_store_check_recruit_counter (counter, error))
-        return 0;
-      return counter;
-    case SQLITE_DONE:
+      /* RETURNING finishes its update only when stepped to the end. */
+      rc = sqlite3_step (stmt);
+    }
+  if (rc == SQLITE_DONE && sqlite3_changes (muster_store_get_db (store)) == 0)
+    {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
                    _("There is no campaign with id %" PRId64 "."), campaign_id);
       return 0;
-    default:
-      break;
     }
-  muster_store_set_error (store, error, _("Could not take the next recruit number"));
-  return 0;
+  if ((rc & 0xff) == SQLITE_CONSTRAINT)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *spent = NULL;
+
+      /* Past the last number: the table's CHECK refused it. */
+      sqlite3_reset (stmt);
+      spent = muster_store_prepare (store, "SELECT counter FROM recruit_counter WHERE campaign_id = ?", error);
+      if (spent == NULL)
+        return 0;
+      sqlite3_bind_int64 (spent, 1, campaign_id);
+      counter = sqlite3_step (spent) == SQLITE_ROW ? sqlite3_column_int64 (spent, 0) : MUSTER_STORE_MAX_RECRUITS;
+      muster_store_check_recruit_counter (counter + 1, error);
+      return 0;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not take the next recruit number"));
+      return 0;
+    }
+  if (!muster_store_check_recruit_counter (counter, error))
+    return 0;
+
+  if (out_seed != NULL)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *seed = muster_store_prepare (store, "SELECT seed FROM campaign WHERE id = ?",
+                                                                  error);
+
+      if (seed == NULL)
+        return 0;
+      sqlite3_bind_int64 (seed, 1, campaign_id);
+      if (sqlite3_step (seed) != SQLITE_ROW)
+        {
+          muster_store_set_error (store, error, _("Could not take the next recruit number"));
+          return 0;
+        }
+      *out_seed = (guint64) sqlite3_column_int64 (seed, 0);
+    }
+  return counter;
 }
 
 static void
@@ -463,6 +495,7 @@ muster_store_recruit_into (MusterStore  *store,
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
   MusterRuleset *ruleset;
+  guint64 seed = 0;
   gint64 campaign_id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
@@ -500,10 +533,10 @@ muster_store_recruit_into (MusterStore  *store,
       g_autofree char *picked = NULL;
       MusterCharacterSpec spec = { 0 };
       MusterRng rng;
-      guint64 seed = 0;
       gint64 counter, id;
 
-      counter = muster_store_tx_next_recruit (store, campaign_id, &seed, error);
+      /* The seed once, the next number for each. */
+      counter = muster_store_tx_next_recruit (store, campaign_id, i == 0 ? &seed : NULL, error);
       if (counter == 0)
         goto fail;
       seed_recruit_rng (&rng, seed, counter);
