@@ -118,7 +118,7 @@ test_window_last_campaign (void)
   muster_gui_spin ();
 
   muster_window_select_campaign (f.window, second);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
   g_assert_cmpint (g_settings_get_int64 (settings, "last-campaign"), ==, second);
 
@@ -153,7 +153,7 @@ test_window_pages_follow (void)
   log_b = muster_store_list_log (f.store, b, 0, 0, NULL);
   g_assert_cmpuint (log_a->len, !=, log_b->len);
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
   log = muster_log_page_get_model (MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log")));
@@ -162,13 +162,13 @@ test_window_pages_follow (void)
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
 
   muster_window_select_campaign (f.window, b);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_b->len);
 
   /* Changed while the Roster was showing. */
   adw_view_stack_set_visible_child_name (stack, "roster");
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   adw_view_stack_set_visible_child_name (stack, "log");
   muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
@@ -276,7 +276,7 @@ test_campaign_rename_delete (void)
   second = muster_store_create_sample (f.store, "Second", &error);
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   /* Rename: a message dialog with the name in an entry. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.rename-campaign", NULL));
@@ -433,7 +433,7 @@ test_actions_enabled (void)
   id = muster_store_create_campaign (f.store, "No forces", ruleset, 1, NULL, &error);
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   {
     guint before = g_list_model_get_n_items (gtk_window_get_toplevels ());
 

@@ -252,13 +252,11 @@ gboolean  muster_store_tx_add_game_unit  (MusterStore   *store,
                                           const char    *what,
                                           GError       **error);
 
-/* Characters of a campaign (@force_id 0: all) whose name, force, troop
- * type or weapon contains @search (NULL: all), sorted by id, with their
- * stats, kills and games: one query for the rows, one for the stats. */
-GPtrArray *muster_store_query_characters   (MusterStore  *self,
-                                            gint64        campaign_id,
-                                            gint64        force_id,
-                                            const char   *search,
+/* A second connection to @self's library, read-only, for reading in
+ * another thread while this one writes: it may be called from that
+ * thread (it reads only the path) and used there alone. Fails for a
+ * library that is not a file. */
+MusterStore *muster_store_open_reader      (MusterStore  *self,
                                             GError      **error);
 
 /* For muster_store_open(): the URI that opens a library Muster cannot

@@ -291,6 +291,42 @@ muster_store_open (const char  *path,
   return g_steal_pointer (&self);
 }
 
+MusterStore *
+muster_store_open_reader (MusterStore  *self,
+                          GError      **error)
+{
+  g_autoptr(MusterStore) reader = NULL;
+  g_autofree char *uri = NULL;
+  int rc;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+
+  if (!g_file_test (self->path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                   "The library “%s” is not a file", self->path);
+      return NULL;
+    }
+  if (self->read_only && (uri = muster_store_read_only_uri (self->path, error)) == NULL)
+    return NULL;
+
+  reader = g_object_new (MUSTER_TYPE_STORE, NULL);
+  reader->path = g_strdup (self->path);
+  reader->read_only = TRUE;
+  rc = sqlite3_open_v2 (uri != NULL ? uri : self->path, &reader->db,
+                        SQLITE_OPEN_READONLY | (uri != NULL ? SQLITE_OPEN_URI : 0), NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not open the library “%s”: %s"),
+                   self->path, reader->db != NULL ? sqlite3_errmsg (reader->db) : sqlite3_errstr (rc));
+      return NULL;
+    }
+  sqlite3_extended_result_codes (reader->db, 1);
+  sqlite3_busy_timeout (reader->db, MUSTER_STORE_BUSY_TIMEOUT);
+  return g_steal_pointer (&reader);
+}
+
 /**
  * muster_store_open_default:
  *

@@ -39,6 +39,9 @@ GListModel    *muster_roster_page_get_model        (MusterRosterPage *self);
 /* The units shown above the characters (a MusterUnitList); hidden for a
  * ruleset kept by figure. */
 GtkWidget     *muster_roster_page_get_unit_list    (MusterRosterPage *self);
+/* TRUE while the campaign's characters are read, after
+ * muster_roster_page_set_campaign(): the window shows meanwhile. */
+gboolean       muster_roster_page_is_loading       (MusterRosterPage *self);
 /* Deletes the selected characters, offering Undo in the window. Those who
  * took part in a played game stay: the dialog returned (NULL when there
  * are none) offers to retire them instead, its "retire" response doing
