@@ -32,8 +32,9 @@
  * With a display (xvfb-run), the roster page, the unit list and the Log
  * page are then driven in the real window and compared with a plain
  * GtkColumnView on GTK's stock models (bench-roster-gui.c); with the
- * argument --lists, only they are. An argument N builds N libraries of
- * each synchronous setting (3). */
+ * argument --lists, only they are, with --recruit only recruiting against
+ * raw SQLite. An argument N builds N libraries of each synchronous
+ * setting (3). */
 
 #define N_CHARACTERS 10000
 #define BATCH        500
@@ -288,7 +289,8 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   gint64 campaign = 0;
   gboolean lists_only = argc > 1 && g_str_equal (argv[1], "--lists");
-  guint builds = argc > 1 && !lists_only ? (guint) atoi (argv[1]) : 3;
+  gboolean recruit_only = argc > 1 && g_str_equal (argv[1], "--recruit");
+  guint builds = argc > 1 && !lists_only && !recruit_only ? (guint) atoi (argv[1]) : 3;
 
   if (lists_only)
     {
@@ -303,6 +305,8 @@ main (int   argc,
     recruit_against_raw (muster, raw);
   muster_test_report_ratio ("recruit-raw-ratio", "recruit 10,000 in one call", muster, raw,
                             "raw SQLite");
+  if (recruit_only)
+    return 0;
 
   for (guint i = 0; i < 2; i++)
     {

@@ -299,18 +299,31 @@ muster_store_tx_next_recruit (MusterStore  *store,
                               guint64      *out_seed,
                               GError      **error)
 {
+  return muster_store_tx_take_recruits (store, campaign_id, 1, out_seed, error);
+}
+
+gint64
+muster_store_tx_take_recruits (MusterStore  *store,
+                               gint64        campaign_id,
+                               guint         count,
+                               guint64      *out_seed,
+                               GError      **error)
+{
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 counter = 0;
   int rc;
 
+  g_return_val_if_fail (count > 0, 0);
+
   /* The counter has a row of its own: the campaign's, with its copy of
-   * the ruleset, is not written for every recruit. */
+   * the ruleset, is not written for recruits. */
   stmt = muster_store_prepare (store,
-      "UPDATE recruit_counter SET counter = counter + 1 WHERE campaign_id = ? RETURNING counter",
+      "UPDATE recruit_counter SET counter = counter + ?2 WHERE campaign_id = ?1 RETURNING counter",
       error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_int64 (stmt, 1, campaign_id);
+  sqlite3_bind_int64 (stmt, 2, count);
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
@@ -335,7 +348,7 @@ muster_store_tx_next_recruit (MusterStore  *store,
         return 0;
       sqlite3_bind_int64 (spent, 1, campaign_id);
       counter = sqlite3_step (spent) == SQLITE_ROW ? sqlite3_column_int64 (spent, 0) : MUSTER_STORE_MAX_RECRUITS;
-      muster_store_check_recruit_counter (counter + 1, error);
+      muster_store_check_recruit_counter (counter + count, error);
       return 0;
     }
   if (rc != SQLITE_DONE)
@@ -361,7 +374,7 @@ muster_store_tx_next_recruit (MusterStore  *store,
         }
       *out_seed = (guint64) sqlite3_column_int64 (seed, 0);
     }
-  return counter;
+  return counter - count + 1;
 }
 
 static void
@@ -496,7 +509,7 @@ muster_store_recruit_into (MusterStore  *store,
   g_autoptr(GArray) ids = NULL;
   MusterRuleset *ruleset;
   guint64 seed = 0;
-  gint64 campaign_id;
+  gint64 campaign_id, first;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -525,6 +538,10 @@ muster_store_recruit_into (MusterStore  *store,
   ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count);
   if (!muster_store_begin (store, error))
     return NULL;
+  /* The numbers of the whole batch at once; each recruit rolls with his. */
+  first = muster_store_tx_take_recruits (store, campaign_id, count, &seed, error);
+  if (first == 0)
+    goto fail;
 
   for (guint i = 0; i < count; i++)
     {
@@ -533,13 +550,9 @@ muster_store_recruit_into (MusterStore  *store,
       g_autofree char *picked = NULL;
       MusterCharacterSpec spec = { 0 };
       MusterRng rng;
-      gint64 counter, id;
+      gint64 id;
 
-      /* The seed once, the next number for each. */
-      counter = muster_store_tx_next_recruit (store, campaign_id, i == 0 ? &seed : NULL, error);
-      if (counter == 0)
-        goto fail;
-      seed_recruit_rng (&rng, seed, counter);
+      seed_recruit_rng (&rng, seed, first + i);
       taken = side_taken (store, force,
                           troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL,
                           error);
@@ -558,7 +571,7 @@ muster_store_recruit_into (MusterStore  *store,
       spec.stats = recruit->stats;
       spec.rolls = recruit->rolls;
       spec.roll_stats = recruit->roll_stats;
-      id = muster_store_tx_create_character (store, force_id, &spec, error);
+      id = muster_store_tx_create_character_in (store, force, &spec, error);
       if (id == 0)
         goto fail;
       if (unit_id != 0 && !muster_store_tx_attach_character (store, id, unit_id, error))

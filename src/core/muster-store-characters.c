@@ -330,15 +330,19 @@ exec_update (MusterStore   *self,
   return TRUE;
 }
 
+/* Sets a stat; @fresh for a character made a moment ago, who has none
+ * yet (a plain insert, which a batch of recruits makes thousands of). */
 static gboolean
 write_stat (MusterStore  *self,
             gint64        character_id,
             const char   *key,
             int           value,
+            gboolean      fresh,
             GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-      "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
+      fresh ? "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)"
+            : "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
 
   if (stmt == NULL)
     return FALSE;
@@ -423,44 +427,26 @@ describe_stats (MusterRuleset             *ruleset,
 
 /* --- Creating ------------------------------------------------------------ */
 
-gint64
-muster_store_tx_create_character (MusterStore                *self,
-                                  gint64                      force_id,
-                                  const MusterCharacterSpec  *spec,
-                                  GError                    **error)
+/* The character @spec describes, in force @force_id of @campaign_id named
+ * @force_name. */
+static gint64
+create_in_force (MusterStore                *self,
+                 gint64                      force_id,
+                 gint64                      campaign_id,
+                 const char                 *force_name,
+                 const MusterCharacterSpec  *spec,
+                 GError                    **error)
 {
-  g_autofree char *force_name = NULL;
   g_autofree char *name = NULL;
   g_autofree char *weapon = NULL;
   g_autofree char *message = NULL;
   const MusterTroopType *type;
   MusterRuleset *ruleset;
-  gint64 campaign_id, id;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
-  g_return_val_if_fail (spec != NULL, 0);
+  gint64 id;
 
   name = muster_store_check_name (spec->name, error);
   if (name == NULL)
     return 0;
-  /* Not muster_store_get_force(): its character count would make every
-   * recruit of a big batch slower than the last. */
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-        "SELECT campaign_id, name FROM force WHERE id = ?", error);
-
-    if (stmt == NULL)
-      return 0;
-    sqlite3_bind_int64 (stmt, 1, force_id);
-    if (sqlite3_step (stmt) != SQLITE_ROW)
-      {
-        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("There is no force with id %" PRId64 "."), force_id);
-        return 0;
-      }
-    campaign_id = sqlite3_column_int64 (stmt, 0);
-    force_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-  }
   ruleset = muster_store_get_campaign_ruleset (self, campaign_id, error);
   if (ruleset == NULL)
     return 0;
@@ -510,7 +496,7 @@ muster_store_tx_create_character (MusterStore                *self,
 
       g_hash_table_iter_init (&iter, spec->stats);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!write_stat (self, id, key, GPOINTER_TO_INT (value), error))
+        if (!write_stat (self, id, key, GPOINTER_TO_INT (value), TRUE, error))
           return 0;
     }
 
@@ -541,6 +527,53 @@ muster_store_tx_create_character (MusterStore                *self,
         return 0;
     }
   return id;
+}
+
+gint64
+muster_store_tx_create_character (MusterStore                *self,
+                                  gint64                      force_id,
+                                  const MusterCharacterSpec  *spec,
+                                  GError                    **error)
+{
+  g_autofree char *force_name = NULL;
+  gint64 campaign_id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (spec != NULL, 0);
+
+  /* Not muster_store_get_force(): its character count would make every
+   * recruit of a big batch slower than the last. */
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "SELECT campaign_id, name FROM force WHERE id = ?", error);
+
+    if (stmt == NULL)
+      return 0;
+    sqlite3_bind_int64 (stmt, 1, force_id);
+    if (sqlite3_step (stmt) != SQLITE_ROW)
+      {
+        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                     _("There is no force with id %" PRId64 "."), force_id);
+        return 0;
+      }
+    campaign_id = sqlite3_column_int64 (stmt, 0);
+    force_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+  }
+  return create_in_force (self, force_id, campaign_id, force_name, spec, error);
+}
+
+gint64
+muster_store_tx_create_character_in (MusterStore                *self,
+                                     MusterForce                *force,
+                                     const MusterCharacterSpec  *spec,
+                                     GError                    **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (MUSTER_IS_FORCE (force), 0);
+  g_return_val_if_fail (spec != NULL, 0);
+
+  return create_in_force (self, muster_force_get_id (force), muster_force_get_campaign_id (force),
+                          muster_force_get_name (force), spec, error);
 }
 
 gint64
@@ -634,7 +667,7 @@ apply_caps (MusterStore      *self,
 
       if (!muster_character_get_stat (character, def->key, &value) || value <= cap)
         continue;
-      if (!write_stat (self, muster_character_get_id (character), def->key, cap, error))
+      if (!write_stat (self, muster_character_get_id (character), def->key, cap, FALSE, error))
         return FALSE;
       /* Translators: appended to "Thomas Ward now carries a Musket". */
       g_string_append_printf (message, _("; %s lowered from %d to %d"), def->name, value, cap);
@@ -802,7 +835,7 @@ muster_store_set_character_stat (MusterStore  *self,
 
   if (!muster_store_begin (self, error))
     return FALSE;
-  if (!write_stat (self, id, key, value, error))
+  if (!write_stat (self, id, key, value, FALSE, error))
     {
       muster_store_rollback (self);
       return FALSE;

@@ -204,9 +204,21 @@ gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,
                                             const MusterCharacterSpec *spec,
                                             GError                   **error);
+/* The same in @force, read already: a batch of recruits looks it up once. */
+gint64    muster_store_tx_create_character_in (MusterStore               *self,
+                                               MusterForce               *force,
+                                               const MusterCharacterSpec *spec,
+                                               GError                   **error);
 /* Takes the campaign's next recruit number; 0 with @error set. */
 gint64    muster_store_tx_next_recruit     (MusterStore   *self,
                                             gint64         campaign_id,
+                                            guint64       *out_seed,
+                                            GError       **error);
+/* Takes the campaign's next @count recruit numbers at once: returns the
+ * first, the others following it; 0 with @error set. */
+gint64    muster_store_tx_take_recruits    (MusterStore   *self,
+                                            gint64         campaign_id,
+                                            guint          count,
                                             guint64       *out_seed,
                                             GError       **error);
 
