@@ -337,40 +337,6 @@ load_in_thread (GTask        *task,
   g_task_return_pointer (task, g_steal_pointer (&characters), (GDestroyNotify) g_ptr_array_unref);
 }
 
-static void
-loaded_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  MusterRosterModel *self = MUSTER_ROSTER_MODEL (object);
-  g_autoptr(GTask) outer = user_data;
-  Load *load = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GPtrArray) characters = NULL;
-  g_autoptr(GError) error = NULL;
-
-  characters = g_task_propagate_pointer (G_TASK (result), &error);
-  if (load->generation == self->generation && self->store != NULL)
-    {
-      if (characters != NULL)
-        {
-          replace_items (self, characters);
-          set_loading (self, FALSE);
-        }
-      else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          /* No second connection (a library held in memory): read them
-           * here. */
-          g_debug ("Reading the roster at once: %s", error->message);
-          g_clear_error (&error);
-          muster_roster_model_refresh (self);
-        }
-    }
-  if (error != NULL)
-    g_task_return_error (outer, g_steal_pointer (&error));
-  else
-    g_task_return_boolean (outer, TRUE);
-}
-
 void
 muster_roster_model_load_async (MusterRosterModel   *self,
                                 gint64               campaign_id,
@@ -378,15 +344,11 @@ muster_roster_model_load_async (MusterRosterModel   *self,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
 {
-  g_autoptr(GTask) outer = NULL;
-  g_autoptr(GTask) inner = NULL;
+  g_autoptr(GTask) task = NULL;
   g_autoptr(GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
   Load *load;
 
   g_return_if_fail (MUSTER_IS_ROSTER_MODEL (self));
-
-  outer = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (outer, muster_roster_model_load_async);
 
   if (self->campaign_id != campaign_id)
     {
@@ -395,21 +357,20 @@ muster_roster_model_load_async (MusterRosterModel   *self,
     }
   self->generation++;
   replace_items (self, none);
-  if (campaign_id == 0 || self->store == NULL)
-    {
-      set_loading (self, FALSE);
-      g_task_return_boolean (outer, TRUE);
-      return;
-    }
-  set_loading (self, TRUE);
+  set_loading (self, campaign_id != 0 && self->store != NULL);
 
   load = g_new0 (Load, 1);
-  load->store = g_object_ref (self->store);
+  load->store = self->store != NULL ? g_object_ref (self->store) : NULL;
   load->campaign_id = campaign_id;
   load->generation = self->generation;
-  inner = g_task_new (self, cancellable, loaded_cb, g_steal_pointer (&outer));
-  g_task_set_task_data (inner, load, (GDestroyNotify) load_free);
-  g_task_run_in_thread (inner, load_in_thread);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, muster_roster_model_load_async);
+  g_task_set_task_data (task, load, (GDestroyNotify) load_free);
+  if (!self->loading)
+    g_task_return_pointer (task, g_ptr_array_new_with_free_func (g_object_unref),
+                           (GDestroyNotify) g_ptr_array_unref);
+  else
+    g_task_run_in_thread (task, load_in_thread);
 }
 
 gboolean
@@ -417,10 +378,36 @@ muster_roster_model_load_finish (MusterRosterModel  *self,
                                  GAsyncResult       *result,
                                  GError            **error)
 {
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Load *load;
+
   g_return_val_if_fail (MUSTER_IS_ROSTER_MODEL (self), FALSE);
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  return g_task_propagate_boolean (G_TASK (result), error);
+  load = g_task_get_task_data (G_TASK (result));
+  characters = g_task_propagate_pointer (G_TASK (result), &local_error);
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* A change in the store since read them at once. */
+  if (load->generation != self->generation || self->store == NULL)
+    return TRUE;
+  if (characters != NULL)
+    {
+      replace_items (self, characters);
+      set_loading (self, FALSE);
+    }
+  else
+    {
+      /* No second connection (a library that is not a file): read them
+       * here. */
+      g_debug ("Reading the roster at once: %s", local_error->message);
+      muster_roster_model_refresh (self);
+    }
+  return TRUE;
 }
 
 gboolean

@@ -30,6 +30,10 @@ struct _MusterRosterPage
   GtkMultiSelection  *selection;
   GSettings          *settings;
   GCancellable       *loading;
+  GAsyncResult       *loaded;     /* the characters read, not shown yet */
+  gboolean            painted;    /* the window has painted its first frame */
+  GdkFrameClock      *paint_clock;
+  gulong              paint_id;
   char               *search;     /* casefolded, or NULL */
   gint64              shown_force;
   GtkStringList      *force_names;
@@ -538,24 +542,21 @@ selection_changed_cb (MusterRosterPage *self)
     }
 }
 
-/* The characters are in: the last character chosen is chosen again. */
+/* The characters read go into the list: the last character chosen is
+ * chosen again. */
 static void
-loaded_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+fill (MusterRosterPage *self)
 {
-  g_autoptr(MusterRosterPage) self = user_data;
+  g_autoptr(GAsyncResult) result = g_steal_pointer (&self->loaded);
   g_autoptr(GError) error = NULL;
   MusterCharacter *last;
 
-  if (!muster_roster_model_load_finish (MUSTER_ROSTER_MODEL (object), result, &error))
+  if (!muster_roster_model_load_finish (self->model, result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_warning ("Could not read the roster: %s", error->message);
       return;
     }
-  if (self->model == NULL)
-    return;
   g_clear_object (&self->loading);
   update_visible_child (self);
 
@@ -570,9 +571,76 @@ loaded_cb (GObject      *object,
 }
 
 static void
+stop_watching_frames (MusterRosterPage *self)
+{
+  /* A window that goes drops its clock's handlers. */
+  if (self->paint_clock != NULL && g_signal_handler_is_connected (self->paint_clock, self->paint_id))
+    g_signal_handler_disconnect (self->paint_clock, self->paint_id);
+  self->paint_id = 0;
+  g_clear_object (&self->paint_clock);
+}
+
+static void
+first_frame_cb (GdkFrameClock    *clock,
+                MusterRosterPage *self)
+{
+  stop_watching_frames (self);
+  self->painted = TRUE;
+  if (self->loaded != NULL)
+    fill (self);
+}
+
+static void
+watch_first_frame (MusterRosterPage *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (self->painted || clock == NULL || clock == self->paint_clock)
+    return;
+  stop_watching_frames (self);
+  self->paint_clock = g_object_ref (clock);
+  self->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), self);
+}
+
+/* The characters are read. When the window opens, it is shown first,
+ * with the list empty, and the rows come after its first frame. */
+static void
+loaded_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(MusterRosterPage) self = user_data;
+  GtkRoot *root;
+
+  if (self->model == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      muster_roster_model_load_finish (MUSTER_ROSTER_MODEL (object), result, NULL);
+      return;
+    }
+  g_set_object (&self->loaded, result);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (!self->painted && root != NULL && gtk_widget_get_visible (GTK_WIDGET (root)))
+    {
+      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+        watch_first_frame (self);
+      return;
+    }
+  fill (self);
+}
+
+static void
+on_map (MusterRosterPage *self)
+{
+  watch_first_frame (self);
+}
+
+static void
 muster_roster_page_dispose (GObject *object)
 {
   MusterRosterPage *self = MUSTER_ROSTER_PAGE (object);
+
+  stop_watching_frames (self);
+  g_clear_object (&self->loaded);
 
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
@@ -635,6 +703,7 @@ muster_roster_page_init (MusterRosterPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APPLICATION_ID);
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
   self->stat_columns = g_ptr_array_new ();
   self->force_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->force_names = gtk_string_list_new (NULL);
@@ -753,6 +822,7 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
+  g_clear_object (&self->loaded);
   self->loading = g_cancellable_new ();
   muster_roster_model_load_async (self->model, campaign_id, self->loading, loaded_cb, g_object_ref (self));
   update_visible_child (self);
