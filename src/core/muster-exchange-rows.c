@@ -11,9 +11,9 @@
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
 
-/* Each element of a .muster file: in the first pass what the schema cannot
- * check (ids, references, the ruleset), in the second its rows. Games,
- * resolutions, rolls and the log are in muster-exchange-game-rows.c. */
+/* Each element of a .muster file: what the schema cannot check (ids,
+ * references, the ruleset), then its rows. Games, resolutions, rolls and
+ * the log are in muster-exchange-game-rows.c. */
 
 /* The root */
 
@@ -121,25 +121,23 @@ on_campaign_ruleset_end (Import     *im,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autofree char *name = NULL;
 
-  if (!im->importing)
+  g_clear_object (&im->ruleset);
+  im->ruleset = muster_ruleset_new_from_data (xml, -1, id, &local_error);
+  if (im->ruleset == NULL)
     {
-      g_clear_object (&im->ruleset);
-      im->ruleset = muster_ruleset_new_from_data (xml, -1, id, &local_error);
-      if (im->ruleset == NULL)
-        {
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                              _("the campaign’s own copy of its ruleset cannot be read: %s"),
-                              local_error->message);
-          return;
-        }
-      if (g_strcmp0 (muster_ruleset_get_id (im->ruleset), id) != 0 ||
-          g_strcmp0 (muster_ruleset_get_version (im->ruleset), version) != 0)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the <ruleset> says “%s” version %s, but the ruleset it holds is “%s” version %s."),
-                            id, version,
-                            muster_ruleset_get_id (im->ruleset), muster_ruleset_get_version (im->ruleset));
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                          _("the campaign’s own copy of its ruleset cannot be read: %s"),
+                          local_error->message);
       return;
     }
+  if (g_strcmp0 (muster_ruleset_get_id (im->ruleset), id) != 0 ||
+      g_strcmp0 (muster_ruleset_get_version (im->ruleset), version) != 0)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                        _("the <ruleset> says “%s” version %s, but the ruleset it holds is “%s” version %s."),
+                        id, version,
+                        muster_ruleset_get_id (im->ruleset), muster_ruleset_get_version (im->ruleset));
+  if (im->error != NULL)
+    return;
 
   name = muster_import_unique_name (im, "SELECT 1 FROM campaign WHERE name = ?", 0, im->campaign_name);
   stmt = muster_import_prepare (im,
@@ -176,15 +174,9 @@ on_force_ruleset (Import *im,
   g_autoptr(MusterRuleset) known = NULL;
   MusterRuleset *campaign_ruleset;
 
-  if (im->importing || id == NULL)
+  /* on_force() has refused a force with no campaign to join. */
+  if (id == NULL || im->into <= 0)
     return;
-
-  if (im->into <= 0)
-    {
-      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_KIND, line,
-                          _("this file holds a force, which joins a campaign: choose the campaign to add it to."));
-      return;
-    }
 
   campaign_ruleset = muster_store_get_campaign_ruleset (im->store, im->into, &local_error);
   if (campaign_ruleset == NULL)
@@ -219,14 +211,10 @@ on_option (Import *im,
   if (key == NULL || value == NULL)
     return;
 
-  if (!im->importing)
+  if (im->ruleset != NULL)
     {
-      const MusterOptionDef *option;
+      const MusterOptionDef *option = muster_ruleset_lookup_option (im->ruleset, key);
       gboolean found = FALSE;
-
-      if (im->ruleset == NULL)
-        return;
-      option = muster_ruleset_lookup_option (im->ruleset, key);
 
       if (!muster_import_first_time (im, "option", key))
         {
@@ -246,8 +234,9 @@ on_option (Import *im,
       if (!found)
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                             _("“%s” is not one of the choices of the option “%s”."), value, key);
-      return;
     }
+  if (im->error != NULL)
+    return;
 
   {
     sqlite3_stmt *stmt = muster_import_prepare (im, "INSERT INTO campaign_option (campaign_id, key, value) VALUES (?, ?, ?)");
@@ -274,19 +263,23 @@ on_force (Import   *im,
 
   if (force_file && !kind_matches (im, MUSTER_EXCHANGE_FORCE, line))
     return;
+  if (force_file && im->into <= 0)
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_KIND, line,
+                          _("this file holds a force, which joins a campaign: choose the campaign to add it to."));
+      return;
+    }
 
   name = muster_import_check_name (im, muster_import_need_attr (im, "name", line), line);
   if (name == NULL)
     return;
 
-  if (!im->importing)
-    {
-      muster_import_define_id (im, ID_FORCE, line);
-      if (!muster_import_first_time (im, "force-name", name))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two forces are named “%s”; each force needs a name of its own."), name);
-      return;
-    }
+  muster_import_define_id (im, ID_FORCE, line);
+  if (!muster_import_first_time (im, "force-name", name))
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                        _("two forces are named “%s”; each force needs a name of its own."), name);
+  if (im->error != NULL)
+    return;
 
   if (force_file)
     {
@@ -325,36 +318,30 @@ static void
 on_unit (Import *im,
          int     line)
 {
+  MusterUnitRow row = { 0 };
+  g_autoptr(GError) check_error = NULL;
   sqlite3_stmt *stmt;
-  gint64 size, lost, morale;
+  gint64 morale;
 
-  if (!im->importing)
-    {
-      MusterUnitRow row = { 0 };
-      g_autoptr(GError) check_error = NULL;
-
-      muster_import_define_id (im, ID_UNIT, line);
-      g_hash_table_remove_all (im->owner_stats);
-      row.name = muster_import_need_attr (im, "name", line);
-      row.kind = muster_import_need_attr (im, "kind", line);
-      row.rating = muster_import_need_attr (im, "rating", line);
-      row.status = muster_import_need_attr (im, "status", line);
-      row.size = muster_import_count (im, "size", line);
-      row.lost = muster_import_count (im, "lost", line);
-      if (row.name != NULL && muster_import_attr (im, "id") != NULL)
-        g_hash_table_insert (im->names, g_strconcat ("u\037", muster_import_attr (im, "id"), NULL),
-                             g_strdup (row.name));
-      muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
-      if (im->error == NULL && im->ruleset != NULL &&
-          !muster_store_check_unit (im->ruleset, &row, &check_error))
-        muster_import_refused (im, line, check_error);
-      return;
-    }
-
-  size = muster_import_count (im, "size", line);
-  lost = muster_import_count (im, "lost", line);
+  muster_import_define_id (im, ID_UNIT, line);
+  g_hash_table_remove_all (im->owner_stats);
+  row.name = muster_import_need_attr (im, "name", line);
+  row.kind = muster_import_need_attr (im, "kind", line);
+  row.rating = muster_import_need_attr (im, "rating", line);
+  row.status = muster_import_need_attr (im, "status", line);
+  row.size = muster_import_count (im, "size", line);
+  row.lost = muster_import_count (im, "lost", line);
+  if (row.name != NULL && muster_import_attr (im, "id") != NULL)
+    g_hash_table_insert (im->names, g_strconcat ("u\037", muster_import_attr (im, "id"), NULL),
+                         g_strdup (row.name));
   /* Below zero when the unit took the enemy's colours. */
   muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
+  if (im->error == NULL && im->ruleset != NULL &&
+      !muster_store_check_unit (im->ruleset, &row, &check_error))
+    muster_import_refused (im, line, check_error);
+  if (im->error != NULL)
+    return;
+
   stmt = muster_import_prepare (im,
                                 "INSERT INTO unit (force_id, name, kind, troop_type, rating, size, lost,"
                                 " morale_loss, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -365,8 +352,8 @@ on_unit (Import *im,
   muster_import_bind_text (stmt, 3, muster_import_attr (im, "kind"));
   muster_import_bind_text (stmt, 4, muster_import_attr (im, "troop-type"));
   muster_import_bind_text (stmt, 5, muster_import_attr (im, "rating"));
-  sqlite3_bind_int64 (stmt, 6, size);
-  sqlite3_bind_int64 (stmt, 7, lost);
+  sqlite3_bind_int64 (stmt, 6, row.size);
+  sqlite3_bind_int64 (stmt, 7, row.lost);
   sqlite3_bind_int64 (stmt, 8, morale);
   muster_import_bind_text (stmt, 9, muster_import_attr (im, "status"));
   im->unit_id = muster_import_run (im, stmt);
@@ -425,11 +412,9 @@ on_character (Import *im,
   sqlite3_stmt *stmt;
   gint64 unit_id, out_games, light, serious;
 
-  if (!im->importing)
-    {
-      check_character (im, line);
-      return;
-    }
+  check_character (im, line);
+  if (im->error != NULL)
+    return;
 
   name = muster_import_check_name (im, muster_import_need_attr (im, "name", line), line);
   unit = muster_import_attr (im, "unit");
@@ -500,31 +485,29 @@ on_stat (Import   *im,
   if (key == NULL || !muster_import_int (im, "value", G_MININT32, G_MAXINT32, line, &value))
     return;
 
-  if (!im->importing)
-    {
-      if (g_hash_table_contains (im->owner_stats, key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            unit
-                            ? _("the stat “%s” is given twice for one unit.")
-                            : _("the stat “%s” is given twice for one character."),
-                            key);
-      else if (im->ruleset != NULL && !unit && muster_ruleset_lookup_stat (im->ruleset, key) == NULL)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the ruleset “%s” has no stat “%s”."),
-                            muster_ruleset_get_id (im->ruleset), key);
-      else if (im->ruleset != NULL && unit && muster_ruleset_lookup_unit_stat (im->ruleset, key) == NULL)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the ruleset “%s” has no unit stat “%s”."),
-                            muster_ruleset_get_id (im->ruleset), key);
-      else if (im->ruleset != NULL &&
-               !(unit
-                 ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
-                 : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
-                                            im->character_weapon, key, (int) value, &check_error)))
-        muster_import_refused (im, line, check_error);
-      g_hash_table_add (im->owner_stats, g_strdup (key));
-      return;
-    }
+  if (g_hash_table_contains (im->owner_stats, key))
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                        unit
+                        ? _("the stat “%s” is given twice for one unit.")
+                        : _("the stat “%s” is given twice for one character."),
+                        key);
+  else if (im->ruleset != NULL && !unit && muster_ruleset_lookup_stat (im->ruleset, key) == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                        _("the ruleset “%s” has no stat “%s”."),
+                        muster_ruleset_get_id (im->ruleset), key);
+  else if (im->ruleset != NULL && unit && muster_ruleset_lookup_unit_stat (im->ruleset, key) == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                        _("the ruleset “%s” has no unit stat “%s”."),
+                        muster_ruleset_get_id (im->ruleset), key);
+  else if (im->ruleset != NULL &&
+           !(unit
+             ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
+             : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
+                                        im->character_weapon, key, (int) value, &check_error)))
+    muster_import_refused (im, line, check_error);
+  g_hash_table_add (im->owner_stats, g_strdup (key));
+  if (im->error != NULL)
+    return;
 
   stmt = muster_import_prepare (im,
                                 unit
@@ -543,9 +526,6 @@ on_notes_end (Import     *im,
               const char *parent,
               const char *notes)
 {
-  if (!im->importing)
-    return;
-
   if (g_str_equal (parent, "campaign"))
     {
       g_free (im->campaign_notes);
