@@ -23,12 +23,14 @@ struct _MusterCharacter
   gint64       campaign_id;
   gint64       force_id;
   gint64       unit_id;
-  char        *force_name;
-  char        *side;
+  /* Interned, as a few forces, ranks, troop types and weapons are shared
+   * by thousands of characters. */
+  const char  *force_name;
+  const char  *side;
   char        *name;
-  char        *rank;
-  char        *troop_type;
-  char        *weapon;
+  const char  *rank;
+  const char  *troop_type;
+  const char  *weapon;
   gboolean     mounted;
   MusterStatus status;
   int          out_games;
@@ -73,12 +75,7 @@ muster_character_finalize (GObject *object)
 {
   MusterCharacter *self = MUSTER_CHARACTER (object);
 
-  g_clear_pointer (&self->force_name, g_free);
-  g_clear_pointer (&self->side, g_free);
   g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->rank, g_free);
-  g_clear_pointer (&self->troop_type, g_free);
-  g_clear_pointer (&self->weapon, g_free);
   g_clear_pointer (&self->notes, g_free);
   g_clear_pointer (&self->stats, g_array_unref);
   for (guint i = 0; i < MUSTER_CHARACTER_N_KEYS; i++)
@@ -407,12 +404,12 @@ muster_character_new (const MusterCharacterRow *row)
   self->campaign_id = row->campaign_id;
   self->force_id = row->force_id;
   self->unit_id = row->unit_id;
-  self->force_name = g_strdup (row->force_name);
-  self->side = g_strdup (row->side);
+  self->force_name = g_intern_string (row->force_name);
+  self->side = g_intern_string (row->side);
   self->name = g_strdup (row->name);
-  self->rank = g_strdup (row->rank != NULL ? row->rank : "");
-  self->troop_type = g_strdup (row->troop_type);
-  self->weapon = g_strdup (row->weapon != NULL ? row->weapon : "");
+  self->rank = g_intern_string (row->rank != NULL ? row->rank : "");
+  self->troop_type = g_intern_string (row->troop_type);
+  self->weapon = g_intern_string (row->weapon != NULL ? row->weapon : "");
   self->mounted = row->mounted;
   self->status = row->status;
   self->out_games = row->out_games;

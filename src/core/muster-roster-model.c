@@ -325,15 +325,10 @@ load_in_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  /* The list opens sorted by name, and is searched: the name's key and
-   * the text searched are made here, not while the window waits. */
+  /* The list opens sorted by name: the keys are made here, not while
+   * the window waits. */
   for (guint i = 0; i < characters->len; i++)
-    {
-      MusterCharacter *character = g_ptr_array_index (characters, i);
-
-      muster_character_get_sort_key (character, MUSTER_CHARACTER_KEY_NAME);
-      muster_character_matches (character, "");
-    }
+    muster_character_get_sort_key (g_ptr_array_index (characters, i), MUSTER_CHARACTER_KEY_NAME);
   g_task_return_pointer (task, g_steal_pointer (&characters), (GDestroyNotify) g_ptr_array_unref);
 }
 

@@ -27,8 +27,8 @@ gint64             muster_roster_model_get_campaign_id (MusterRosterModel *self)
 void               muster_roster_model_set_campaign_id (MusterRosterModel *self,
                                                         gint64             campaign_id);
 /* Empties the model and reads the campaign's characters in another
- * thread, on a connection of its own, with their names' sort keys and
- * the text searched; @callback runs when they arrive, and the model is
+ * thread, on a connection of its own, with their names' sort keys;
+ * @callback runs when they arrive, and the model is
  * filled with them by muster_roster_model_load_finish(), whenever the
  * caller is ready. A change in the store meanwhile reads them at once
  * instead (what the thread read is then dropped). */
