@@ -23,7 +23,9 @@
  * counted. The baseline, run in turns with it the same way (--bare), is a
  * bare AdwApplicationWindow with a header bar: startup-bare-ratio is the
  * ratio of the medians to the first frame, memory-bare-ratio that of the
- * peak resident memory (VmHWM), Muster's taken once the roster is shown.
+ * peak resident memory (VmHWM) once the roster is shown (the bare
+ * window's at its first frame), memory-rss-bare-ratio that of the
+ * resident memory then (VmRSS).
  * Asserts nothing about time. Needs a display (xvfb-run). */
 
 #define N_CHARACTERS 10000
@@ -39,15 +41,15 @@ child_elapsed (void)
 }
 
 static long
-peak_kib (void)
+status_kib (const char *field)
 {
   g_autofree char *status = NULL;
   const char *line;
 
   if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
-      (line = strstr (status, "VmHWM:")) == NULL)
+      (line = strstr (status, field)) == NULL)
     return -1;
-  return strtol (line + strlen ("VmHWM:"), NULL, 10);
+  return strtol (line + strlen (field), NULL, 10);
 }
 
 /* --- The child: Muster itself, until its roster is shown ---------------- */
@@ -77,7 +79,7 @@ after_paint_cb (GdkFrameClock *clock,
   if (g_list_model_get_n_items (model) < N_CHARACTERS)
     return;
   g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-  printf ("filled %.3f %ld\n", child_elapsed (), peak_kib ());
+  printf ("filled %.3f %ld %ld\n", child_elapsed (), status_kib ("VmRSS:"), status_kib ("VmHWM:"));
   fflush (stdout);
   g_application_quit (g_application_get_default ());
 }
@@ -119,7 +121,7 @@ bare_after_paint_cb (GdkFrameClock *clock,
 {
   g_signal_handlers_disconnect_by_func (clock, bare_after_paint_cb, window);
   printf ("first-frame %.3f\n", child_elapsed ());
-  printf ("filled %.3f %ld\n", child_elapsed (), peak_kib ());
+  printf ("filled %.3f %ld %ld\n", child_elapsed (), status_kib ("VmRSS:"), status_kib ("VmHWM:"));
   fflush (stdout);
   g_application_quit (g_application_get_default ());
 }
@@ -190,7 +192,8 @@ typedef struct {
   double built;     /* ms from the child's main() to its window built */
   double painted;   /* ... to the first frame */
   double filled;    /* wall ms to the frame with the roster shown */
-  double peak_mib;  /* peak resident memory then */
+  double rss_mib;   /* resident memory then */
+  double peak_mib;  /* the peak of it so far */
 } Run;
 
 /* Starts the child (@library, or NULL for the bare window) and reads what
@@ -231,6 +234,7 @@ time_one_run (const char *self_path,
 
           run.filled = now;
           g_ascii_strtod (line + strlen ("filled "), &end);
+          run.rss_mib = g_ascii_strtoll (end, &end, 10) / 1024.0;
           run.peak_mib = g_ascii_strtoll (end, NULL, 10) / 1024.0;
         }
       g_free (line);
@@ -260,8 +264,10 @@ main (int   argc,
   g_autoptr(GArray) painted = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) filled = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) peak = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) rss = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) bare_wall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) bare_peak = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) bare_rss = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *dir = NULL;
   g_autofree char *library = NULL;
   g_autofree char *self_path = NULL;
@@ -311,8 +317,10 @@ main (int   argc,
       append (painted, run.painted);
       append (filled, run.filled);
       append (peak, run.peak_mib);
+      append (rss, run.rss_mib);
       append (bare_wall, bare.wall);
       append (bare_peak, bare.peak_mib);
+      append (bare_rss, bare.rss_mib);
     }
   muster_test_report_ms ("launch to first frame", wall);
   muster_test_report_ms ("main() to window built", built);
@@ -322,11 +330,15 @@ main (int   argc,
   muster_test_report_ratio ("startup-bare-ratio", "launch to first frame", wall, bare_wall, "bare window");
   muster_test_bench_line ("startup-ms", muster_test_median (wall), "ms");
   muster_test_bench_line ("startup-filled-ms", muster_test_median (filled), "ms");
+  g_print ("%-36s median %9.1f MiB, bare window %9.1f MiB: %.2fx\n", "resident memory",
+           muster_test_median (rss), muster_test_median (bare_rss),
+           muster_test_median (rss) / muster_test_median (bare_rss));
   g_print ("%-36s median %9.1f MiB, bare window %9.1f MiB: %.2fx\n", "peak resident memory",
            muster_test_median (peak), muster_test_median (bare_peak),
            muster_test_median (peak) / muster_test_median (bare_peak));
   muster_test_bench_line ("memory-mib", muster_test_median (peak), "MiB");
   muster_test_bench_line ("memory-bare-ratio", muster_test_median (peak) / muster_test_median (bare_peak), "x");
+  muster_test_bench_line ("memory-rss-bare-ratio", muster_test_median (rss) / muster_test_median (bare_rss), "x");
 
   return 0;
 }
