@@ -218,6 +218,30 @@ muster_test_report_ratio (const char *name,
   return ratio;
 }
 
+double
+muster_test_report_paired_ratio (const char *name,
+                                 const char *what,
+                                 GArray     *ours,
+                                 GArray     *baseline,
+                                 const char *baseline_what)
+{
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  double ratio;
+
+  g_assert_cmpuint (ours->len, ==, baseline->len);
+  for (guint i = 0; i < ours->len; i++)
+    {
+      double r = g_array_index (ours, double, i) / g_array_index (baseline, double, i);
+
+      g_array_append_val (ratios, r);
+    }
+  ratio = muster_test_median (ratios);
+  g_print ("%-36s median %9.2f ms, %s %9.2f ms (%u pairs, taking turns): median ratio %.2fx\n",
+           what, muster_test_median (ours), baseline_what, muster_test_median (baseline), ours->len, ratio);
+  muster_test_bench_line (name, ratio, "x");
+  return ratio;
+}
+
 void
 muster_test_report_synchronous (const char *name,
                                 GArray     *normal,

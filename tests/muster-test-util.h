@@ -51,6 +51,15 @@ double       muster_test_report_ratio  (const char *name,
                                         GArray     *ours,
                                         GArray     *baseline,
                                         const char *baseline_what);
+/* The same for runs taken in pairs (@ours[i] and @baseline[i] one after
+ * the other): the ratio printed and in the BENCH line is the median of
+ * the ratios of the pairs, which steps of very different sizes (a letter
+ * that empties a list, one that changes nothing) do not skew. */
+double       muster_test_report_paired_ratio (const char *name,
+                                              const char *what,
+                                              GArray     *ours,
+                                              GArray     *baseline,
+                                              const char *baseline_what);
 /* Reads a file under tests/ (TEST_SRCDIR). */
 char        *muster_test_read_data     (const char *relpath,
                                         gsize      *length);
