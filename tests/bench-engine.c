@@ -209,5 +209,33 @@ main (int   argc,
   g_print ("Undoing 10 times the game takes %.1f times as long\n",
            muster_test_median (undo_big) / muster_test_median (undo_times));
 
+  /* Reading the whole log, each entry said in the reader's language from
+   * its kind and arguments: 1,000 recruits, 1,000 results and what the
+   * resolution did to each. */
+  {
+    g_autoptr(GPtrArray) events = muster_engine_resolve (store, game, NULL, NULL, &error);
+    g_autoptr(GArray) read_times = g_array_new (FALSE, FALSE, sizeof (double));
+    guint n_entries = 0;
+
+    g_assert_no_error (error);
+    for (guint run = 0; run < RUNS; run++)
+      {
+        g_autoptr(GPtrArray) log = NULL;
+        double ms;
+
+        g_timer_start (timer);
+        log = muster_store_list_log (store, campaign, 0, 0, &error);
+        ms = g_timer_elapsed (timer, NULL) * 1000.0;
+        g_assert_no_error (error);
+        g_array_append_val (read_times, ms);
+        n_entries = log->len;
+      }
+    g_print ("Reading the log of %u entries:\n", n_entries);
+    muster_test_report_ms ("read the log", read_times);
+    muster_test_bench_line ("log-read", muster_test_median (read_times), "ms");
+    muster_test_bench_line ("log-read-per-entry",
+                            muster_test_median (read_times) * 1000.0 / MAX (n_entries, 1), "us");
+  }
+
   return 0;
 }

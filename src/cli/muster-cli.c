@@ -22,6 +22,7 @@ static const MusterCliCommand commands[] = {
   { "new-campaign", muster_cli_cmd_new_campaign, N_("Create a campaign"),                         N_("NAME") },
   { "forces",       muster_cli_cmd_forces,       N_("List a campaign’s forces"),                  N_("CAMPAIGN") },
   { "new-force",    muster_cli_cmd_new_force,    N_("Add a force to a campaign"),                 N_("CAMPAIGN NAME") },
+  { "set-force",    muster_cli_cmd_set_force,    N_("Change a force’s side and nationality"),     N_("FORCE") },
   { "recruit",      muster_cli_cmd_recruit,      N_("Roll up new characters for a force"),        N_("CAMPAIGN FORCE") },
   { "new-unit",     muster_cli_cmd_new_unit,     N_("Add a unit to a force"),                     N_("CAMPAIGN FORCE NAME --type TYPE") },
   { "units",        muster_cli_cmd_units,        N_("List a campaign’s units"),                   N_("CAMPAIGN") },
@@ -45,6 +46,8 @@ static const MusterCliCommand commands[] = {
   { "export",       muster_cli_cmd_export,       N_("Write a campaign or one force to a .muster file"), N_("CAMPAIGN [--force FORCE] [-o FILE]") },
   { "import",       muster_cli_cmd_import,       N_("Read a .muster file: a new campaign, or a force --into one"), N_("FILE [--into CAMPAIGN]") },
   { "add-ruleset",  muster_cli_cmd_add_ruleset,  N_("Check a ruleset file and add it to the rulesets campaigns can use"), N_("FILE") },
+  { "update-rules", muster_cli_cmd_update_rules, N_("Take the newer version of its rules into a campaign, or with --dry-run show what would change"), N_("CAMPAIGN") },
+  { "undo-update-rules", muster_cli_cmd_undo_update_rules, N_("Undo a campaign’s most recent taking of newer rules"), N_("CAMPAIGN") },
   { "backup",       muster_cli_cmd_backup,       N_("Write a consistent copy of the whole library to FILE"), N_("FILE") },
   { "restore",      muster_cli_cmd_restore,      N_("Replace the library by a backup, keeping a copy of it"), N_("FILE") },
   { "print",        muster_cli_cmd_print,        N_("Print a sheet to PDF: figure-stats, playsheet, cards, roster, units or deck"), N_("SHEET CAMPAIGN -o FILE") },
@@ -95,6 +98,13 @@ muster_cli_warn (const char *format,
   /* TRANSLATORS: the prefix of a warning on the command line */
   print_message (_("warning:"), format, args);
   va_end (args);
+}
+
+void
+muster_cli_warn_all (GPtrArray *warnings)
+{
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    muster_cli_warn ("%s", (const char *) g_ptr_array_index (warnings, i));
 }
 
 int

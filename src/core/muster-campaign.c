@@ -20,7 +20,7 @@ struct _MusterCampaign
   char          *created;
   GHashTable    *options;
   MusterRuleset *ruleset;      /* parsed on first use */
-  gboolean       ruleset_failed;
+  GError        *ruleset_error; /* or why it does not parse */
 };
 
 G_DEFINE_FINAL_TYPE (MusterCampaign, muster_campaign, G_TYPE_OBJECT)
@@ -37,6 +37,7 @@ muster_campaign_finalize (GObject *object)
   g_clear_pointer (&self->created, g_free);
   g_clear_pointer (&self->options, g_hash_table_unref);
   g_clear_object (&self->ruleset);
+  g_clear_error (&self->ruleset_error);
 
   G_OBJECT_CLASS (muster_campaign_parent_class)->finalize (object);
 }
@@ -104,23 +105,37 @@ muster_campaign_get_created (MusterCampaign *self)
 MusterRuleset *
 muster_campaign_get_ruleset (MusterCampaign *self)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *filename = NULL;
 
   g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
 
-  if (self->ruleset != NULL || self->ruleset_failed || self->ruleset_xml == NULL)
+  if (self->ruleset != NULL || self->ruleset_error != NULL)
     return self->ruleset;
 
   filename = g_strdup_printf ("%s.xml", self->ruleset_id);
-  self->ruleset = muster_ruleset_new_from_data (self->ruleset_xml, -1, filename, &error);
+  self->ruleset = muster_ruleset_new_from_data (self->ruleset_xml != NULL ? self->ruleset_xml : "", -1,
+                                                filename, &self->ruleset_error);
+  /* A copy that no longer loads is shown as such and can be replaced
+   * (muster-rules-update.h): not a programming error. */
   if (self->ruleset == NULL)
-    {
-      self->ruleset_failed = TRUE;
-      g_warning ("The rules kept with campaign “%s” do not load: %s",
-                 self->name, error->message);
-    }
+    g_debug ("The rules kept with campaign “%s” do not load: %s",
+             self->name, self->ruleset_error->message);
   return self->ruleset;
+}
+
+/**
+ * muster_campaign_get_ruleset_error:
+ *
+ * Returns: (transfer none) (nullable): why the campaign's copy of its
+ * ruleset does not load, or %NULL when it loads.
+ */
+const GError *
+muster_campaign_get_ruleset_error (MusterCampaign *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+
+  muster_campaign_get_ruleset (self);
+  return self->ruleset_error;
 }
 
 const char *

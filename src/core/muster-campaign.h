@@ -17,8 +17,9 @@ const char    *muster_campaign_get_ruleset_version (MusterCampaign *self);
 guint64        muster_campaign_get_seed            (MusterCampaign *self);
 const char    *muster_campaign_get_created         (MusterCampaign *self);
 /* The campaign's own copy of its ruleset, parsed on first use. NULL only if
- * the stored copy no longer loads (a warning is logged). */
+ * the stored copy no longer loads; then the next function says why. */
 MusterRuleset *muster_campaign_get_ruleset         (MusterCampaign *self);
+const GError  *muster_campaign_get_ruleset_error   (MusterCampaign *self);
 /* The choice the campaign made for @option, or the ruleset's default. */
 const char    *muster_campaign_get_option          (MusterCampaign *self,
                                                     const char     *option);

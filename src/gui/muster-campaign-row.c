@@ -61,7 +61,22 @@ muster_campaign_row_set_campaign (MusterCampaignRow *self,
 
     gtk_label_set_label (self->name_label, name);
   }
-  gtk_label_set_label (self->ruleset_label,
-                       ruleset ? muster_ruleset_get_title (ruleset)
-                               : muster_campaign_get_ruleset_id (campaign));
+  if (ruleset != NULL)
+    {
+      gtk_label_set_label (self->ruleset_label, muster_ruleset_get_title (ruleset));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->ruleset_label), NULL);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->ruleset_label), "error");
+    }
+  else
+    {
+      g_autofree char *tooltip = NULL;
+
+      /* Translators: a ruleset id; the campaign settings can replace the copy */
+      tooltip = g_strdup_printf (_("The copy of the rules “%s” this campaign keeps no longer loads. Its settings can replace it."),
+                                 muster_campaign_get_ruleset_id (campaign));
+      /* Translators: in the sidebar, under a campaign whose copy of its rules does not load */
+      gtk_label_set_label (self->ruleset_label, _("Its rules no longer load"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->ruleset_label), tooltip);
+      gtk_widget_add_css_class (GTK_WIDGET (self->ruleset_label), "error");
+    }
 }

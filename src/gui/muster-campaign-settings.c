@@ -6,45 +6,24 @@
 #include <glib/gi18n.h>
 
 #include "muster-campaign.h"
-#include "muster-campaign-settings.h"
+#include "muster-campaign-settings-private.h"
 #include "muster-force.h"
 #include "muster-force-dialog.h"
 
-struct _MusterCampaignSettings
-{
-  AdwWindow            parent_instance;
-
-  MusterWindow        *window;       /* unowned: the dialog dies with it */
-  MusterStore         *store;
-  gulong               changed_id;
-  gint64               campaign_id;
-  GPtrArray           *option_rows;
-  GPtrArray           *force_rows;
-
-  /* Template widgets */
-  AdwToastOverlay     *toast_overlay;
-  AdwEntryRow         *name_row;
-  AdwActionRow        *ruleset_row;
-  AdwActionRow        *seed_row;
-  AdwActionRow        *created_row;
-  AdwPreferencesGroup *options_group;
-  AdwPreferencesGroup *forces_group;
-};
-
 G_DEFINE_FINAL_TYPE (MusterCampaignSettings, muster_campaign_settings, ADW_TYPE_WINDOW)
 
-static void
-clear_rows (AdwPreferencesGroup *group,
-            GPtrArray           *rows)
+void
+muster_campaign_settings_clear_rows (AdwPreferencesGroup *group,
+                                     GPtrArray           *rows)
 {
   for (guint i = 0; i < rows->len; i++)
     adw_preferences_group_remove (group, g_ptr_array_index (rows, i));
   g_ptr_array_set_size (rows, 0);
 }
 
-static void
-show_error (MusterCampaignSettings *self,
-            const GError           *error)
+void
+muster_campaign_settings_show_error (MusterCampaignSettings *self,
+                                     const GError           *error)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
 }
@@ -93,7 +72,7 @@ reload_forces (MusterCampaignSettings *self)
 {
   g_autoptr(GPtrArray) forces = muster_store_list_forces (self->store, self->campaign_id, NULL);
 
-  clear_rows (self->forces_group, self->force_rows);
+  muster_campaign_settings_clear_rows (self->forces_group, self->force_rows);
   for (guint i = 0; forces != NULL && i < forces->len; i++)
     {
       MusterForce *force = g_ptr_array_index (forces, i);
@@ -127,6 +106,7 @@ load_campaign (MusterCampaignSettings *self)
   g_autoptr(MusterCampaign) campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
   MusterRuleset *ruleset;
   GPtrArray *options;
+  GPtrArray *readings;
   g_autofree char *ruleset_text = NULL;
   g_autofree char *seed = NULL;
 
@@ -138,17 +118,22 @@ load_campaign (MusterCampaignSettings *self)
 
   ruleset = muster_campaign_get_ruleset (campaign);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), muster_campaign_get_name (campaign));
-  /* Translators: a ruleset's title, its id and the version of the copy a campaign keeps */
-  ruleset_text = g_strdup_printf (_("%s (%s, version %s)"),
-                                  ruleset ? muster_ruleset_get_title (ruleset) : muster_campaign_get_ruleset_id (campaign),
-                                  muster_campaign_get_ruleset_id (campaign),
-                                  muster_campaign_get_ruleset_version (campaign));
+  if (ruleset != NULL)
+    /* Translators: a ruleset's title, its id and the version of the copy a campaign keeps */
+    ruleset_text = g_strdup_printf (_("%s (%s, version %s)"), muster_ruleset_get_title (ruleset),
+                                    muster_campaign_get_ruleset_id (campaign),
+                                    muster_campaign_get_ruleset_version (campaign));
+  else
+    /* Translators: a ruleset's id and the version of the copy a campaign keeps */
+    ruleset_text = g_strdup_printf (_("%s, version %s: the copy no longer loads"),
+                                    muster_campaign_get_ruleset_id (campaign),
+                                    muster_campaign_get_ruleset_version (campaign));
   adw_action_row_set_subtitle (self->ruleset_row, ruleset_text);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, muster_campaign_get_seed (campaign));
   adw_action_row_set_subtitle (self->seed_row, seed);
   adw_action_row_set_subtitle (self->created_row, muster_campaign_get_created (campaign));
 
-  clear_rows (self->options_group, self->option_rows);
+  muster_campaign_settings_clear_rows (self->options_group, self->option_rows);
   options = ruleset ? muster_ruleset_get_options (ruleset) : NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->options_group), options != NULL && options->len > 0);
   for (guint i = 0; options != NULL && i < options->len; i++)
@@ -156,6 +141,8 @@ load_campaign (MusterCampaignSettings *self)
       const MusterOptionDef *option = g_ptr_array_index (options, i);
       const char *choice_id = muster_campaign_get_option (campaign, option->id);
       const char *choice_name = choice_id;
+      g_autofree char *subtitle = NULL;
+      gboolean house = FALSE;
       GtkWidget *row = adw_action_row_new ();
 
       for (guint j = 0; j < option->choices->len; j++)
@@ -163,13 +150,41 @@ load_campaign (MusterCampaignSettings *self)
           const MusterChoiceDef *choice = g_ptr_array_index (option->choices, j);
 
           if (g_strcmp0 (choice->id, choice_id) == 0)
-            choice_name = choice->name;
+            {
+              choice_name = choice->name;
+              house = choice->house;
+            }
         }
 
+      if (house)
+        /* Translators: a campaign's choice of an option that is Muster's
+         * own reading of the rules, e.g. "Back for the next game (house
+         * reading)" */
+        subtitle = g_strdup_printf (_("%s (house reading)"), choice_name);
+      else
+        subtitle = g_strdup (choice_name ? choice_name : "");
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), option->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), choice_name ? choice_name : "");
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_preferences_group_add (self->options_group, row);
       g_ptr_array_add (self->option_rows, row);
+    }
+
+  muster_campaign_settings_load_rules (self);
+
+  /* Where the texts are silent or contradict themselves: the readings the
+   * campaign's rules chose, as the Playsheet lists them. */
+  muster_campaign_settings_clear_rows (self->readings_group, self->reading_rows);
+  readings = ruleset ? muster_ruleset_get_house_readings (ruleset) : NULL;
+  gtk_widget_set_visible (GTK_WIDGET (self->readings_group), readings != NULL && readings->len > 0);
+  for (guint i = 0; readings != NULL && i < readings->len; i++)
+    {
+      const MusterHouseReading *reading = g_ptr_array_index (readings, i);
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), reading->title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reading->note != NULL ? reading->note : "");
+      adw_preferences_group_add (self->readings_group, row);
+      g_ptr_array_add (self->reading_rows, row);
     }
 
   reload_forces (self);
@@ -203,7 +218,7 @@ on_name_apply (MusterCampaignSettings *self)
   if (!muster_store_rename_campaign (self->store, self->campaign_id,
                                      gtk_editable_get_text (GTK_EDITABLE (self->name_row)), &error))
     {
-      show_error (self, error);
+      muster_campaign_settings_show_error (self, error);
       load_campaign (self);
     }
 }
@@ -223,7 +238,10 @@ muster_campaign_settings_dispose (GObject *object)
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->reading_rows, g_ptr_array_unref);
   g_clear_pointer (&self->force_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->rules_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->update, muster_rules_update_free);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (muster_campaign_settings_parent_class)->dispose (object);
@@ -243,10 +261,14 @@ muster_campaign_settings_class_init (MusterCampaignSettingsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, ruleset_row);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, seed_row);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, created_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, rules_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, take_rules_button);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, options_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, readings_group);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, forces_group);
   gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
   gtk_widget_class_bind_template_callback (widget_class, on_add_force_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, muster_campaign_settings_take_rules_clicked);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -255,7 +277,9 @@ static void
 muster_campaign_settings_init (MusterCampaignSettings *self)
 {
   self->option_rows = g_ptr_array_new ();
+  self->reading_rows = g_ptr_array_new ();
   self->force_rows = g_ptr_array_new ();
+  self->rules_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -287,24 +311,12 @@ muster_campaign_settings_new (MusterWindow *window,
 }
 
 void
-muster_campaign_settings_delete_force (MusterCampaignSettings *self,
-                                       gint64                  force_id)
+muster_campaign_settings_offer_undo (MusterCampaignSettings *self,
+                                     MusterUndo             *undo)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) undos = NULL;
-  MusterUndo *undo;
+  g_autoptr(GPtrArray) undos = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_undo_free);
   AdwToast *toast;
 
-  g_return_if_fail (MUSTER_IS_CAMPAIGN_SETTINGS (self));
-
-  undo = muster_store_delete_force (self->store, force_id, &error);
-  if (undo == NULL)
-    {
-      show_error (self, error);
-      return;
-    }
-
-  undos = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_undo_free);
   g_ptr_array_add (undos, undo);
   toast = adw_toast_new (muster_undo_get_label (undo));
   /* The main window keeps the undo record, so Undo works from either. */
@@ -314,4 +326,22 @@ muster_campaign_settings_delete_force (MusterCampaignSettings *self,
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), self->window,
                            G_CONNECT_SWAPPED);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+muster_campaign_settings_delete_force (MusterCampaignSettings *self,
+                                       gint64                  force_id)
+{
+  g_autoptr(GError) error = NULL;
+  MusterUndo *undo;
+
+  g_return_if_fail (MUSTER_IS_CAMPAIGN_SETTINGS (self));
+
+  undo = muster_store_delete_force (self->store, force_id, &error);
+  if (undo == NULL)
+    {
+      muster_campaign_settings_show_error (self, error);
+      return;
+    }
+  muster_campaign_settings_offer_undo (self, undo);
 }

@@ -8,7 +8,8 @@
 G_BEGIN_DECLS
 
 /* A campaign's settings: its name, the ruleset copy it keeps (id and
- * version), its options, and its forces (add, rename, delete with Undo). */
+ * version), newer rules it can take (with what changed, and Undo), its
+ * options, and its forces (add, rename, delete with Undo). */
 
 #define MUSTER_TYPE_CAMPAIGN_SETTINGS (muster_campaign_settings_get_type ())
 G_DECLARE_FINAL_TYPE (MusterCampaignSettings, muster_campaign_settings, MUSTER, CAMPAIGN_SETTINGS, AdwWindow)

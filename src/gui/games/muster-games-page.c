@@ -16,6 +16,7 @@
 #include "muster-print-dialog.h"
 #include "muster-record-dialog.h"
 #include "muster-resolve-dialog.h"
+#include "muster-warnings.h"
 
 struct _MusterGamesPage
 {
@@ -576,6 +577,7 @@ finish_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   MusterGamesPage *self = MUSTER_GAMES_PAGE (widget);
   MusterGame *game = get_selected (self);
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *what = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
@@ -584,6 +586,15 @@ finish_action (GtkWidget *widget, const char *name, GVariant *param)
     return;
   what = muster_game_describe (game);
   body = g_strdup_printf (_("%s is marked played with its winner."), what);
+  /* Finishing a game with no results is taken, but said. */
+  warnings = muster_warnings_for_finish (self->store, muster_game_get_id (game), NULL);
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    {
+      char *more = g_strconcat (body, "\n\n", (const char *) g_ptr_array_index (warnings, i), NULL);
+
+      g_free (body);
+      body = more;
+    }
   dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
   adw_message_dialog_add_responses (dialog,
                                     "draw", _("_Draw"),

@@ -7,13 +7,16 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
 #include "muster-list-sorter.h"
 #include "muster-names.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
+#include "muster-sheet-text.h"
 #include "muster-sort-filter-model.h"
+#include "muster-traits.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
 
@@ -59,6 +62,7 @@ struct _MusterRosterPage
   GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
   GtkWidget          *recruit_button;
+  GtkLabel           *caps_key;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
@@ -82,15 +86,19 @@ typedef struct {
 } ColumnData;
 
 /* What a column sorts by: texts by the keys each character keeps, the
- * rest by number. A stat key is interned (muster_character_get_stat()
- * finds it at once). */
+ * rest by number, a stat as played (its traits and weapon's cap). A stat
+ * key is interned (muster_character_get_stat() finds it at once). */
 static int
-character_stat_value (MusterCharacter *character,
+character_stat_value (MusterRuleset   *ruleset,
+                      MusterCharacter *character,
                       const char      *stat)
 {
   int value = -1;
 
-  muster_character_get_stat (character, stat, &value);
+  if (ruleset != NULL)
+    muster_traits_played_stat (ruleset, character, stat, &value, NULL);
+  else
+    muster_character_get_stat (character, stat, &value);
   return value;
 }
 
@@ -136,7 +144,7 @@ number_key_cb (gpointer item,
   switch (column->kind)
     {
     case COLUMN_STAT:
-      return character_stat_value (item, column->stat);
+      return character_stat_value (column->page->ruleset, item, column->stat);
     case COLUMN_STATUS:
       return character_status_order (item);
     case COLUMN_KILLS:
@@ -190,11 +198,12 @@ cell_text (ColumnData      *column,
       }
     case COLUMN_STAT:
       {
-        int value;
+        char *text = ruleset != NULL
+                     ? muster_sheet_stat_value_text (ruleset, character,
+                                                     muster_ruleset_lookup_stat (ruleset, column->stat))
+                     : NULL;
 
-        if (!muster_character_get_stat (character, column->stat, &value))
-          return g_strdup ("—");
-        return g_strdup_printf ("%d", value);
+        return text != NULL ? text : g_strdup ("—");
       }
     case COLUMN_STATUS:
       return status_text (character);
@@ -419,10 +428,30 @@ store_changed_cb (MusterStore      *store,
     reload_forces (self);
 }
 
+/* Under the list, the key to values in brackets ("11 (9)") when a
+ * character shown has one. */
+static void
+update_caps_key (MusterRosterPage *self)
+{
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *key = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (self->ruleset != NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (characters, g_list_model_get_item (G_LIST_MODEL (self->model), i));
+      key = muster_characters_describe_caps (characters, self->ruleset);
+    }
+  gtk_label_set_label (self->caps_key, key != NULL ? key : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->caps_key), key != NULL);
+}
+
 static void
 model_items_changed_cb (MusterRosterPage *self)
 {
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 /* The characters of the chosen force whose texts hold the search. */
@@ -685,6 +714,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, recruit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, caps_key);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
@@ -826,6 +856,7 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   self->loading = g_cancellable_new ();
   muster_roster_model_load_async (self->model, campaign_id, self->loading, loaded_cb, g_object_ref (self));
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 gint64
