@@ -151,6 +151,8 @@ widget_text (GtkWidget *widget)
 {
   if (GTK_IS_LABEL (widget))
     return gtk_label_get_label (GTK_LABEL (widget));
+  if (GTK_IS_INSCRIPTION (widget))
+    return gtk_inscription_get_text (GTK_INSCRIPTION (widget));
   if (GTK_IS_BUTTON (widget))
     return gtk_button_get_label (GTK_BUTTON (widget));
   if (ADW_IS_PREFERENCES_ROW (widget))

@@ -353,6 +353,53 @@ muster_store_tx_take_recruits (MusterStore  *store,
   return counter - count + 1;
 }
 
+gboolean
+muster_store_move_recruit_counters (MusterStore  *store,
+                                    GError      **error)
+{
+  gboolean in_campaign;
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+        "SELECT 1 FROM pragma_table_info ('campaign') WHERE name = 'recruit_counter'", error);
+
+    if (stmt == NULL)
+      return FALSE;
+    in_campaign = sqlite3_step (stmt) == SQLITE_ROW;
+  }
+  /* A library that reached version 3 before migration 3 made the table:
+   * each campaign's value, as it was (the table's CHECK refuses one out
+   * of bounds, and the migration with it). */
+  if (in_campaign)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *move = muster_store_prepare (store,
+          "INSERT INTO recruit_counter (campaign_id, counter) SELECT id, recruit_counter FROM campaign"
+          " WHERE id NOT IN (SELECT campaign_id FROM recruit_counter)", error);
+
+      if (move == NULL ||
+          !muster_store_exec (store, move, _("Could not move the campaigns’ recruit counters"), error))
+        return FALSE;
+    }
+  if (in_campaign)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *drop = muster_store_prepare (store,
+          "ALTER TABLE campaign DROP COLUMN recruit_counter", error);
+
+      if (drop == NULL ||
+          !muster_store_exec (store, drop, _("Could not move the campaigns’ recruit counters"), error))
+        return FALSE;
+    }
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *missing = muster_store_prepare (store,
+        "INSERT INTO recruit_counter (campaign_id) SELECT id FROM campaign"
+        " WHERE id NOT IN (SELECT campaign_id FROM recruit_counter)", error);
+
+    return missing != NULL &&
+           muster_store_exec (store, missing, _("Could not move the campaigns’ recruit counters"), error);
+  }
+}
+
 static void
 seed_recruit_rng (MusterRng *rng,
                   guint64    seed,

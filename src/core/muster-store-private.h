@@ -136,6 +136,11 @@ gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
  * logged. */
 gboolean  muster_store_restore_rolled_stats (MusterStore  *self,
                                              GError      **error);
+/* Migration 9 (muster-recruit.c): the recruit counters of a library that
+ * still keeps them in the campaign row moved into their table, and a row
+ * there for every campaign. */
+gboolean  muster_store_move_recruit_counters (MusterStore  *self,
+                                              GError      **error);
 /* Migration 7 (muster-log-recover.c): the arguments of each log entry
  * written before, read back from its text and the rows it names where
  * they say that text again; the others keep their text. */
