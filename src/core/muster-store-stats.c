@@ -449,9 +449,10 @@ muster_store_stats_load (MusterStore  *store,
                    " WHERE g.campaign_id = ?1 AND g.state <> 'planned' ORDER BY k.id",
                    campaign_id, data, read_kill, error) ||
       !query_rows (store,
-                   "SELECT p.game_id, p.unit_id, p.side, p.killed + p.wounded + p.captured"
+                   "SELECT p.game_id, p.unit_id, p.side,"
+                   " CASE WHEN p.recorded <> 0 THEN p.killed + p.wounded + p.captured ELSE 0 END"
                    " FROM unit_participation p JOIN game g ON g.id = p.game_id"
-                   " WHERE g.campaign_id = ?1 AND g.state <> 'planned' AND p.recorded <> 0",
+                   " WHERE g.campaign_id = ?1 AND g.state <> 'planned'",
                    campaign_id, data, read_unit_part, error))
     return FALSE;
 
