@@ -34,10 +34,16 @@ XGETTEXT_ARGS = [
     '--flag=N_:1:pass-c-format', '--flag=C_:2:pass-c-format',
     '--flag=NC_:2:pass-c-format', '--flag=g_dngettext:2:pass-c-format',
     '--flag=g_strdup_printf:1:c-format', '--flag=g_set_error:4:c-format',
+    # The campaign log's sentences (src/core/muster-log-*.c)
+    '--keyword=LS_', '--keyword=LP_:1,2', '--keyword=muster_log_gettext:2',
+    '--keyword=muster_log_ngettext:2,3',
+    '--flag=LS_:1:pass-c-format', '--flag=LP_:1:pass-c-format',
+    '--flag=muster_log_gettext:2:pass-c-format', '--flag=muster_log_ngettext:2:pass-c-format',
 ]
 
 MARKERS = re.compile(r'(\b_\s*\(\s*"|\bN_\s*\(\s*"|\bN?C_\s*\(|'
                      r'\b(?:g_d|d)?ngettext\s*\(|\bg_dc?gettext\s*\(|\bg_dpgettext2\s*\(|'
+                     r'\bL[SP]_\s*\(|\bmuster_log_n?gettext\s*\(|'
                      r'translatable="yes"|<_?summary>|<_?description>)')
 
 # Data files that gettext reads through its built-in or installed rules

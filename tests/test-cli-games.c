@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -349,6 +350,91 @@ test_wounds_add_up (Fixture       *f,
   g_assert_nonnull (strstr (run.out, "Death roll 1d6: 2 (rolled at the table) — Richard Sharland survives"));
 }
 
+/* The log is kept as what happened and read in the reader's language: a
+ * campaign written in French reads in English to an English reader, and
+ * the other way round; TSV and JSON carry each entry's kind and
+ * arguments beside its text. */
+static void
+test_log_translated (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *previous = g_strdup (setlocale (LC_ALL, NULL));
+  g_autofree char *game = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *entries;
+  gboolean found = FALSE;
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("The fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  setlocale (LC_ALL, previous);
+
+  /* Written in French. */
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "fr_FR.UTF-8", TRUE);
+  f->envp = g_environ_setenv (f->envp, "LANGUAGE", "fr", TRUE);
+  make_campaign (f, "die-on-6");
+  RUN_OK (f, &run, "new-game", "Talavera", "The Bridge", "--with", "Richard Sharland", "--with", "Jean Lefort");
+  game = last_line (run.out);
+  RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
+  RUN_OK (f, &run, "resolve", game, "--faces", "Jean Lefort=6");
+  RUN_OK (f, &run, "log", "Talavera");
+  g_assert_true (mentions (run.out, "Jean Lefort meurt de ses blessures. (Jet de mort sur 1d6\u00A0: 6, lancé à la table)"));
+  g_assert_false (mentions (run.out, "recruited"));
+
+  /* Read in English. */
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "C.UTF-8", TRUE);
+  f->envp = g_environ_unsetenv (f->envp, "LANGUAGE");
+  RUN_OK (f, &run, "log", "Talavera");
+  g_assert_true (mentions (run.out, "Campaign “Talavera” created with Sharpe's Skirmish"));
+  g_assert_true (mentions (run.out, "Force “95th Rifles” created, fighting for British"));
+  g_assert_true (mentions (run.out, "Richard Sharland recruited: I "));
+  g_assert_true (mentions (run.out, "Game 1 “The Bridge” planned: British against French, 2 characters."));
+  g_assert_true (mentions (run.out, "Jean Lefort: Out of action."));
+  g_assert_true (mentions (run.out, "Jean Lefort dies of his wounds. (Death roll on 1d6: 6, rolled at the table)"));
+  g_assert_false (mentions (run.out, "recruté"));
+  g_assert_false (mentions (run.out, "Partie"));
+
+  /* Written in English, read in French. */
+  RUN_OK (f, &run, "rename", "campaign", "Talavera", "Talavera 1809");
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "fr_FR.UTF-8", TRUE);
+  f->envp = g_environ_setenv (f->envp, "LANGUAGE", "fr", TRUE);
+  RUN_OK (f, &run, "log", "Talavera 1809");
+  g_assert_true (mentions (run.out, "Campagne «\u202FTalavera\u202F» renommée en «\u202FTalavera 1809\u202F»"));
+  g_assert_true (mentions (run.out, "Richard Sharland recruté\u00A0: I "));
+  g_assert_false (mentions (run.out, "renamed to"));
+
+  /* TSV and JSON: the kind and its arguments, and the text in the
+   * reader's language. */
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "C.UTF-8", TRUE);
+  f->envp = g_environ_unsetenv (f->envp, "LANGUAGE");
+  RUN_OK (f, &run, "log", "Talavera 1809", "--format", "tsv");
+  g_assert_true (g_str_has_prefix (run.out, "id\tcreated\tgame_id\tcharacter_id\tkind\tmessage\tdice\tfaces\ttotal\tentered\targs\n"));
+  g_assert_true (mentions (run.out, "\tcampaign-renamed\tCampaign “Talavera” renamed to “Talavera 1809”\t\t\t\t\t"
+                                     "{\"old\":\"Talavera\",\"new\":\"Talavera 1809\"}\n"));
+  RUN_OK (f, &run, "log", "Talavera 1809", "--format", "json");
+  root = json_from_string (run.out, NULL);
+  g_assert_nonnull (root);
+  entries = json_node_get_array (root);
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (entries, i);
+
+      if (!g_str_equal (json_object_get_string_member (entry, "kind"), "death"))
+        continue;
+      g_assert_cmpstr (json_object_get_string_member (entry, "message"), ==,
+                       "Jean Lefort dies of his wounds. (Death roll on 1d6: 6, rolled at the table)");
+      g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (entry, "args"), "step"),
+                       ==, "death-roll");
+      g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (entry, "args"), "name"),
+                       ==, "Jean Lefort");
+      found = TRUE;
+    }
+  g_assert_true (found);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -365,6 +451,8 @@ main (int    argc,
               test_game_numbers, fixture_teardown);
   g_test_add ("/cli-games/warnings", Fixture, NULL, fixture_setup_fixed_time,
               test_warnings, fixture_teardown);
+  g_test_add ("/cli-games/log-translated", Fixture, NULL, fixture_setup_fixed_time,
+              test_log_translated, fixture_teardown);
 
   return g_test_run ();
 }

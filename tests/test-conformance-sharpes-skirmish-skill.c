@@ -170,7 +170,12 @@ test_rolled_skill_restored (void)
                                                           "it was kept at 9, his weapon’s limit, which he still "
                                                           "uses with that weapon.", expected[i].name, expected[i].f);
 
+              g_autofree char *args = g_strdup_printf ("{\"name\": \"%s\", \"stat\": \"F\", \"value\": %d,"
+                                                       " \"kept\": 9}", expected[i].name, expected[i].f);
+
               g_assert_cmpstr (entry->message, ==, message);
+              /* Written as text by migration 5, read back by migration 7. */
+              muster_test_assert_args (entry->args, args);
               n_restored++;
             }
         }

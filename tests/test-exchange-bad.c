@@ -64,7 +64,7 @@ static void
 test_bad_newer (void)
 {
   fixture_refused ("newer-version.muster", MUSTER_EXCHANGE_ERROR_NEWER,
-                   "This file was written by a newer Muster (format 2)", NULL);
+                   "This file was written by a newer Muster (format 3); this Muster reads format 2.", NULL);
 }
 
 static void
@@ -256,6 +256,23 @@ test_bad_troop_type (void)
   mutated_refused ("troop-type=\"rifleman\"", "troop-type=\"dragoon\"", MUSTER_EXCHANGE_ERROR_RULESET, "“dragoon”");
 }
 
+/* A log entry's arguments are a JSON object, of a kind this Muster can
+ * say, whose references name elements of the file. */
+static void
+test_bad_log_args (void)
+{
+  mutated_refused_at ("<args>{\"name\":\"", "<args>[\"name\",\"", "<args>{\"name\":\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID, "the arguments of the log entry are not a JSON object");
+  mutated_refused_at ("kind=\"campaign-created\"", "kind=\"campaign-founded\"", "<args>{\"name\":\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID,
+                      "the log entry’s kind “campaign-founded” is not one this Muster knows.");
+  mutated_refused_at ("\"force_id\":\"f1\"", "\"force_id\":\"f9\"", "\"force_id\":\"f1\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID, "the entry names force “f9”, which is not in the file.");
+  mutated_refused_at ("\"force_id\":\"f1\"", "\"force_id\":1", "\"force_id\":\"f1\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID,
+                      "the log entry’s argument “force_id” is not the id of an element of the file.");
+}
+
 /* The importer refuses what changing a character in Muster refuses. */
 
 /* The force fixture with each @from changed to its @to (pairs, NULL
@@ -427,6 +444,7 @@ main (int   argc,
   g_test_add_func ("/exchange/bad/wrong-root", test_bad_wrong_root);
   g_test_add_func ("/exchange/bad/wrong-namespace", test_bad_wrong_namespace);
   g_test_add_func ("/exchange/bad/newer-version", test_bad_newer);
+  g_test_add_func ("/exchange/bad/log-args", test_bad_log_args);
   g_test_add_func ("/exchange/bad/unknown-ruleset", test_bad_unknown_ruleset);
   g_test_add_func ("/exchange/bad/missing-element", test_bad_missing_element);
   g_test_add_func ("/exchange/bad/extra-element", test_bad_extra_element);

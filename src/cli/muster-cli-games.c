@@ -704,6 +704,7 @@ muster_cli_cmd_log (MusterCli  *cli,
   static const char * const keys[] = {
     "id", "created", "game_id", "character_id", "kind", "message", "dice", "faces", "total", "entered",
   };
+  gboolean machine;
   const char * const headings[] = {
     _("Id"), _("When"), _("Game"), _("Character"), _("Kind"), _("Entry"), _("Dice"), _("Faces"),
     _("Total"), _("At the table"),
@@ -733,6 +734,12 @@ muster_cli_cmd_log (MusterCli  *cli,
     return muster_cli_fail (error);
 
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  /* TSV and JSON carry what happened, the kind and its arguments (null
+   * for an older entry that kept its text), beside the text a reader
+   * reads, in the reader's language. */
+  machine = cli->format != MUSTER_CLI_FORMAT_TEXT;
+  if (machine)
+    muster_cli_table_add_column (table, "args", NULL);
   for (guint i = 0; i < log->len; i++)
     {
       const MusterLogEntry *entry = g_ptr_array_index (log, i);
@@ -756,6 +763,8 @@ muster_cli_cmd_log (MusterCli  *cli,
           for (int j = 0; j < 4; j++)
             muster_cli_table_add_none (table);
         }
+      if (machine)
+        muster_cli_table_add_json (table, entry->args);
     }
   muster_cli_table_print (table, cli->format, FALSE);
   return 0;

@@ -336,6 +336,9 @@ void             muster_cli_table_add_bool  (MusterCliTable     *table,
                                              const char         *text);
 /* A missing value: empty in text and TSV, null in JSON. */
 void             muster_cli_table_add_none  (MusterCliTable     *table);
+/* A JSON value, as it is in JSON and as its text in TSV; NULL: none. */
+void             muster_cli_table_add_json  (MusterCliTable     *table,
+                                             const char         *json);
 /* An id, or with 0 a missing value. */
 void             muster_cli_table_add_id    (MusterCliTable     *table,
                                              gint64              id);

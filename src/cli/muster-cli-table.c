@@ -15,6 +15,7 @@ typedef enum {
   CELL_INT,
   CELL_BOOL,
   CELL_NONE,
+  CELL_JSON,
 } CellKind;
 
 typedef struct {
@@ -157,6 +158,16 @@ muster_cli_table_add_none (MusterCliTable *table)
 }
 
 void
+muster_cli_table_add_json (MusterCliTable *table,
+                           const char     *json)
+{
+  if (json == NULL)
+    muster_cli_table_add_none (table);
+  else
+    table_add_cell (table, CELL_JSON, g_strdup (json), g_strdup (json));
+}
+
+void
 muster_cli_table_add_id (MusterCliTable *table,
                          gint64          id)
 {
@@ -224,6 +235,16 @@ build_json_row (JsonBuilder    *builder,
           break;
         case CELL_NONE:
           json_builder_add_null_value (builder);
+          break;
+        case CELL_JSON:
+          {
+            JsonNode *node = json_from_string (cell->value, NULL);
+
+            if (node != NULL)
+              json_builder_add_value (builder, node);
+            else
+              json_builder_add_string_value (builder, cell->value);
+          }
           break;
         case CELL_TEXT:
         default:
@@ -299,7 +320,7 @@ print_text (MusterCliTable *table)
           const Cell *cell = &g_array_index (row, Cell, c);
 
           widths[c] = MAX (widths[c], (guint) g_utf8_strlen (cell->text, -1));
-          if (cell->kind == CELL_TEXT || cell->kind == CELL_BOOL)
+          if (cell->kind == CELL_TEXT || cell->kind == CELL_BOOL || cell->kind == CELL_JSON)
             numeric[c] = FALSE;
         }
     }

@@ -6,6 +6,7 @@
 #include "muster-campaign.h"
 #include "muster-engine.h"
 #include "muster-game.h"
+#include "muster-log-private.h"
 #include "muster-ruleset.h"
 
 G_BEGIN_DECLS
@@ -118,9 +119,10 @@ gboolean    muster_resolution_change_stat    (Resolution           *r,
                                               int                   old_value,
                                               int                   value,
                                               GError              **error);
-/* Logs a consequence (with @roll stored first, when not NULL) and adds it
- * to the events. @subject, or @character_id and @character_name, say
- * whom it is about. */
+/* Logs a consequence, an entry of @kind with @args (taken; the name of
+ * whom it is about and the step added), with @roll stored first when not
+ * NULL, and adds it to the events. @subject, or @character_id and
+ * @character_name, say whom it is about. */
 gboolean    muster_resolution_consequence    (Resolution           *r,
                                               const Subject        *subject,
                                               gint64                character_id,
@@ -129,7 +131,7 @@ gboolean    muster_resolution_consequence    (Resolution           *r,
                                               const char           *kind,
                                               const MusterRoll     *roll,
                                               const char           *purpose,
-                                              const char           *text,
+                                              JsonObject           *args,
                                               GError              **error);
 MusterRoll *muster_resolution_roll_for       (Resolution           *r,
                                               const Subject        *subject,
@@ -154,7 +156,7 @@ gboolean    muster_resolution_unit_consequence (Resolution          *r,
                                                 const char          *kind,
                                                 const MusterRoll    *roll,
                                                 const char          *purpose,
-                                                const char          *text,
+                                                JsonObject          *args,
                                                 GError             **error);
 /* Reads the units of the game and their results into r->units. */
 gboolean    muster_resolution_load_units     (Resolution           *r,

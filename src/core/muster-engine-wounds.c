@@ -38,7 +38,6 @@ step_light_wounds_accumulate (Resolution           *r,
   for (guint i = 0; i < r->subjects->len; i++)
     {
       Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
       CharacterState state;
       int serious = subject->light_wounds / per;
 
@@ -51,13 +50,9 @@ step_light_wounds_accumulate (Resolution           *r,
 
       subject->light_wounds -= serious * per;
       subject->serious_wounds += serious;
-      /* Translators: "Jean Lefort: 3 light wounds become 1 serious wound." */
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s: %d light wounds become %d serious wound.",
-                                           "%s: %d light wounds become %d serious wounds.",
-                                           serious),
-                              subject->name, serious * per, serious);
-      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "worsened", NULL, NULL, text, error))
+      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "worsened", NULL, NULL,
+                                          muster_log_args ("i:light", serious * per, "i:serious", serious, NULL),
+                                          error))
         return FALSE;
     }
   return TRUE;
@@ -101,9 +96,8 @@ ignore_light_wounds (Resolution           *r,
   for (guint i = 0; i < r->subjects->len; i++)
     {
       Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
       CharacterState state;
-      int musicians;
+      int musicians, light;
 
       if (subject->light_wounds <= 0)
         continue;
@@ -116,14 +110,11 @@ ignore_light_wounds (Resolution           *r,
       if (musicians <= 0)
         continue;
 
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "The light wound of %s is ignored: his unit has a musician.",
-                                           "The %2$d light wounds of %1$s are ignored: his unit has a musician.",
-                                           subject->light_wounds),
-                              subject->name, subject->light_wounds);
+      light = subject->light_wounds;
       subject->light_wounds = 0;
       if (r->plan == NULL &&
-          !muster_resolution_consequence (r, subject, 0, NULL, step, "ignored", NULL, NULL, text, error))
+          !muster_resolution_consequence (r, subject, 0, NULL, step, "ignored", NULL, NULL,
+                                          muster_log_args ("i:light", light, NULL), error))
         return FALSE;
     }
   return TRUE;
@@ -157,7 +148,6 @@ step_musicians (Resolution           *r,
   for (guint i = 0; i < r->units->len; i++)
     {
       UnitSubject *unit = g_ptr_array_index (r->units, i);
-      g_autofree char *text = NULL;
       int musicians, back;
 
       if (!unit->recorded || unit->wounded <= 0)
@@ -171,14 +161,8 @@ step_musicians (Resolution           *r,
       unit->wounded -= back;
       if (r->plan != NULL)
         continue;
-      /* Translators: "1st Company: 1 wounded figure rejoins for the next game, tended by its musicians." */
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s: %d wounded figure rejoins for the next game, tended by its musicians.",
-                                           "%s: %d wounded figures rejoin for the next game, tended by its musicians.",
-                                           back),
-                              unit->name, back);
-      if (!muster_resolution_unit_consequence (r, unit->id, unit->name, step, "rejoined",
-                                               NULL, NULL, text, error))
+      if (!muster_resolution_unit_consequence (r, unit->id, unit->name, step, "rejoined", NULL, NULL,
+                                               muster_log_args ("i:count", back, NULL), error))
         return FALSE;
     }
   return TRUE;

@@ -54,6 +54,7 @@ muster_import_root (Import *im,
       return;
     }
 
+  im->version = version != NULL ? (guint) g_ascii_strtoull (version, NULL, 10) : 0;
   kind = muster_import_attr (im, "kind");
   im->kind_known = TRUE;
   im->kind = g_strcmp0 (kind, "force") == 0 ? MUSTER_EXCHANGE_FORCE : MUSTER_EXCHANGE_CAMPAIGN;
@@ -318,11 +319,8 @@ on_force (Import   *im,
   im->force_name = g_steal_pointer (&name);
   if (force_file)
     {
-      g_autofree char *message = NULL;
-
       im->result = im->force_id;
-      message = g_strdup_printf (_("Force “%s” joined the campaign from a file."), im->force_name);
-      muster_import_log (im, 0, message);
+      muster_import_log (im, 0, muster_log_args ("r:force_id", im->force_id, "s:force", im->force_name, NULL));
     }
 }
 
@@ -504,19 +502,17 @@ on_character (Import *im,
     {
       gint64 kills = muster_import_count (im, "kills", line);
       gint64 games = muster_import_count (im, "games", line);
-      g_autofree char *message = NULL;
+      JsonObject *args = muster_log_args ("s:name", name, "r:force_id", im->force_id,
+                                          "s:force", im->force_name, NULL);
 
       /* The victims and games stay in the campaign the force came from;
        * the log keeps the totals. */
-      if (kills == 0 && games == 0)
-        message = g_strdup_printf (_("%s joined with the force “%s”."), name, im->force_name);
-      else
-        /* Translators: the numbers are totals the character brought from
-         * the campaign the force file came from */
-        message = g_strdup_printf (_("%s joined with the force “%s” (kills elsewhere: %" PRId64
-                                     ", games elsewhere: %" PRId64 ")."),
-                                   name, im->force_name, kills, games);
-      muster_import_log (im, im->character_id, message);
+      if (kills != 0 || games != 0)
+        {
+          json_object_set_int_member (args, "kills", kills);
+          json_object_set_int_member (args, "games", games);
+        }
+      muster_import_log (im, im->character_id, args);
     }
 }
 
@@ -608,7 +604,7 @@ gboolean
 muster_import_holds_text (const char *name,
                           const char *parent)
 {
-  return g_str_equal (name, "notes") || g_str_equal (name, "entry") ||
+  return g_str_equal (name, "notes") || g_str_equal (name, "entry") || g_str_equal (name, "args") ||
          (g_str_equal (name, "ruleset") && g_strcmp0 (parent, "campaign") == 0);
 }
 
@@ -648,6 +644,8 @@ muster_import_element_start (Import     *im,
     muster_import_change (im, line);
   else if (g_str_equal (name, "roll"))
     muster_import_roll (im, line);
+  else if (g_str_equal (name, "entry"))
+    muster_import_entry (im, line);
 }
 
 void
@@ -662,6 +660,8 @@ muster_import_element_end (Import     *im,
     on_notes_end (im, parent, text);
   else if (g_str_equal (name, "entry"))
     muster_import_entry_end (im, text, line);
+  else if (g_str_equal (name, "args"))
+    muster_import_entry_args_end (im, text, line);
   else if (g_str_equal (name, "ruleset") && g_strcmp0 (parent, "campaign") == 0)
     on_campaign_ruleset_end (im, muster_import_attr (im, "id"), muster_import_attr (im, "version"), text, line);
 }

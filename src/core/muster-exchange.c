@@ -360,7 +360,10 @@ muster_exchange_export_campaign (MusterStore    *store,
    * can still be exported. */
   ex.ruleset = muster_store_get_campaign_ruleset (store, campaign_id, NULL);
 
-  ok = muster_export_fill_map (&ex, ex.units, "u",
+  ok = muster_export_fill_map (&ex, ex.forces, "f",
+                               "SELECT id FROM force WHERE campaign_id = ? ORDER BY id",
+                               campaign_id, error) &&
+       muster_export_fill_map (&ex, ex.units, "u",
                                "SELECT u.id FROM unit u JOIN force f ON f.id = u.force_id"
                                " WHERE f.campaign_id = ? ORDER BY f.id, u.id",
                                campaign_id, error) &&

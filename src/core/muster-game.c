@@ -305,7 +305,7 @@ char *
 muster_game_describe (MusterGame *self)
 {
   g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
-  return g_strdup_printf (_("Game %d “%s”"), self->number, self->title);
+  return muster_log_describe_game (NULL, self->number, self->title);
 }
 
 char *

@@ -385,8 +385,11 @@ muster_stats_compute (MusterStore  *store,
   ok = muster_store_stats_load (store, campaign_id, &data, error);
   if (ok && force_id != 0 && stats_data_force (&data, force_id) == NULL)
     {
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, force_id);
+
+      /* Translators: a force's id, e.g. "The force 12 is not one of the campaign’s." */
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("The force %" G_GINT64_FORMAT " is not one of the campaign’s."), force_id);
+                   _("The force %s is not one of the campaign’s."), id);
       ok = FALSE;
     }
   if (ok)

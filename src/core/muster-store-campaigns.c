@@ -244,7 +244,6 @@ muster_store_tx_create_campaign (MusterStore    *self,
 {
   g_autofree char *clean = NULL;
   g_autofree char *now = NULL;
-  g_autofree char *message = NULL;
   g_autoptr(GHashTable) chosen = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -307,11 +306,12 @@ muster_store_tx_create_campaign (MusterStore    *self,
         }
     }
 
-  /* Translators: the campaign name, the ruleset title and its version. */
-  message = g_strdup_printf (_("Campaign “%s” created with %s (version %s)"),
-                             clean, muster_ruleset_get_title (ruleset),
-                             muster_ruleset_get_version (ruleset));
-  if (muster_store_insert_log (self, id, 0, 0, 0, 0, "campaign-created", message, error) == 0)
+  if (muster_store_insert_log (self, id, 0, 0, 0, 0, "campaign-created",
+                               muster_log_args ("s:name", clean,
+                                                "s:ruleset", muster_ruleset_get_id (ruleset),
+                                                "s:version", muster_ruleset_get_version (ruleset),
+                                                NULL),
+                               error) == 0)
     return 0;
   return id;
 }
@@ -352,7 +352,6 @@ muster_store_rename_campaign (MusterStore  *self,
 {
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -388,9 +387,9 @@ muster_store_rename_campaign (MusterStore  *self,
         goto fail;
       }
   }
-  message = g_strdup_printf (_("Campaign “%s” renamed to “%s”"),
-                             muster_campaign_get_name (campaign), clean);
-  return muster_store_log_and_commit (self, id, 0, 0, "campaign-renamed", message,
+  return muster_store_log_and_commit (self, id, 0, 0, "campaign-renamed",
+                                      muster_log_args ("s:old", muster_campaign_get_name (campaign),
+                                                       "s:new", clean, NULL),
                                       MUSTER_CHANGE_CAMPAIGNS | MUSTER_CHANGE_LOG, error);
 
 fail:
@@ -597,7 +596,6 @@ muster_store_tx_create_force (MusterStore  *self,
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autofree char *clean = NULL;
   g_autofree char *clean_s = NULL;
-  g_autofree char *message = NULL;
   gint64 id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
@@ -642,11 +640,9 @@ muster_store_tx_create_force (MusterStore  *self,
     id = sqlite3_last_insert_rowid (muster_store_get_db (self));
   }
 
-  if (clean_s != NULL)
-    message = g_strdup_printf (_("Force “%s” created, fighting for %s"), clean, clean_s);
-  else
-    message = g_strdup_printf (_("Force “%s” created"), clean);
-  if (muster_store_insert_log (self, campaign_id, 0, 0, 0, 0, "force-created", message, error) == 0)
+  if (muster_store_insert_log (self, campaign_id, 0, 0, 0, 0, "force-created",
+                               muster_log_args ("r:force_id", id, "s:name", clean, "s:side", clean_s, NULL),
+                               error) == 0)
     return 0;
   return id;
 }
@@ -699,17 +695,18 @@ muster_store_create_force_full (MusterStore  *self,
                                       error);
 }
 
-/* Runs @sql (binding @text, or NULL, then @id) and logs @message, in one
- * transaction. */
+/* Runs @sql (binding @text, or NULL, then @id) and logs @args (taken),
+ * in one transaction. */
 static gboolean
 update_force (MusterStore  *self,
               MusterForce  *force,
               const char   *sql,
               const char   *text,
               const char   *kind,
-              const char   *message,
+              JsonObject   *args,
               GError      **error)
 {
+  g_autoptr(JsonObject) owned = args;
   gint64 campaign_id = muster_force_get_campaign_id (force);
 
   if (!muster_store_begin (self, error))
@@ -731,7 +728,8 @@ update_force (MusterStore  *self,
       }
   }
   /* Characters show their force's name and side. */
-  return muster_store_log_and_commit (self, campaign_id, 0, 0, kind, message,
+  json_object_set_int_member (args, "force_id", muster_force_get_id (force));
+  return muster_store_log_and_commit (self, campaign_id, 0, 0, kind, g_steal_pointer (&owned),
                                       MUSTER_CHANGE_FORCES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
                                       error);
 
@@ -748,7 +746,6 @@ muster_store_rename_force (MusterStore  *self,
 {
   g_autoptr(MusterForce) force = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -767,9 +764,9 @@ muster_store_rename_force (MusterStore  *self,
                    clean);
       return FALSE;
     }
-  message = g_strdup_printf (_("Force “%s” renamed to “%s”"), muster_force_get_name (force), clean);
-  return update_force (self, force, "UPDATE force SET name = ? WHERE id = ?",
-                       clean, "force-renamed", message, error);
+  return update_force (self, force, "UPDATE force SET name = ? WHERE id = ?", clean, "force-renamed",
+                       muster_log_args ("s:old", muster_force_get_name (force), "s:new", clean, NULL),
+                       error);
 }
 
 gboolean
@@ -780,7 +777,6 @@ muster_store_set_force_side (MusterStore  *self,
 {
   g_autoptr(MusterForce) force = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -790,12 +786,9 @@ muster_store_set_force_side (MusterStore  *self,
   clean = clean_side (side);
   if (g_strcmp0 (muster_force_get_side (force), clean) == 0)
     return TRUE;
-  if (clean != NULL)
-    message = g_strdup_printf (_("Force “%s” now fights for %s"), muster_force_get_name (force), clean);
-  else
-    message = g_strdup_printf (_("Force “%s” is now a side of its own"), muster_force_get_name (force));
-  return update_force (self, force, "UPDATE force SET side = ? WHERE id = ?",
-                       clean, "force-side", message, error);
+  return update_force (self, force, "UPDATE force SET side = ? WHERE id = ?", clean, "force-side",
+                       muster_log_args ("s:name", muster_force_get_name (force), "s:side", clean, NULL),
+                       error);
 }
 
 gboolean
@@ -805,7 +798,6 @@ muster_store_set_force_nationality (MusterStore  *self,
                                     GError      **error)
 {
   g_autoptr(MusterForce) force = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -816,9 +808,9 @@ muster_store_set_force_nationality (MusterStore  *self,
     return FALSE;
   if (g_strcmp0 (muster_force_get_nationality (force), nationality) == 0)
     return TRUE;
-  /* TRANSLATORS: the force's name and its nationality, e.g. “Spanish” */
-  message = g_strdup_printf (_("Nationality of force “%s” set to %s"), muster_force_get_name (force),
-                             muster_nationality_get_label (nationality));
-  return update_force (self, force, "UPDATE force SET nationality = ? WHERE id = ?",
-                       nationality, "force-nationality", message, error);
+  return update_force (self, force, "UPDATE force SET nationality = ? WHERE id = ?", nationality,
+                       "force-nationality",
+                       muster_log_args ("s:name", muster_force_get_name (force),
+                                        "s:nationality", nationality, NULL),
+                       error);
 }

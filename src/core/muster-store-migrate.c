@@ -28,6 +28,7 @@ static const struct {
   gboolean (*run) (MusterStore *self, GError **error);
 } migration_steps[] = {
   { 5, muster_store_restore_rolled_stats },
+  { 7, muster_store_recover_log },
 };
 
 static gboolean

@@ -5,6 +5,7 @@
 
 #include "muster-dice.h"
 #include "muster-game.h"
+#include "muster-log-private.h"
 #include "muster-store.h"
 #include "muster-unit.h"
 
@@ -46,7 +47,8 @@ gint64    muster_store_insert_roll   (MusterStore      *self,
                                       const char       *purpose,
                                       const MusterRoll *roll,
                                       GError          **error);
-/* Writes a log entry; returns its id or 0 with @error set. */
+/* Writes a log entry of @kind with @args (taken; muster-log-private.h);
+ * returns its id or 0 with @error set. */
 gint64    muster_store_insert_log    (MusterStore  *self,
                                       gint64        campaign_id,
                                       gint64        game_id,
@@ -54,7 +56,7 @@ gint64    muster_store_insert_log    (MusterStore  *self,
                                       gint64        resolution_id,
                                       gint64        roll_id,
                                       const char   *kind,
-                                      const char   *message,
+                                      JsonObject   *args,
                                       GError      **error);
 /* Ends a change begun with muster_store_begin() that created row @id
  * (0: the creation failed, so it is rolled back): commits and emits
@@ -64,16 +66,16 @@ gint64    muster_store_commit_created (MusterStore   *self,
                                        MusterChange   what,
                                        gint64         campaign_id,
                                        GError       **error);
-/* Ends a change begun with muster_store_begin(): logs @message (of
- * @kind, about @game_id and @character_id, 0 for none), commits and emits
- * ::changed with @what. On failure everything is rolled back and @error
- * set. */
+/* Ends a change begun with muster_store_begin(): logs an entry of @kind
+ * with @args (taken), about @game_id and @character_id (0 for none),
+ * commits and emits ::changed with @what. On failure everything is
+ * rolled back and @error set. */
 gboolean  muster_store_log_and_commit (MusterStore   *self,
                                        gint64         campaign_id,
                                        gint64         game_id,
                                        gint64         character_id,
                                        const char    *kind,
-                                       const char    *message,
+                                       JsonObject    *args,
                                        MusterChange   what,
                                        GError       **error);
 /* Current time as ISO 8601 (UTC); MUSTER_FAKE_TIME overrides it in tests. */
@@ -139,6 +141,15 @@ gint64    muster_store_elsewhere_total      (const char   *message,
  * logged. */
 gboolean  muster_store_restore_rolled_stats (MusterStore  *self,
                                              GError      **error);
+/* Migration 7 (muster-log-recover.c): the arguments of each log entry
+ * written before, read back from its text and the rows it names where
+ * they say that text again; the others keep their text. */
+gboolean  muster_store_recover_log   (MusterStore  *self,
+                                      GError      **error);
+/* The same for one campaign, imported from a file whose log is text. */
+gboolean  muster_store_recover_campaign_log (MusterStore  *self,
+                                             gint64        campaign_id,
+                                             GError      **error);
 /* The outcome a result that passed muster_store_check_result() is
  * recorded as: @outcome, or when its wounds add up to a Kill (the
  * ruleset's <wounds-add-up>) the outcome they add up to, with @light and
@@ -156,6 +167,13 @@ gboolean  muster_store_check_unit_result (MusterRuleset          *ruleset,
                                           int                     figures,
                                           const MusterUnitResult *result,
                                           GError                **error);
+/* The "stats" argument of a recruit's log entry (muster-store-characters.c). */
+JsonArray *muster_store_recruit_stats (MusterRuleset *ruleset,
+                                       const char    *troop_type,
+                                       const char    *weapon,
+                                       GHashTable    *stats,
+                                       GPtrArray     *rolls,
+                                       GPtrArray     *roll_stats);
 /* A campaign's recruit counter from 0 to MUSTER_STORE_MAX_RECRUITS:
  * every recruit takes the next number, and the counter must hold it. */
 #define MUSTER_STORE_MAX_RECRUITS G_MAXINT32

@@ -127,7 +127,9 @@ restore_stat (MusterStore          *self,
       const Lowered *man = g_ptr_array_index (lowered, i);
       const MusterTroopType *type = muster_ruleset_lookup_troop_type (ruleset, man->troop_type);
       MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+      g_autoptr(JsonObject) args = NULL;
       g_autofree char *message = NULL;
+      MusterLogContext ctx = { NULL, ruleset, "stat-restored", NULL, NULL };
 
       if (type == NULL || muster_troop_type_get_roll (type, def->key) == NULL ||
           !is_a_cap (ruleset, def->key, man->value) ||
@@ -143,15 +145,27 @@ restore_stat (MusterStore          *self,
       if (!muster_store_exec (self, stmt, _("Could not restore a stat"), error))
         return FALSE;
 
-      /* Translators: written to the log when a library is brought up to
-       * date: "Ward: Firing back to 11, as rolled when he was recruited;
-       * it was kept at 9, his weapon's limit, which he still uses with
-       * that weapon." */
-      message = g_strdup_printf (_("%s: %s back to %d, as rolled when he was recruited; it was kept at %d, "
-                                   "his weapon’s limit, which he still uses with that weapon."),
-                                 man->name, def->name, man->total, man->value);
-      if (muster_store_insert_log (self, campaign_id, 0, man->id, 0, 0, "stat-restored", message, error) == 0)
+      /* A library of version 5 keeps its log as text, in the language of
+       * whoever brings it up to date; migration 7 reads it back. */
+      args = muster_log_args ("s:name", man->name, "s:stat", def->key, "i:value", man->total,
+                              "i:kept", man->value, NULL);
+      ctx.args = args;
+      message = muster_log_format_in (&ctx);
+      stmt = muster_store_prepare (self,
+                                   "INSERT INTO log_entry (campaign_id, character_id, kind, message, created)"
+                                   " VALUES (?, ?, 'stat-restored', ?, ?)", error);
+      if (stmt == NULL)
         return FALSE;
+      {
+        g_autofree char *now = muster_store_now ();
+
+        sqlite3_bind_int64 (stmt, 1, campaign_id);
+        sqlite3_bind_int64 (stmt, 2, man->id);
+        sqlite3_bind_text (stmt, 3, message, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text (stmt, 4, now, -1, SQLITE_TRANSIENT);
+        if (!muster_store_exec (self, stmt, _("Could not write to the campaign log"), error))
+          return FALSE;
+      }
     }
   return TRUE;
 }

@@ -272,7 +272,10 @@ typedef struct {
   gint64  game_id;        /* 0 when none */
   gint64  character_id;   /* 0 when none */
   char   *kind;
-  char   *message;
+  char   *args;           /* its arguments, a JSON object (muster-log.h); NULL
+                           * for an older entry that kept its text */
+  char   *message;        /* the text: its kind and arguments said in the
+                           * reader's language, or the text it kept */
   char   *created;
   /* the roll, when the entry has one */
   char   *expression;

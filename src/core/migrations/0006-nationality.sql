@@ -1,7 +1,6 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
--- Muster library schema, version 7: a force has a nationality, which says
+-- Muster library schema, version 6: a force has a nationality, which says
 -- whose names its recruits take (data/names/NATIONALITY.txt).
--- (Versions 5 and 6 are the schemas of other changes.)
 
 ALTER TABLE force ADD COLUMN nationality TEXT NOT NULL DEFAULT 'british';
 
