@@ -10,8 +10,10 @@
 #include <sqlite3.h>
 
 #include "muster-chart.h"
+#include "muster-chronicle-sheet.h"
 #include "muster-force.h"
 #include "muster-game.h"
+#include "muster-pdf-writer.h"
 #include "muster-ruleset.h"
 #include "muster-stats.h"
 #include "muster-store-private.h"
@@ -30,7 +32,10 @@
  * units: games-page-ms), and the first against the last
  * (stats-games-ratio, a stand-in for opening the Statistics page against
  * opening the Games page until the page exists), and drawing every chart
- * of the campaign (charts-draw-ms). Asserts nothing about time.
+ * of the campaign (charts-draw-ms); then, once, reading the campaign's
+ * chronicle (chronicle-load-ms) and writing it to a PDF a page at a time
+ * as the print dialog does (chronicle-pages-per-s). Asserts nothing
+ * about time.
  */
 
 #define N_CHARACTERS 10000
@@ -392,6 +397,34 @@ main (int   argc,
   muster_test_bench_line ("games-page-ms", median (games), "ms");
   muster_test_bench_line ("stats-games-ratio", median (stats) / median (games), "x");
   muster_test_bench_line ("charts-draw-ms", median (draw), "ms");
+
+  {
+    g_autofree char *pdf = g_build_filename (dir, "chronicle.pdf", NULL);
+    g_autoptr(GTimer) timer = g_timer_new ();
+    g_autoptr(MusterSheet) sheet = NULL;
+    g_autoptr(MusterPdfWriter) writer = NULL;
+    MusterPageSize size;
+    double load, write;
+    guint n_pages;
+
+    sheet = muster_chronicle_sheet_new (store, campaign, &error);
+    g_assert_no_error (error);
+    load = g_timer_elapsed (timer, NULL) * 1000;
+    muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
+    g_timer_start (timer);
+    writer = muster_pdf_writer_new (sheet, &size, pdf, &error);
+    g_assert_no_error (error);
+    n_pages = muster_pdf_writer_get_n_pages (writer);
+    while (muster_pdf_writer_write_page (writer))
+      ;
+    muster_pdf_writer_finish (writer, &error);
+    g_assert_no_error (error);
+    write = g_timer_elapsed (timer, NULL);
+    g_print ("the chronicle: read in %.1f ms, %u pages laid out and written in %.1f s\n", load, n_pages, write);
+    muster_test_bench_line ("chronicle-load-ms", load, "ms");
+    muster_test_bench_line ("chronicle-pages", n_pages, "pages");
+    muster_test_bench_line ("chronicle-pages-per-s", n_pages / write, "pages/s");
+  }
 
   g_clear_object (&store);
   muster_test_remove_tree (dir);

@@ -375,22 +375,22 @@ describe_participant (MusterRuleset     *ruleset,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* @log: the game's entries, newest first. */
 static gboolean
 add_game (MusterChronicleSheet *self,
           MusterStore          *store,
           MusterRuleset        *ruleset,
           MusterGame           *game,
+          GPtrArray            *log,
           GError              **error)
 {
   g_autoptr(GPtrArray) participants = NULL;
-  g_autoptr(GPtrArray) log = NULL;
   const char *date = muster_game_get_date (game);
   const char *winner = muster_game_get_winner (game);
   g_autofree char *sides = NULL;
   g_autofree char *outcome = NULL;
 
-  if ((participants = muster_store_list_participants (store, muster_game_get_id (game), error)) == NULL ||
-      (log = muster_store_list_log (store, muster_game_get_campaign_id (game), muster_game_get_id (game), 0, error)) == NULL)
+  if ((participants = muster_store_list_participants (store, muster_game_get_id (game), error)) == NULL)
     return FALSE;
 
   /* Translators: a game's heading in the chronicle: its number and title */
@@ -416,10 +416,10 @@ add_game (MusterChronicleSheet *self,
   for (guint i = 0; i < participants->len; i++)
     add_item (self, ITEM_ENTRY, describe_participant (ruleset, game, g_ptr_array_index (participants, i)));
 
-  if (log->len > 0)
+  if (log != NULL && log->len > 0)
     add_item (self, ITEM_SUBHEADING, g_strdup (_("What the log tells")));
   /* Oldest first. */
-  for (guint i = log->len; i > 0; i--)
+  for (guint i = log != NULL ? log->len : 0; i > 0; i--)
     add_item (self, ITEM_ENTRY, g_strdup (((MusterLogEntry *) g_ptr_array_index (log, i - 1))->message));
   return TRUE;
 }
@@ -501,6 +501,8 @@ muster_chronicle_sheet_new (MusterStore  *store,
   g_autoptr(MusterChronicleSheet) self = NULL;
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  g_autoptr(GHashTable) log_by_game = NULL;
   MusterRuleset *ruleset;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
@@ -513,16 +515,40 @@ muster_chronicle_sheet_new (MusterStore  *store,
       g_propagate_error (error, g_error_copy (muster_campaign_get_ruleset_error (campaign)));
       return NULL;
     }
-  if ((games = muster_store_list_games (store, campaign_id, error)) == NULL)
+  if ((games = muster_store_list_games (store, campaign_id, error)) == NULL ||
+      (log = muster_store_list_log (store, campaign_id, 0, 0, error)) == NULL)
     return NULL;
+
+  /* The whole log read once, each game's entries apart, newest first. */
+  log_by_game = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+  for (guint i = 0; i < log->len; i++)
+    {
+      MusterLogEntry *entry = g_ptr_array_index (log, i);
+      GPtrArray *entries;
+
+      if (entry->game_id == 0)
+        continue;
+      entries = g_hash_table_lookup (log_by_game, &entry->game_id);
+      if (entries == NULL)
+        {
+          entries = g_ptr_array_new ();
+          g_hash_table_insert (log_by_game, &entry->game_id, entries);
+        }
+      g_ptr_array_add (entries, entry);
+    }
 
   self = g_object_new (MUSTER_TYPE_CHRONICLE_SHEET,
                        "title", muster_campaign_get_name (campaign), "ruleset", ruleset, NULL);
   if (!add_title_page (self, store, campaign, ruleset, games->len, error))
     return NULL;
   for (guint i = 0; i < games->len; i++)
-    if (!add_game (self, store, ruleset, g_ptr_array_index (games, i), error))
-      return NULL;
+    {
+      MusterGame *game = g_ptr_array_index (games, i);
+      gint64 id = muster_game_get_id (game);
+
+      if (!add_game (self, store, ruleset, game, g_hash_table_lookup (log_by_game, &id), error))
+        return NULL;
+    }
   if (!add_roll_of_honour (self, store, campaign_id, error) ||
       !add_charts (self, store, campaign_id, error))
     return NULL;
