@@ -122,7 +122,9 @@ test_charts (void)
   g_assert_cmpfloat (muster_stats_series_get_value (series, 2, muster_stats_series_find_column (series, "British")), ==, 1);
   g_assert_cmpfloat (muster_stats_series_get_value (series, 2, muster_stats_series_find_column (series, "French")), ==, 1);
 
-  /* Its table: the rows and the numbers, read as a table. */
+  /* Its table, made when first shown: the rows and the numbers, read
+   * as a table. */
+  g_assert_null (muster_chart_card_get_table (card));
   muster_chart_card_show_table (card, TRUE);
   table = muster_chart_card_get_table (card);
   muster_gui_wait_until (gtk_widget_get_mapped (table));

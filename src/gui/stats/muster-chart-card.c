@@ -109,7 +109,11 @@ show_series (MusterChartCard   *self,
   g_set_object (&self->series, series);
   gtk_label_set_label (GTK_LABEL (self->title), muster_stats_series_get_title (series));
   muster_chart_view_set_series (MUSTER_CHART_VIEW (self->chart), series);
-  fill_table (self);
+  /* A table of a thousand games is many labels: it is made when shown. */
+  self->table = NULL;
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->table_window), NULL);
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->table_toggle)))
+    fill_table (self);
 }
 
 static void
@@ -126,6 +130,8 @@ on_table_toggled (MusterChartCard *self)
 {
   gboolean table = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->table_toggle));
 
+  if (table && self->table == NULL)
+    fill_table (self);
   gtk_stack_set_visible_child (GTK_STACK (self->stack), table ? self->table_window : self->chart);
 }
 
@@ -315,6 +321,7 @@ muster_chart_card_get_chart (MusterChartCard *self)
   return self->chart;
 }
 
+/* NULL until the table is shown. */
 GtkWidget *
 muster_chart_card_get_table (MusterChartCard *self)
 {

@@ -32,6 +32,7 @@ void               muster_chart_card_set_force  (MusterChartCard   *self,
 void               muster_chart_card_show_table (MusterChartCard   *self,
                                                  gboolean           table);
 GtkWidget         *muster_chart_card_get_chart  (MusterChartCard   *self);
+/* The table, made when it is first shown; NULL before. */
 GtkWidget         *muster_chart_card_get_table  (MusterChartCard   *self);
 
 G_END_DECLS
