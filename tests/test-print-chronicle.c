@@ -297,6 +297,38 @@ test_refused (Fixture       *f,
     }
 }
 
+/* A campaign of a rule set kept by unit: what befell each unit. */
+static void
+test_units (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "units.pdf", NULL);
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *all = NULL;
+  Run run;
+
+  cli_ok (f, "new-campaign", "Coa 1810", "--ruleset", "chosen-men", NULL);
+  cli_ok (f, "new-force", "Coa 1810", "95th Rifles", "--side", "British", NULL);
+  cli_ok (f, "new-force", "Coa 1810", "4e Léger", "--side", "French", NULL);
+  cli_ok (f, "new-unit", "Coa 1810", "95th Rifles", "Leach's squad", "--type", "skirmishers", "--rating", "veteran", NULL);
+  cli_ok (f, "new-unit", "Coa 1810", "4e Léger", "Voltigeurs", "--type", "skirmishers", "--rating", "regular", NULL);
+  cli_ok (f, "new-game", "Coa 1810", "The bridge", "--with-unit", "Leach's squad", "--with-unit", "Voltigeurs", NULL);
+  cli_ok (f, "result", "The bridge", "--campaign", "Coa 1810", "--unit", "Voltigeurs", "--killed-figures", "2",
+          "--wounded-figures", "1", "--colours", "lost", NULL);
+  cli_ok (f, "finish", "The bridge", "--campaign", "Coa 1810", "--winner", "British", NULL);
+  cli_ok (f, "resolve", "The bridge", "--campaign", "Coa 1810", NULL);
+
+  run = cli (f, "print", "chronicle", "Coa 1810", "-o", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  run_clear (&run);
+  doc = muster_test_open_pdf (path);
+  all = muster_test_document_text (doc);
+  g_assert_nonnull (strstr (all, "Game 1: The bridge"));
+  g_assert_nonnull (strstr (all, "The units"));
+  g_assert_nonnull (strstr (all, "; 2 killed; 1 wounded; colours lost"));
+  g_assert_nonnull (strstr (all, "Leach's squad (95th Rifles)"));
+}
+
 /* The first page of charts at 36 dpi against tests/print/chronicle.png;
  * MUSTER_UPDATE_GOLDEN=1 writes it anew. */
 static void
@@ -346,6 +378,7 @@ main (int   argc,
 
   g_test_add ("/print/chronicle/pdf", Fixture, NULL, fixture_setup, test_pdf, fixture_teardown);
   g_test_add ("/print/chronicle/refused", Fixture, NULL, fixture_setup, test_refused, fixture_teardown);
+  g_test_add ("/print/chronicle/units", Fixture, NULL, fixture_setup, test_units, fixture_teardown);
   g_test_add ("/print/chronicle/golden", Fixture, NULL, fixture_setup, test_golden, fixture_teardown);
   return g_test_run ();
 }

@@ -16,6 +16,7 @@
 #include "muster-honours.h"
 #include "muster-sheet-private.h"
 #include "muster-stats.h"
+#include "muster-unit.h"
 
 typedef enum {
   ITEM_TITLE,       /* the campaign's name, on the title page */
@@ -375,6 +376,36 @@ describe_participant (MusterRuleset     *ruleset,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* "Voltigeurs (4e Léger): 10 figures; 2 killed, 1 wounded; colours lost". */
+static char *
+describe_unit (MusterUnitParticipant *unit)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                             /* Translators: a unit in a game of the chronicle, its force, and the figures it took the field with */
+                                             "%s (%s): %d figure", "%s (%s): %d figures", unit->figures),
+                          unit->name, unit->force_name, unit->figures);
+  if (!unit->recorded)
+    g_string_append (text, _("; no result recorded"));
+  else
+    {
+      if (unit->killed > 0)
+        g_string_append_printf (text, _("; %d killed"), unit->killed);
+      if (unit->wounded > 0)
+        g_string_append_printf (text, _("; %d wounded"), unit->wounded);
+      if (unit->captured > 0)
+        g_string_append_printf (text, _("; %d captured"), unit->captured);
+      if (unit->run > 0)
+        g_string_append_printf (text, _("; %d ran"), unit->run);
+      if (g_strcmp0 (unit->colours, "lost") == 0)
+        g_string_append (text, _("; colours lost"));
+      else if (g_strcmp0 (unit->colours, "captured") == 0)
+        g_string_append (text, _("; took the enemy’s colours"));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* @log: the game's entries, newest first. */
 static gboolean
 add_game (MusterChronicleSheet *self,
@@ -385,12 +416,14 @@ add_game (MusterChronicleSheet *self,
           GError              **error)
 {
   g_autoptr(GPtrArray) participants = NULL;
+  g_autoptr(GPtrArray) units = NULL;
   const char *date = muster_game_get_date (game);
   const char *winner = muster_game_get_winner (game);
   g_autofree char *sides = NULL;
   g_autofree char *outcome = NULL;
 
-  if ((participants = muster_store_list_participants (store, muster_game_get_id (game), error)) == NULL)
+  if ((participants = muster_store_list_participants (store, muster_game_get_id (game), error)) == NULL ||
+      (units = muster_store_list_game_units (store, muster_game_get_id (game), error)) == NULL)
     return FALSE;
 
   /* Translators: a game's heading in the chronicle: its number and title */
@@ -415,6 +448,11 @@ add_game (MusterChronicleSheet *self,
     add_item (self, ITEM_SUBHEADING, g_strdup (_("The men")));
   for (guint i = 0; i < participants->len; i++)
     add_item (self, ITEM_ENTRY, describe_participant (ruleset, game, g_ptr_array_index (participants, i)));
+
+  if (units->len > 0)
+    add_item (self, ITEM_SUBHEADING, g_strdup (_("The units")));
+  for (guint i = 0; i < units->len; i++)
+    add_item (self, ITEM_ENTRY, describe_unit (g_ptr_array_index (units, i)));
 
   if (log != NULL && log->len > 0)
     add_item (self, ITEM_SUBHEADING, g_strdup (_("What the log tells")));
