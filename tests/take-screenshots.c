@@ -12,8 +12,10 @@
 #include "muster-application.h"
 #include "muster-character.h"
 #include "muster-character-window.h"
+#include "muster-chart-card.h"
 #include "muster-games-page.h"
 #include "muster-recruit.h"
+#include "muster-stats-page.h"
 #include "muster-store.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
@@ -196,6 +198,18 @@ main (int   argc,
       spin_for (500);
       save_png (GTK_WIDGET (window), argv[1], pages[i], suffix);
     }
+
+  /* The score's numbers, as the Statistics page's table shows them. */
+  {
+    GtkWidget *page = adw_view_stack_get_child_by_name (stack, "statistics");
+    GPtrArray *cards = muster_stats_page_get_cards (MUSTER_STATS_PAGE (page));
+
+    adw_view_stack_set_visible_child_name (stack, "statistics");
+    for (guint i = 0; i < cards->len; i++)
+      muster_chart_card_show_table (g_ptr_array_index (cards, i), TRUE);
+    spin_for (500);
+    save_png (GTK_WIDGET (window), argv[1], "statistics-table", suffix);
+  }
 
   /* Michael Doyle's sheet, wounded in the second game. */
   {
