@@ -358,6 +358,39 @@ test_area (void)
   }
 }
 
+/* Bands with no men in any game draw nothing in the plot: drawn in
+ * other colours, the chart differs only in their legend's swatches. */
+static void
+test_area_empty_band (void)
+{
+  static const double values[] = {
+    12, 1, 0, 0, 0,
+    10, 2, 0, 0, 0,
+    9,  1, 0, 0, 0,
+  };
+  g_autoptr(MusterStatsSeries) series = game_series ("strength", "Strength", MUSTER_STATS_KIND_AREA, 3);
+  g_auto(Image) image = { 0, };
+  g_auto(Image) recoloured = { 0, };
+  MusterChartPalette palette;
+  double difference;
+
+  muster_stats_series_add_column (series, "fit", "Fit to fight", MUSTER_STATS_TONE_ACCENT);
+  muster_stats_series_add_column (series, "out-of-action", "Out of action", MUSTER_STATS_TONE_WARNING);
+  muster_stats_series_add_column (series, "captured", "Captured", MUSTER_STATS_TONE_OTHER);
+  muster_stats_series_add_column (series, "dead", "Dead", MUSTER_STATS_TONE_ERROR);
+  muster_stats_series_add_column (series, "retired", "Retired", MUSTER_STATS_TONE_MUTED);
+  add_rows (series, 3, values);
+  muster_chart_palette_init_print (&palette);
+  render (&image, series, &palette, "area-empty-band");
+  palette.other = palette.error = palette.muted = (MusterChartColor) { 0, 1, 0, 1 };
+  render (&recoloured, series, &palette, "area-empty-band-recoloured");
+  difference = muster_test_image_difference (image.surface, recoloured.surface) * WIDTH * HEIGHT;
+  g_test_message ("%.0f pixels differ", difference);
+  /* Three swatches of the legend, and not a line across the plot. */
+  g_assert_cmpfloat (difference, >, 0);
+  g_assert_cmpfloat (difference, <, 3 * 100);
+}
+
 static void
 test_lines (void)
 {
@@ -606,6 +639,7 @@ main (int   argc,
   g_test_add_func ("/print/chart/bars", test_bars);
   g_test_add_func ("/print/chart/ranking", test_ranking);
   g_test_add_func ("/print/chart/area", test_area);
+  g_test_add_func ("/print/chart/area-empty-band", test_area_empty_band);
   g_test_add_func ("/print/chart/lines", test_lines);
   g_test_add_func ("/print/chart/matrix", test_matrix);
   g_test_add_func ("/print/chart/dark", test_dark);

@@ -80,10 +80,15 @@ chart_plot_area (Chart *chart)
       chart_set_color (chart, &color, 0.75);
       cairo_fill (chart->cr);
 
-      /* The top of each band, sharper than its fill. */
-      cairo_move_to (chart->cr, chart_row_x (chart, 0), chart_value_y (chart, upper[0]));
-      for (guint r = 1; r < n_rows; r++)
-        cairo_line_to (chart->cr, chart_row_x (chart, r), chart_value_y (chart, upper[r]));
+      /* The top of each band, sharper than its fill, where the band has
+       * a height: a band of none would draw a line of its colour on the
+       * one below. */
+      for (guint r = 0; r + 1 < n_rows; r++)
+        if (upper[r] > lower[r] || upper[r + 1] > lower[r + 1])
+          {
+            cairo_move_to (chart->cr, chart_row_x (chart, r), chart_value_y (chart, upper[r]));
+            cairo_line_to (chart->cr, chart_row_x (chart, r + 1), chart_value_y (chart, upper[r + 1]));
+          }
       chart_set_color (chart, &color, 1);
       cairo_set_line_width (chart->cr, chart->line * 0.6);
       cairo_stroke (chart->cr);
