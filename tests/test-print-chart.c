@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -473,6 +474,30 @@ test_colors (void)
   g_assert_false (muster_chart_color_parse (&color, "#3584e"));
   g_assert_false (muster_chart_color_parse (&color, "blue"));
   g_assert_false (muster_chart_color_parse (&color, NULL));
+  g_assert_false (muster_chart_color_parse (&color, "rgba(53,132,228,0.5) and more"));
+  g_assert_false (muster_chart_color_parse (&color, "rgba(53,132)"));
+}
+
+/* CSS says its numbers with a point whatever the language: a French
+ * locale, whose decimals take a comma, reads them the same. */
+static void
+test_colors_locale (void)
+{
+  g_autofree char *previous = g_strdup (setlocale (LC_ALL, NULL));
+  MusterChartPalette palette;
+  MusterChartColor color;
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("The fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  g_assert_true (muster_chart_color_parse (&color, "rgba(36, 31, 49, 0.15)"));
+  g_assert_cmpfloat_with_epsilon (color.alpha, 0.15, 1e-9);
+  g_assert_cmpfloat_with_epsilon (color.red, 36 / 255.0, 1e-9);
+  muster_chart_palette_init_print (&palette);
+  g_assert_cmpfloat_with_epsilon (palette.grid.alpha, 0.15, 1e-9);
+  setlocale (LC_ALL, previous);
 }
 
 /* --- Words on paper ------------------------------------------------------------------ */
@@ -636,6 +661,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/print/chart/colors", test_colors);
+  g_test_add_func ("/print/chart/colors-locale", test_colors_locale);
   g_test_add_func ("/print/chart/bars", test_bars);
   g_test_add_func ("/print/chart/ranking", test_ranking);
   g_test_add_func ("/print/chart/area", test_area);

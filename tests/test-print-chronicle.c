@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <stdarg.h>
 
 #include <cairo.h>
@@ -297,6 +298,38 @@ test_refused (Fixture       *f,
     }
 }
 
+/* The log is said in the reader's language, not the one it was written
+ * in: a campaign played in English, its chronicle printed in French. */
+static void
+test_translated (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *previous = g_strdup (setlocale (LC_ALL, NULL));
+  g_autofree char *path = g_build_filename (f->dir, "fr.pdf", NULL);
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *all = NULL;
+  Run run;
+
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("The fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  setlocale (LC_ALL, previous);
+
+  make_campaign (f);
+  f->envp = g_environ_setenv (f->envp, "LC_ALL", "fr_FR.UTF-8", TRUE);
+  f->envp = g_environ_setenv (f->envp, "LANGUAGE", "fr", TRUE);
+  run = cli (f, "print", "chronicle", "1", "-o", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  run_clear (&run);
+  doc = muster_test_open_pdf (path);
+  all = muster_test_document_text (doc);
+  g_assert_nonnull (strstr (all, "Tableau d’honneur"));
+  g_assert_nonnull (strstr (all, "Louis Bazin meurt de ses blessures."));
+  g_assert_null (strstr (all, "dies of his wounds"));
+}
+
 /* A campaign of a rule set kept by unit: what befell each unit. */
 static void
 test_units (Fixture       *f,
@@ -378,6 +411,7 @@ main (int   argc,
 
   g_test_add ("/print/chronicle/pdf", Fixture, NULL, fixture_setup, test_pdf, fixture_teardown);
   g_test_add ("/print/chronicle/refused", Fixture, NULL, fixture_setup, test_refused, fixture_teardown);
+  g_test_add ("/print/chronicle/translated", Fixture, NULL, fixture_setup, test_translated, fixture_teardown);
   g_test_add ("/print/chronicle/units", Fixture, NULL, fixture_setup, test_units, fixture_teardown);
   g_test_add ("/print/chronicle/golden", Fixture, NULL, fixture_setup, test_golden, fixture_teardown);
   return g_test_run ();

@@ -21,12 +21,40 @@ static const char * const print_series[MUSTER_CHART_N_SERIES_COLORS] = {
   "#1c71d8", "#e66100", "#26a269", "#813d9c", "#c01c28", "#986a44", "#62a0ea", "#e5a50a",
 };
 
+/* @n numbers separated by commas, then ")" and the end: CSS's, with a
+ * point for decimals whatever the locale says. */
+static gboolean
+parse_numbers (const char *text,
+               double     *numbers,
+               guint       n)
+{
+  const char *p = text;
+
+  for (guint i = 0; i < n; i++)
+    {
+      char *end = NULL;
+
+      while (g_ascii_isspace (*p))
+        p++;
+      numbers[i] = g_ascii_strtod (p, &end);
+      if (end == p)
+        return FALSE;
+      p = end;
+      while (g_ascii_isspace (*p))
+        p++;
+      if (*p != (i + 1 < n ? ',' : ')'))
+        return FALSE;
+      p++;
+    }
+  return *p == '\0';
+}
+
 gboolean
 muster_chart_color_parse (MusterChartColor *color,
                           const char       *text)
 {
   unsigned int r, g, b;
-  double red, green, blue, alpha = 1;
+  double numbers[4] = { 0, 0, 0, 1 };
   char tail;
 
   g_return_val_if_fail (color != NULL, FALSE);
@@ -38,11 +66,11 @@ muster_chart_color_parse (MusterChartColor *color,
       *color = (MusterChartColor) { r / 255.0, g / 255.0, b / 255.0, 1 };
       return TRUE;
     }
-  if (sscanf (text, "rgba(%lf,%lf,%lf,%lf)%c", &red, &green, &blue, &alpha, &tail) == 4 ||
-      sscanf (text, "rgb(%lf,%lf,%lf)%c", &red, &green, &blue, &tail) == 3)
+  if ((g_str_has_prefix (text, "rgba(") && parse_numbers (text + 5, numbers, 4)) ||
+      (g_str_has_prefix (text, "rgb(") && parse_numbers (text + 4, numbers, 3)))
     {
-      *color = (MusterChartColor) { CLAMP (red, 0, 255) / 255.0, CLAMP (green, 0, 255) / 255.0,
-                                    CLAMP (blue, 0, 255) / 255.0, CLAMP (alpha, 0, 1) };
+      *color = (MusterChartColor) { CLAMP (numbers[0], 0, 255) / 255.0, CLAMP (numbers[1], 0, 255) / 255.0,
+                                    CLAMP (numbers[2], 0, 255) / 255.0, CLAMP (numbers[3], 0, 1) };
       return TRUE;
     }
   return FALSE;
