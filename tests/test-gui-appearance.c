@@ -223,7 +223,7 @@ test_names_window (void)
 {
   Fixture f = { 0 };
   AdwViewStack *stack;
-  const char *pages[] = { "roster", "games", "log", "honours" };
+  const char *pages[] = { "roster", "games", "log", "honours", "statistics" };
 
   if (g_getenv ("MUSTER_CLI") == NULL)
     {

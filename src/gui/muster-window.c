@@ -13,6 +13,7 @@
 #include "muster-log-page.h"
 #include "muster-names.h"
 #include "muster-roster-page.h"
+#include "muster-stats-page.h"
 #include "muster-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -31,7 +32,7 @@ get_selected_campaign (MusterWindow *self)
   return gtk_single_selection_get_selected_item (self->campaign_selection);
 }
 
-/* The Games, Log and Honours pages load the open campaign when they are
+/* The Games, Log, Honours and Statistics pages load the open campaign when they are
  * shown: with a big campaign, loading them all would hold up the first
  * window. The Roster page, which the window's actions read, always has it. */
 static void
@@ -55,6 +56,11 @@ sync_visible_page (MusterWindow *self)
     {
       self->honours_campaign = self->campaign_id;
       muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (page), self->campaign_id);
+    }
+  else if (page == self->stats_page && self->stats_campaign != self->campaign_id)
+    {
+      self->stats_campaign = self->campaign_id;
+      muster_stats_page_set_campaign (MUSTER_STATS_PAGE (page), self->campaign_id);
     }
 }
 
@@ -265,11 +271,13 @@ muster_window_constructed (GObject *object)
   self->games_page = muster_games_page_new (self->store);
   self->log_page = muster_log_page_new (self->store);
   self->honours_page = muster_honours_page_new (self->store);
+  self->stats_page = muster_stats_page_new (self->store);
   add_page (self, self->roster_page, "roster", _("Roster"), "system-users-symbolic");
   add_page (self, self->games_page, "games", _("Games"), "view-list-symbolic");
   add_page (self, self->log_page, "log", _("Log"), "document-open-recent-symbolic");
   add_page (self, self->honours_page, "honours", _("Honours"), "starred-symbolic");
-  self->games_campaign = self->log_campaign = self->honours_campaign = -1;
+  add_page (self, self->stats_page, "statistics", _("Statistics"), "x-office-spreadsheet-symbolic");
+  self->games_campaign = self->log_campaign = self->honours_campaign = self->stats_campaign = -1;
   g_signal_connect_swapped (self->view_stack, "notify::visible-child",
                             G_CALLBACK (sync_visible_page), self);
 
@@ -326,7 +334,9 @@ muster_window_dispose (GObject *object)
     adw_bin_set_child (ADW_BIN (self->log_page), NULL);
   if (self->honours_page != NULL)
     adw_bin_set_child (ADW_BIN (self->honours_page), NULL);
-  self->roster_page = self->games_page = self->log_page = self->honours_page = NULL;
+  if (self->stats_page != NULL)
+    adw_bin_set_child (ADW_BIN (self->stats_page), NULL);
+  self->roster_page = self->games_page = self->log_page = self->honours_page = self->stats_page = NULL;
 
   /* The switchers let go of the stack before it goes (libadwaita 1.2
    * otherwise unparents its buttons twice). */

@@ -17,7 +17,7 @@ struct _MusterPrintDialog
   MusterSheet     *sheet;
   guint            n_pages;
   GtkStringList   *sheets;
-  MusterPrintSheet sheet_at[MUSTER_PRINT_DECK + 1];
+  MusterPrintSheet sheet_at[MUSTER_PRINT_CHRONICLE + 1];
   guint            n_sheets;
   GtkStringList   *scopes;
   MusterPrintScope scope_at[3];
@@ -78,7 +78,7 @@ fill_sheets (MusterPrintDialog *self)
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   self->n_sheets = 0;
-  for (MusterPrintSheet sheet = MUSTER_PRINT_FIGURE_STATS; sheet <= MUSTER_PRINT_DECK; sheet++)
+  for (MusterPrintSheet sheet = MUSTER_PRINT_FIGURE_STATS; sheet <= MUSTER_PRINT_CHRONICLE; sheet++)
     if (muster_print_job_has_sheet (self->job, sheet))
       {
         self->sheet_at[self->n_sheets++] = sheet;
@@ -198,7 +198,8 @@ update_summary (MusterPrintDialog *self)
   self->updating = FALSE;
 
   gtk_widget_set_visible (GTK_WIDGET (self->turns_row), kind == MUSTER_PRINT_FIGURE_STATS);
-  gtk_widget_set_visible (GTK_WIDGET (self->scope_row), kind != MUSTER_PRINT_PLAYSHEET);
+  /* The chronicle tells the whole campaign: nobody to pick. */
+  gtk_widget_set_visible (GTK_WIDGET (self->scope_row), kind != MUSTER_PRINT_PLAYSHEET && kind != MUSTER_PRINT_CHRONICLE);
   gtk_widget_set_visible (GTK_WIDGET (self->specials_row), kind == MUSTER_PRINT_DECK);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->scope_row),
                                  kind == MUSTER_PRINT_UNITS ? _("_Units") : _("_Characters"));
