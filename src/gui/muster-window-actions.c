@@ -325,39 +325,6 @@ undo_toast_dismissed_cb (AdwToast     *toast,
   muster_window_update_actions (self);
 }
 
-static void
-offer_sample_response_cb (AdwMessageDialog *dialog,
-                          const char       *response,
-                          MusterWindow     *self)
-{
-  if (g_strcmp0 (response, "create") == 0)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.create-sample", NULL);
-}
-
-void
-muster_window_offer_sample (MusterWindow *self)
-{
-  GtkWidget *dialog;
-
-  g_return_if_fail (MUSTER_IS_WINDOW (self));
-
-  g_settings_set_boolean (self->settings, "sample-offered", TRUE);
-  if (!muster_store_is_empty (self->store))
-    return;
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Create the Sample Campaign?"),
-                                   _("The sample is a Sharpe’s Skirmish campaign with a British light company and a French voltigeur company, to look around before starting your own."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Not Now"),
-                                    "create", _("_Create Sample"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "create",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "create");
-  g_signal_connect (dialog, "response", G_CALLBACK (offer_sample_response_cb), self);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 void
 muster_window_offer_undo (MusterWindow *self,
                           GPtrArray    *undos,

@@ -301,10 +301,6 @@ muster_window_constructed (GObject *object)
   reload_campaigns_selecting (self, g_settings_get_int64 (self->settings, "last-campaign"));
   if (self->campaign_id == -1)
     set_campaign (self, 0);
-
-  if (muster_store_is_empty (self->store) && !muster_store_is_read_only (self->store) &&
-      !g_settings_get_boolean (self->settings, "sample-offered"))
-    g_idle_add_once ((GSourceOnceFunc) muster_window_offer_sample, self);
 }
 
 static void
