@@ -574,25 +574,7 @@ record_action (GtkWidget *widget, const char *name, GVariant *param)
 static void
 finish_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  MusterGamesPage *self = MUSTER_GAMES_PAGE (widget);
-  MusterGame *game = get_selected (self);
-  g_autofree char *what = NULL;
-  g_autofree char *body = NULL;
-  AdwMessageDialog *dialog;
-
-  if (game == NULL)
-    return;
-  what = muster_game_describe (game);
-  body = g_strdup_printf (_("%s is marked played with its winner."), what);
-  dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
-  adw_message_dialog_add_responses (dialog,
-                                    "draw", _("_Draw"),
-                                    "a", muster_game_get_side_a (game),
-                                    "b", muster_game_get_side_b (game),
-                                    NULL);
-  g_object_set_data_full (G_OBJECT (dialog), "a", g_strdup (muster_game_get_side_a (game)), g_free);
-  g_object_set_data_full (G_OBJECT (dialog), "b", g_strdup (muster_game_get_side_b (game)), g_free);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_games_page_finish (MUSTER_GAMES_PAGE (widget));
 }
 
 static void
@@ -895,4 +877,32 @@ muster_games_page_describe_participants (MusterGamesPage *self)
                               adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                               adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
   return g_string_free (text, FALSE);
+}
+
+/* The winner is asked here only: Record Results leaves him to Finish…. */
+AdwMessageDialog *
+muster_games_page_finish (MusterGamesPage *self)
+{
+  MusterGame *game;
+  g_autofree char *what = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  g_return_val_if_fail (MUSTER_IS_GAMES_PAGE (self), NULL);
+
+  game = get_selected (self);
+  if (game == NULL || muster_game_get_state (game) == MUSTER_GAME_RESOLVED)
+    return NULL;
+  what = muster_game_describe (game);
+  body = g_strdup_printf (_("%s is marked played with its winner."), what);
+  dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
+  adw_message_dialog_add_responses (dialog,
+                                    "draw", _("_Draw"),
+                                    "a", muster_game_get_side_a (game),
+                                    "b", muster_game_get_side_b (game),
+                                    NULL);
+  g_object_set_data_full (G_OBJECT (dialog), "a", g_strdup (muster_game_get_side_a (game)), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "b", g_strdup (muster_game_get_side_b (game)), g_free);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }
