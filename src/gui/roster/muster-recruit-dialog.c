@@ -163,7 +163,11 @@ roll (MusterRecruitDialog *self)
         {
           g_autofree char *faces = muster_roll_describe (stat_roll);
 
-          if (!single)
+          /* A number in the rules, not dice: nothing was rolled. */
+          if (stat_roll->faces->len == 0)
+            /* Translators: a stat the troop type always has, "Always 6 for this troop type" */
+            subtitle = g_strdup_printf (_("Always %d for this troop type"), stat_roll->total);
+          else if (!single)
             subtitle = g_strdup_printf (_("Rolled %s for each"), stat_roll->expression);
           else if (was_capped (self->recruit, stat->key))
             /* Translators: the dice, the faces and total, and the weapon's cap */
