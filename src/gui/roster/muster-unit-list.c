@@ -25,6 +25,7 @@ struct _MusterUnitList
   GtkSingleSelection  *selection;
   GtkColumnViewColumn *name_column;
   GtkColumnViewColumn *rating_column;
+  GPtrArray           *stat_columns;  /* of GtkColumnViewColumn, the ruleset's unit stats */
   GtkWidget           *context_popover;
   gboolean             filtered;
 
@@ -46,16 +47,28 @@ typedef enum {
   COLUMN_PRESENT,
   COLUMN_STATUS,
   COLUMN_CHARACTERS,
+  COLUMN_STAT,
 } ColumnKind;
 
 typedef struct {
   MusterUnitList *list;
   ColumnKind      kind;
+  char           *stat;     /* for COLUMN_STAT */
 } ColumnData;
+
+static void
+column_data_free (gpointer data)
+{
+  ColumnData *column = data;
+
+  g_free (column->stat);
+  g_free (column);
+}
 
 static char *
 cell_text (MusterUnitList *self,
            ColumnKind      kind,
+           const char     *stat,
            MusterUnit     *unit)
 {
   switch (kind)
@@ -88,6 +101,12 @@ cell_text (MusterUnitList *self,
       return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
     case COLUMN_CHARACTERS:
       return g_strdup (muster_unit_list_model_get_character_names (self->model, muster_unit_get_id (unit)));
+    case COLUMN_STAT:
+      {
+        char *text = self->ruleset ? muster_unit_dup_stat_text (unit, self->ruleset, stat) : NULL;
+
+        return text != NULL ? text : g_strdup ("—");
+      }
     default:
       g_assert_not_reached ();
     }
@@ -115,7 +134,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               ColumnData               *column)
 {
-  g_autofree char *text = cell_text (column->list, column->kind, gtk_list_item_get_item (item));
+  g_autofree char *text = cell_text (column->list, column->kind, column->stat, gtk_list_item_get_item (item));
   g_autofree char *shown = muster_names_shorten_text (text);
 
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
@@ -141,16 +160,62 @@ static GtkColumnViewColumn *
 add_column (MusterUnitList *self,
             const char     *title,
             ColumnKind      kind,
+            const char     *stat,
             GtkSorter      *sorter)
 {
   ColumnData *data = g_new0 (ColumnData, 1);
 
   data->list = self;
   data->kind = kind;
+  data->stat = g_strdup (stat);
   return muster_list_append_column (self->column_view, title,
                                     G_CALLBACK (setup_cell_cb), G_CALLBACK (bind_cell_cb),
-                                    data, g_free, sorter,
+                                    data, column_data_free, sorter,
                                     kind == COLUMN_NAME || kind == COLUMN_CHARACTERS);
+}
+
+static char *
+stat_sort_key (MusterUnit *unit,
+               const char *stat,
+               gpointer    user_data)
+{
+  MusterUnitList *self = user_data;
+
+  if (unit == NULL || self->ruleset == NULL)
+    return g_strdup ("");
+  return muster_unit_dup_stat_text (unit, self->ruleset, stat);
+}
+
+/* What changes between games (base morale after colours lost or taken,
+ * move, musicians, colours): the ruleset's unit stats, as the CLI and the
+ * unit's sheet show them, between Status and Characters. */
+static void
+rebuild_stat_columns (MusterUnitList *self)
+{
+  GPtrArray *stats = self->ruleset ? muster_ruleset_get_unit_stats (self->ruleset) : NULL;
+  guint position;
+
+  for (guint i = 0; i < self->stat_columns->len; i++)
+    gtk_column_view_remove_column (self->column_view, g_ptr_array_index (self->stat_columns, i));
+  g_ptr_array_set_size (self->stat_columns, 0);
+  position = g_list_model_get_n_items (gtk_column_view_get_columns (self->column_view)) - 1;
+
+  for (guint i = 0; stats != NULL && i < stats->len; i++)
+    {
+      const MusterUnitStatDef *stat = g_ptr_array_index (stats, i);
+      GtkExpression *expression;
+      GtkColumnViewColumn *column;
+
+      expression = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 1,
+                                                (GtkExpression *[]) { gtk_constant_expression_new (G_TYPE_STRING, stat->key) },
+                                                G_CALLBACK (stat_sort_key), self, NULL);
+      column = add_column (self, stat->name, COLUMN_STAT, stat->key,
+                           GTK_SORTER (gtk_string_sorter_new (expression)));
+      g_object_ref (column);
+      gtk_column_view_remove_column (self->column_view, column);
+      gtk_column_view_insert_column (self->column_view, position++, column);
+      g_ptr_array_add (self->stat_columns, column);
+    }
 }
 
 static void
@@ -237,6 +302,7 @@ muster_unit_list_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_object (&self->ruleset);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->stat_columns, g_ptr_array_unref);
 
   G_OBJECT_CLASS (muster_unit_list_parent_class)->dispose (object);
 }
@@ -269,21 +335,22 @@ muster_unit_list_init (MusterUnitList *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->name_column = add_column (self, _("Name"), COLUMN_NAME, property_sorter ("name", FALSE));
-  add_column (self, _("Force"), COLUMN_FORCE, property_sorter ("force-name", FALSE));
+  self->stat_columns = g_ptr_array_new_with_free_func (g_object_unref);
+  self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL, property_sorter ("name", FALSE));
+  add_column (self, _("Force"), COLUMN_FORCE, NULL, property_sorter ("force-name", FALSE));
   /* Translators: a column heading: the unit's type (Infantry, Line, ...) */
-  add_column (self, C_("unit", "Type"), COLUMN_KIND, property_sorter ("kind", FALSE));
-  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING, property_sorter ("rating", FALSE));
+  add_column (self, C_("unit", "Type"), COLUMN_KIND, NULL, property_sorter ("kind", FALSE));
+  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING, NULL, property_sorter ("rating", FALSE));
   /* Translators: a column heading: figures in the unit */
-  add_column (self, _("Size"), COLUMN_SIZE, property_sorter ("size", TRUE));
+  add_column (self, _("Size"), COLUMN_SIZE, NULL, property_sorter ("size", TRUE));
   /* Translators: a column heading: figures the unit has lost for good */
-  add_column (self, _("Lost"), COLUMN_LOST, property_sorter ("lost", TRUE));
+  add_column (self, _("Lost"), COLUMN_LOST, NULL, property_sorter ("lost", TRUE));
   /* Translators: a column heading: figures the unit has left */
-  add_column (self, _("Left"), COLUMN_PRESENT, property_sorter ("present", TRUE));
-  add_column (self, _("Status"), COLUMN_STATUS, property_sorter ("status", FALSE));
+  add_column (self, _("Left"), COLUMN_PRESENT, NULL, property_sorter ("present", TRUE));
+  add_column (self, _("Status"), COLUMN_STATUS, NULL, property_sorter ("status", FALSE));
   characters = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL,
                                             G_CALLBACK (characters_sort_key), self, NULL);
-  add_column (self, _("Characters"), COLUMN_CHARACTERS,
+  add_column (self, _("Characters"), COLUMN_CHARACTERS, NULL,
               GTK_SORTER (gtk_string_sorter_new (characters)));
 
   self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view,
@@ -325,7 +392,8 @@ muster_unit_list_set_campaign (MusterUnitList *self,
 
   g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
 
-  g_set_object (&self->ruleset, ruleset);
+  if (g_set_object (&self->ruleset, ruleset))
+    rebuild_stat_columns (self);
   self->campaign_id = campaign_id;
   self->force_id = 0;
   ratings = ruleset ? muster_ruleset_get_ratings (ruleset) : NULL;
@@ -405,7 +473,7 @@ muster_unit_list_get_cell_text (MusterUnitList *self,
       ColumnData *data = g_object_get_data (G_OBJECT (factory), "column-data");
 
       if (g_strcmp0 (gtk_column_view_column_get_title (view_column), column) == 0)
-        return cell_text (self, data->kind, unit);
+        return cell_text (self, data->kind, data->stat, unit);
     }
   return NULL;
 }
