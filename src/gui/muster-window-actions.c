@@ -374,6 +374,10 @@ muster_window_update_actions (MusterWindow *self)
   gtk_widget_action_set_enabled (widget, "win.campaign-settings", open && writable);
   gtk_widget_action_set_enabled (widget, "win.new-force", open && writable);
   gtk_widget_action_set_enabled (widget, "win.recruit", has_forces && writable);
+  /* Disabled for want of a force, the button says so. */
+  gtk_widget_set_tooltip_text (self->recruit_button,
+                               open && !has_forces ? _("Add a force first: every character belongs to one")
+                                                   : _("Recruit"));
   gtk_widget_action_set_enabled (widget, "win.new-game", open && writable);
   gtk_widget_action_set_enabled (widget, "win.print", open);
   gtk_widget_action_set_enabled (widget, "win.find", open);

@@ -322,6 +322,17 @@ update_suggested_action (MusterRosterPage *self)
   set_suggested (self->new_force_button, no_forces);
   set_suggested (self->new_unit_button, !no_forces && self->by_unit);
   set_suggested (self->recruit_button, !no_forces && !self->by_unit);
+
+  /* Nothing to add a unit or a recruit to without a force: disabled, and
+   * the buttons say why. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
+                                 self->by_unit && !no_forces && self->store != NULL &&
+                                 !muster_store_is_read_only (self->store));
+  muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), !no_forces);
+  gtk_widget_set_tooltip_text (self->new_unit_button,
+                               no_forces ? _("Add a force first: every unit belongs to one") : NULL);
+  gtk_widget_set_tooltip_text (self->recruit_button,
+                               no_forces ? _("Add a force first: every character belongs to one") : NULL);
 }
 
 static void
@@ -574,6 +585,7 @@ muster_roster_page_new (MusterStore *store)
 
   update_visible_child (self);
   update_actions (self);
+  update_suggested_action (self);
   return GTK_WIDGET (self);
 }
 
@@ -609,9 +621,6 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   gtk_widget_set_visible (self->unit_list, self->by_unit);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
   gtk_widget_set_visible (self->characters_heading, self->by_unit);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
-                                 self->by_unit && self->store != NULL &&
-                                 !muster_store_is_read_only (self->store));
   if (self->by_unit)
     {
       adw_status_page_set_title (self->empty_status, _("No Units"));

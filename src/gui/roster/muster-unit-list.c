@@ -28,11 +28,13 @@ struct _MusterUnitList
   GPtrArray           *stat_columns;  /* of GtkColumnViewColumn, the ruleset's unit stats */
   GtkWidget           *context_popover;
   gboolean             filtered;
+  gboolean             has_forces;
 
   /* Template widgets */
   GtkStack            *stack;
   GtkColumnView       *column_view;
   GMenuModel          *context_menu;
+  GtkWidget           *new_button;
 };
 
 G_DEFINE_FINAL_TYPE (MusterUnitList, muster_unit_list, ADW_TYPE_BIN)
@@ -240,7 +242,12 @@ update_actions (MusterUnitList *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.open", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.delete", any && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new",
-                                 self->campaign_id != 0 && self->ruleset != NULL && writable);
+                                 self->campaign_id != 0 && self->ruleset != NULL && writable &&
+                                 self->has_forces);
+  /* Disabled, the button says why. */
+  gtk_widget_set_tooltip_text (self->new_button,
+                               self->has_forces ? _("Add a unit to a force")
+                                                : _("Add a force first: every unit belongs to one"));
 }
 
 static void
@@ -319,6 +326,7 @@ muster_unit_list_class_init (MusterUnitListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterUnitList, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitList, column_view);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitList, context_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitList, new_button);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
 
   gtk_widget_class_install_action (widget_class, "units.open", NULL, open_action);
@@ -434,6 +442,16 @@ muster_unit_list_get_unit_model (MusterUnitList *self)
 {
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
   return self->model;
+}
+
+void
+muster_unit_list_set_has_forces (MusterUnitList *self,
+                                 gboolean        has_forces)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+
+  self->has_forces = has_forces;
+  update_actions (self);
 }
 
 GListModel *
