@@ -248,6 +248,8 @@ muster_campaign_settings_init (MusterCampaignSettings *self)
   self->force_rows = g_ptr_array_new ();
   self->rules_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The first field has the focus when the window opens. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 GtkWidget *

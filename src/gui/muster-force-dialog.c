@@ -122,6 +122,8 @@ static void
 muster_force_dialog_init (MusterForceDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 GtkWidget *

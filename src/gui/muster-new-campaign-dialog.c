@@ -208,6 +208,8 @@ muster_new_campaign_dialog_init (MusterNewCampaignDialog *self)
   self->option_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   muster_names_limit_editable (GTK_EDITABLE (self->name_row));
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 GtkWidget *

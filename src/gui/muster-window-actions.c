@@ -237,9 +237,12 @@ print_action (GtkWidget  *widget,
   MusterRosterPage *roster = MUSTER_ROSTER_PAGE (self->roster_page);
   g_autoptr(GArray) ids = muster_roster_page_get_selected_ids (roster);
 
+  /* The whole roster as shown, unless several rows are chosen: the one
+   * row the cursor happens to be on is no choice. One character prints
+   * from his row's menu or his sheet. */
   muster_print_dialog_present (GTK_WINDOW (self), self->store, self->campaign_id,
                                muster_roster_page_get_force_id (roster),
-                               ids->len > 0 ? ids : NULL,
+                               ids->len >= 2 ? ids : NULL,
                                MUSTER_PRINT_FIGURE_STATS);
 }
 

@@ -471,6 +471,8 @@ muster_new_game_dialog_init (MusterNewGameDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   muster_names_limit_editable (GTK_EDITABLE (self->title_row));
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->title_row));
 
   self->checks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->unavailable = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);

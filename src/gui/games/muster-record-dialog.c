@@ -41,6 +41,7 @@ struct _MusterRecordDialog
   AdwWindowTitle     *window_title;
   AdwToastOverlay    *toast_overlay;
   AdwPreferencesPage *page;
+  AdwPreferencesGroup *game_group;
   AdwEntryRow        *notes_row;
 
   MusterStore        *store;
@@ -235,6 +236,23 @@ build_entry (MusterRecordDialog  *self,
   entry_changed (entry);
 }
 
+/* The first row of @widget's that takes the focus, in the order they are
+ * shown: an expander's own header rather than the expander. */
+static GtkWidget *
+first_row (GtkWidget *widget)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) && !ADW_IS_EXPANDER_ROW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = first_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
 static gboolean
 load (MusterRecordDialog  *self,
       gint64               game_id,
@@ -332,6 +350,15 @@ load (MusterRecordDialog  *self,
 
   if ((self->units = muster_record_units_new (self->store, self->game, ruleset, self->page, groups, error)) == NULL)
     return FALSE;
+
+  /* What happened to each comes first, the notes on the game last; the
+   * first of them has the focus when the dialog opens. */
+  g_object_ref (self->game_group);
+  adw_preferences_page_remove (self->page, self->game_group);
+  adw_preferences_page_add (self->page, self->game_group);
+  g_object_unref (self->game_group);
+  gtk_widget_grab_focus (first_row (GTK_WIDGET (self->page)));
+
   self->loading = FALSE;
   return TRUE;
 }
@@ -372,6 +399,7 @@ muster_record_dialog_class_init (MusterRecordDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, page);
+  gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, game_group);
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, notes_row);
 
   gtk_widget_class_install_action (widget_class, "record.save", NULL, save_action);

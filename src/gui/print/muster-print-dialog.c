@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-names.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
 #include "muster-window.h"
@@ -554,6 +555,14 @@ static void
 muster_print_dialog_init (MusterPrintDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Each choice is read whole, never cut to "16 t…". */
+  muster_names_fit_combo_row (self->sheet_row);
+  muster_names_fit_combo_row (self->scope_row);
+  muster_names_fit_combo_row (self->turns_row);
+  muster_names_fit_combo_row (self->paper_row);
+  /* The first choice has the focus when the dialog opens. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->sheet_row));
 }
 
 /* Public */

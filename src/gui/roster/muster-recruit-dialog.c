@@ -506,6 +506,10 @@ muster_recruit_dialog_new (GtkWindow   *parent,
   reserve_dice (self);
   on_troop_selected (self);
 
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  if (!gtk_widget_grab_focus (GTK_WIDGET (self->force_row)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->troop_row));
+
   return GTK_WIDGET (self);
 }
 

@@ -10,6 +10,7 @@
 #include "muster-force.h"
 #include "muster-list-columns.h"
 #include "muster-names.h"
+#include "muster-print-dialog.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
 #include "muster-unit-list.h"
@@ -299,6 +300,7 @@ update_actions (MusterRosterPage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.delete", any && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.open", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.print", any);
 }
 
 /* Fills the force filter, keeping the chosen force when it is still there. */
@@ -451,6 +453,23 @@ open_action (GtkWidget  *widget,
     gtk_widget_activate_action (widget, "app.open-character", "x", g_array_index (ids, gint64, i));
 }
 
+/* The rows the menu was opened on, however few. */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  MusterRosterPage *self = MUSTER_ROSTER_PAGE (widget);
+  g_autoptr(GArray) ids = muster_roster_page_get_selected_ids (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (ids->len == 0)
+    return;
+  muster_print_dialog_present (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+                               self->campaign_id, muster_roster_page_get_force_id (self), ids,
+                               MUSTER_PRINT_FIGURE_STATS);
+}
+
 static void
 new_unit_action (GtkWidget  *widget,
                  const char *action_name,
@@ -523,6 +542,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "roster.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "roster.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "roster.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "roster.new-unit", NULL, new_unit_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "roster.delete", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "roster.delete", NULL);
