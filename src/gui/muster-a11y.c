@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-a11y.h"
+#include "muster-names.h"
 
 /* Set on a widget once it has been seen to. */
 #define DONE_KEY "muster-a11y-done"
@@ -142,6 +143,22 @@ fix_button (GtkWidget *widget)
     }
 }
 
+static void
+popup_menu_button (GtkMenuButton *button)
+{
+  if (gtk_widget_is_sensitive (GTK_WIDGET (button)))
+    gtk_menu_button_popup (button);
+}
+
+/* The button a screen reader meets first has no action: only the one
+ * inside it. */
+static void
+fix_menu_button (GtkMenuButton *button)
+{
+  if (first_time (button, "menu-button"))
+    add_action (GTK_WIDGET (button), "menu", "popup", G_CALLBACK (popup_menu_button));
+}
+
 /* --- Drop-downs and combo rows ------------------------------------------ */
 
 static void
@@ -193,8 +210,16 @@ combo_row_changed_cb (AdwComboRow *row)
 static void
 fix_combo_row (AdwComboRow *row)
 {
+  GListModel *model = adw_combo_row_get_model (row);
+
   if (!first_time (row, "combo-row"))
     return;
+
+  /* Its items, named, and its choice never cut to a letter or two. */
+  if ((GTK_IS_STRING_LIST (model) ||
+       (model != NULL && g_list_model_get_item_type (model) == GTK_TYPE_STRING_OBJECT)) &&
+      !muster_names_combo_row_is_fitted (row))
+    muster_names_fit_combo_row (row);
 
   g_signal_connect (row, "notify::selected-item", G_CALLBACK (combo_row_changed_cb), NULL);
   g_signal_connect (row, "notify::subtitle", G_CALLBACK (combo_row_changed_cb), NULL);
@@ -211,25 +236,15 @@ activate_row (GtkWidget *row)
     gtk_widget_activate (row);
 }
 
-/* The label of @row's own header with the style class @class. */
-static GtkWidget *
-header_label (GtkWidget  *widget,
-              GtkWidget  *row,
-              const char *class)
+/* A list's row is chosen, then activated, as a click does: a drop-down's
+ * list takes the row chosen, not the one activated. */
+static void
+activate_list_row (GtkWidget *row)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, class) &&
-      gtk_widget_get_ancestor (widget, ADW_TYPE_ACTION_ROW) == row)
-    return widget;
-  if (widget != row && (ADW_IS_PREFERENCES_ROW (widget) || GTK_IS_LIST_BOX (widget)))
-    return NULL;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = header_label (child, row, class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  if (!gtk_widget_is_sensitive (row))
+    return;
+  gtk_widget_activate_action (row, "listitem.select", "(bb)", FALSE, FALSE);
+  gtk_widget_activate (row);
 }
 
 static gboolean
@@ -239,46 +254,48 @@ is_field (GtkWidget *widget)
          GTK_IS_DROP_DOWN (widget) || GTK_IS_ENTRY (widget) || GTK_IS_SCALE (widget);
 }
 
-/* A field shown in @row's header, not the one libadwaita already names by
- * the row (its activatable widget), is named by the row's title and
- * described by its subtitle: the dice of a roll, a hint. */
+/* The fields shown in @widget, a part of @row's header. */
 static void
-label_fields (GtkWidget *widget,
-              GtkWidget *row,
-              GtkWidget *title,
-              GtkWidget *subtitle)
+collect_fields (GtkWidget *widget,
+                GPtrArray *fields)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
       if (ADW_IS_PREFERENCES_ROW (child) || GTK_IS_LIST_BOX (child) || GTK_IS_POPOVER (child))
         continue;
-      if (is_field (child) && child != adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)))
-        {
-          gtk_accessible_update_relation (GTK_ACCESSIBLE (child),
-                                          GTK_ACCESSIBLE_RELATION_LABELLED_BY, title, NULL,
-                                          -1);
-          if (subtitle != NULL)
-            gtk_accessible_update_relation (GTK_ACCESSIBLE (child),
-                                            GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, subtitle, NULL,
-                                            -1);
-          continue;
-        }
-      label_fields (child, row, title, subtitle);
+      if (is_field (child))
+        g_ptr_array_add (fields, child);
+      else
+        collect_fields (child, fields);
     }
+}
+
+/* A field in a row says what the row's subtitle says (the dice of a
+ * roll, a hint): GTK 4.8 reads a description from the description of
+ * what describes, not from its text, so libadwaita's own described-by
+ * relation tells nothing. */
+static void
+action_row_subtitle_cb (AdwActionRow *row)
+{
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  const char *subtitle = adw_action_row_get_subtitle (row);
+
+  collect_fields (GTK_WIDGET (row), fields);
+  for (guint i = 0; i < fields->len; i++)
+    set_description (g_ptr_array_index (fields, i), subtitle, NULL);
 }
 
 static void
 fix_action_row (AdwActionRow *row)
 {
-  GtkWidget *title;
-
   if (!first_time (row, "action-row"))
     return;
 
-  title = header_label (GTK_WIDGET (row), GTK_WIDGET (row), "title");
-  if (title != NULL)
-    label_fields (GTK_WIDGET (row), GTK_WIDGET (row), title,
-                  header_label (GTK_WIDGET (row), GTK_WIDGET (row), "subtitle"));
+  if (!ADW_IS_COMBO_ROW (row))
+    {
+      g_signal_connect (row, "notify::subtitle", G_CALLBACK (action_row_subtitle_cb), NULL);
+      action_row_subtitle_cb (row);
+    }
   if (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)) && !ADW_IS_COMBO_ROW (row))
     add_action (GTK_WIDGET (row), "row", "activate", G_CALLBACK (activate_row));
 }
@@ -350,6 +367,56 @@ fix_expander_row (AdwExpanderRow *row)
   add_action (GTK_WIDGET (row), "row", "activate", G_CALLBACK (toggle_expander));
 }
 
+/* --- Entry rows ------------------------------------------------------------ */
+
+static void
+entry_row_title_cb (AdwEntryRow *row,
+                    GParamSpec  *pspec,
+                    GtkWidget   *text)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+  g_autofree char *name = adw_preferences_row_get_use_underline (ADW_PREFERENCES_ROW (row))
+                          ? strip_mnemonic (title) : g_strdup (title);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (text), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+static void
+name_icon_buttons (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) && gtk_button_get_icon_name (GTK_BUTTON (child)) != NULL &&
+          gtk_widget_get_tooltip_text (child) != NULL)
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        gtk_widget_get_tooltip_text (child), -1);
+      else
+        name_icon_buttons (child);
+    }
+}
+
+/* An entry row's text takes the focus, but libadwaita 1.2 hides it from
+ * screen readers without saying, as GtkEntry does, that the row has the
+ * focus: the text is shown as what it is, named as the row, so that the
+ * focus is seen to land on it. Its role can still be chosen: a hidden
+ * widget's accessible is never realized. */
+static void
+fix_entry_row (AdwEntryRow *row)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (row));
+
+  if (!first_time (row, "entry-row") || !GTK_IS_TEXT (text) ||
+      gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (text)) != GTK_ACCESSIBLE_ROLE_NONE)
+    return;
+
+  g_object_set (text, "accessible-role", GTK_ACCESSIBLE_ROLE_TEXT_BOX, NULL);
+  g_signal_connect_object (row, "notify::title", G_CALLBACK (entry_row_title_cb), text, 0);
+  entry_row_title_cb (row, NULL, GTK_WIDGET (text));
+
+  /* Its Apply button is an icon with a tooltip and no name. */
+  name_icon_buttons (GTK_WIDGET (row));
+}
+
 /* --- Walking ---------------------------------------------------------------- */
 
 static void
@@ -357,10 +424,14 @@ fix_one (GtkWidget *widget)
 {
   if (GTK_IS_BUTTON (widget) || GTK_IS_CHECK_BUTTON (widget))
     fix_button (widget);
+  else if (GTK_IS_MENU_BUTTON (widget))
+    fix_menu_button (GTK_MENU_BUTTON (widget));
   else if (GTK_IS_DROP_DOWN (widget))
     fix_drop_down (GTK_DROP_DOWN (widget));
   else if (ADW_IS_EXPANDER_ROW (widget))
     fix_expander_row (ADW_EXPANDER_ROW (widget));
+  else if (ADW_IS_ENTRY_ROW (widget))
+    fix_entry_row (ADW_ENTRY_ROW (widget));
 
   if (ADW_IS_COMBO_ROW (widget))
     fix_combo_row (ADW_COMBO_ROW (widget));
@@ -411,6 +482,27 @@ muster_a11y_init (void)
     }
 }
 
+/* --- Dialogs --------------------------------------------------------------- */
+
+static void
+focus_on_show_cb (GtkWidget *window,
+                  GtkWidget *field)
+{
+  g_signal_handlers_disconnect_by_func (window, focus_on_show_cb, field);
+  if (!gtk_widget_grab_focus (field))
+    gtk_widget_child_focus (field, GTK_DIR_TAB_FORWARD);
+}
+
+void
+muster_a11y_focus_on_show (GtkWindow *window,
+                           GtkWidget *field)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+  g_return_if_fail (GTK_IS_WIDGET (field));
+
+  g_signal_connect_after (window, "show", G_CALLBACK (focus_on_show_cb), field);
+}
+
 /* --- List rows ----------------------------------------------------------------- */
 
 void
@@ -435,6 +527,9 @@ muster_a11y_label_row (GtkWidget  *child,
           gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                           label != NULL ? label : "", -1);
           set_description (row, description, NULL);
+          /* Activated as Enter or a double click on it would. */
+          if (first_time (row, "list-row"))
+            add_action (row, "row", "activate", G_CALLBACK (activate_list_row));
           break;
         }
     }

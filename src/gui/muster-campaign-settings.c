@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-campaign-settings-private.h"
 #include "muster-force.h"
@@ -248,8 +249,6 @@ muster_campaign_settings_init (MusterCampaignSettings *self)
   self->force_rows = g_ptr_array_new ();
   self->rules_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The first field has the focus when the window opens. */
-  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 GtkWidget *
@@ -276,6 +275,8 @@ muster_campaign_settings_new (MusterWindow *window,
   self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
   load_campaign (self);
 
+  /* The first field has the focus when the window opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return GTK_WIDGET (self);
 }
 

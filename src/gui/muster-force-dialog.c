@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-force.h"
 #include "muster-force-dialog.h"
 #include "muster-names.h"
@@ -122,8 +123,6 @@ static void
 muster_force_dialog_init (MusterForceDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The first field, not Cancel, has the focus when the dialog opens. */
-  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
 GtkWidget *
@@ -165,5 +164,7 @@ muster_force_dialog_new (GtkWindow   *parent,
     }
 
   on_changed (self);
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return GTK_WIDGET (self);
 }

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "muster-a11y.h"
 #include "muster-names.h"
 #include "muster-store.h"
 
@@ -78,6 +79,7 @@ bind_label_cb (GtkSignalListItemFactory *factory,
   const char *text = string != NULL ? gtk_string_object_get_string (string) : "";
 
   gtk_label_set_text (GTK_LABEL (label), text);
+  muster_a11y_label_row (label, text, NULL);
 }
 
 static GtkListItemFactory *
@@ -129,6 +131,7 @@ bind_fit_label_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_text (label, text);
   gtk_label_set_width_chars (label, (int) MIN (g_utf8_strlen (text, FIT_CHARS * 6), FIT_CHARS));
+  muster_a11y_label_row (GTK_WIDGET (label), text, NULL);
 }
 
 void
@@ -141,4 +144,12 @@ muster_names_fit_combo_row (AdwComboRow *row)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_fit_label_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_fit_label_cb), NULL);
   adw_combo_row_set_factory (row, factory);
+  g_object_set_data (G_OBJECT (row), "muster-names-fitted", GINT_TO_POINTER (TRUE));
+}
+
+gboolean
+muster_names_combo_row_is_fitted (AdwComboRow *row)
+{
+  g_return_val_if_fail (ADW_IS_COMBO_ROW (row), FALSE);
+  return g_object_get_data (G_OBJECT (row), "muster-names-fitted") != NULL;
 }

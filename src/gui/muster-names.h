@@ -31,5 +31,6 @@ void  muster_names_ellipsize_drop_down (GtkDropDown *dropdown);
  * after a couple of dozen characters when it is long: the row's title
  * wraps instead of cutting the choice to a letter or two. */
 void  muster_names_fit_combo_row      (AdwComboRow  *row);
+gboolean muster_names_combo_row_is_fitted (AdwComboRow *row);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-game.h"
 #include "muster-record-dialog.h"
@@ -211,8 +212,8 @@ build_entry (MusterRecordDialog  *self,
       check = gtk_check_button_new ();
       /* Translators: a victim this participant killed or put out of action */
       title = g_strdup_printf (_("Put %s out of action"), other->participant->name);
+      /* Named by the row's title, which it activates. */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
       for (guint j = 0; j < entry->victims->len; j++)
         if (g_array_index (entry->victims, gint64, j) == other->participant->character_id)
           gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
@@ -357,7 +358,7 @@ load (MusterRecordDialog  *self,
   adw_preferences_page_remove (self->page, self->game_group);
   adw_preferences_page_add (self->page, self->game_group);
   g_object_unref (self->game_group);
-  gtk_widget_grab_focus (first_row (GTK_WIDGET (self->page)));
+  muster_a11y_focus_on_show (GTK_WINDOW (self), first_row (GTK_WIDGET (self->page)));
 
   self->loading = FALSE;
   return TRUE;

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-names.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
@@ -561,8 +562,6 @@ muster_print_dialog_init (MusterPrintDialog *self)
   muster_names_fit_combo_row (self->scope_row);
   muster_names_fit_combo_row (self->turns_row);
   muster_names_fit_combo_row (self->paper_row);
-  /* The first choice has the focus when the dialog opens. */
-  gtk_widget_grab_focus (GTK_WIDGET (self->sheet_row));
 }
 
 /* Public */
@@ -602,6 +601,8 @@ muster_print_dialog_new (GtkWindow         *parent,
   update_scopes (self);
   update_summary (self);
 
+  /* The first choice has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->sheet_row));
   return self;
 }
 

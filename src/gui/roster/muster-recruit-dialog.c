@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-force.h"
 #include "muster-names.h"
@@ -507,8 +508,9 @@ muster_recruit_dialog_new (GtkWindow   *parent,
   on_troop_selected (self);
 
   /* The first field, not Cancel, has the focus when the dialog opens. */
-  if (!gtk_widget_grab_focus (GTK_WIDGET (self->force_row)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->troop_row));
+  muster_a11y_focus_on_show (GTK_WINDOW (self),
+                             GTK_WIDGET (gtk_widget_get_sensitive (GTK_WIDGET (self->force_row)) ? self->force_row
+                                                                                                  : self->troop_row));
 
   return GTK_WIDGET (self);
 }
