@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-character-history.h"
 #include "muster-engine.h"
@@ -165,6 +166,14 @@ bind_label_cb (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, muster_game_state_to_string (muster_game_get_state (game)));
   if (text == text_number)
     gtk_widget_add_css_class (label, "numeric");
+  /* The row is named by the game, and says how far it is. */
+  if (text == text_title)
+    {
+      g_autofree char *what = muster_game_describe (game);
+      g_autofree char *name = muster_names_shorten_text (what);
+
+      muster_a11y_label_row (label, name, muster_game_state_get_label (muster_game_get_state (game)));
+    }
 }
 
 static void

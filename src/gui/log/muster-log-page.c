@@ -9,6 +9,7 @@
 #include "muster-game.h"
 #include "muster-honours.h"
 #include "muster-log-item.h"
+#include "muster-a11y.h"
 #include "muster-log-page.h"
 #include "muster-names.h"
 
@@ -134,6 +135,21 @@ bind_label_cb (GtkSignalListItemFactory *factory,
       g_assert_not_reached ();
     }
   gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  /* The row is named by what happened, and says when and to whom. */
+  if (column == COLUMN_MESSAGE)
+    {
+      g_autofree char *date = muster_log_item_format_date (log_item);
+      g_autofree char *dice = muster_log_item_format_dice (log_item);
+      const char *game = muster_log_item_get_game_label (log_item);
+      g_autoptr(GString) description = g_string_new (date);
+
+      if (game != NULL && *game != '\0')
+        g_string_append_printf (description, ", %s", game);
+      if (dice != NULL && *dice != '\0')
+        /* Translators: the dice of a log entry, for a screen reader */
+        g_string_append_printf (description, _(", dice %s"), dice);
+      muster_a11y_label_row (label, text, description->str);
+    }
 
   gtk_widget_remove_css_class (label, "log-death");
   gtk_widget_remove_css_class (label, "log-recovered");

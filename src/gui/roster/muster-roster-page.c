@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
@@ -205,6 +206,22 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   g_autofree char *shown = muster_names_shorten (text);
 
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
+  /* The row is named by the character, and says who he is. */
+  if (column->kind == COLUMN_NAME)
+    {
+      MusterCharacter *character = gtk_list_item_get_item (item);
+      ColumnData force = { column->page, COLUMN_FORCE, NULL };
+      ColumnData type = { column->page, COLUMN_TROOP_TYPE, NULL };
+      g_autofree char *force_text = cell_text (&force, character);
+      g_autofree char *type_text = cell_text (&type, character);
+      g_autofree char *status = status_text (character);
+      /* Translators: what a screen reader says of a character's row: his
+       * force, troop type and status */
+      g_autofree char *description = g_strdup_printf (_("%s, %s, %s"), force_text, type_text, status);
+      g_autofree char *short_description = muster_names_shorten_text (description);
+
+      muster_a11y_label_row (gtk_list_item_get_child (item), shown, short_description);
+    }
 }
 
 static GtkColumnViewColumn *

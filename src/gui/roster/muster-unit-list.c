@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-list-columns.h"
 #include "muster-names.h"
 #include "muster-new-unit-dialog.h"
@@ -140,6 +141,20 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   g_autofree char *shown = muster_names_shorten_text (text);
 
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
+  /* The row is named by the unit, and says what it is. */
+  if (column->kind == COLUMN_NAME)
+    {
+      MusterUnit *unit = gtk_list_item_get_item (item);
+      g_autofree char *kind = cell_text (column->list, COLUMN_KIND, NULL, unit);
+      g_autofree char *force = cell_text (column->list, COLUMN_FORCE, NULL, unit);
+      /* Translators: what a screen reader says of a unit's row: its force,
+       * its type and its status */
+      g_autofree char *description = g_strdup_printf (_("%s, %s, %s"), force, kind,
+                                                      muster_unit_status_label (muster_unit_get_status (unit)));
+      g_autofree char *short_description = muster_names_shorten_text (description);
+
+      muster_a11y_label_row (gtk_list_item_get_child (item), shown, short_description);
+    }
 }
 
 static char *
