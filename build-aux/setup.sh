@@ -22,7 +22,7 @@ muster_packages=(
   gettext itstool desktop-file-utils appstream yelp-tools shared-mime-info
   locales-all
   xvfb xauth dbus dbus-daemon at-spi2-core
-  fonts-dejavu-core fonts-cantarell poppler-utils
+  fonts-dejavu-core fonts-cantarell fonts-noto-color-emoji poppler-utils
   adwaita-icon-theme gsettings-desktop-schemas librsvg2-common
   python3 sqlite3
   clang libclang-rt-14-dev

@@ -53,6 +53,7 @@ muster_fuzz_one () {
   done
   mkdir -p "$build/artifacts"
   MUSTER_RULESETS_DIR="$muster_source/data/rulesets" \
+  MUSTER_NAMES_DIR="$muster_source/data/names" \
   ASAN_OPTIONS=detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$build/tests/fuzz/fuzz-$name" -max_total_time="$seconds" -timeout=60 \

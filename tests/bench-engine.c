@@ -120,5 +120,34 @@ main (int   argc,
   report ("resolve (synchronous NORMAL)", resolve_times);
   report ("undo the resolution (NORMAL)", undo_times);
 
+  /* Reading the whole log, each entry said in the reader's language from
+   * its kind and arguments: 1,000 recruits, 1,000 results and what the
+   * resolution did to each. */
+  {
+    g_autoptr(GPtrArray) events = muster_engine_resolve (store, game, NULL, NULL, &error);
+    g_autoptr(GArray) read_times = g_array_new (FALSE, FALSE, sizeof (double));
+    guint n_entries = 0;
+
+    g_assert_no_error (error);
+    for (guint run = 0; run < RUNS; run++)
+      {
+        g_autoptr(GPtrArray) log = NULL;
+        double seconds;
+
+        g_timer_start (timer);
+        log = muster_store_list_log (store, campaign, 0, 0, &error);
+        seconds = g_timer_elapsed (timer, NULL);
+        g_assert_no_error (error);
+        g_array_append_val (read_times, seconds);
+        n_entries = log->len;
+      }
+    g_print ("Reading the log of %u entries:\n", n_entries);
+    report ("read the log", read_times);
+    muster_test_bench_line ("log-read", g_array_index (read_times, double, read_times->len / 2) * 1000.0, "ms");
+    muster_test_bench_line ("log-read-per-entry",
+                            g_array_index (read_times, double, read_times->len / 2) * 1e6 / MAX (n_entries, 1),
+                            "us");
+  }
+
   return 0;
 }

@@ -9,7 +9,8 @@
    the portals needs, and one module: Muster, built with meson from here.
 2. `meson install --destdir` into a temporary folder puts every file where
    the freedesktop specs (desktop entry, AppStream, shared-mime-info, icon
-   theme), GSettings, gettext and Yelp look for it, and the files agree
+   theme), GSettings, gettext and Yelp look for it, the rulesets and the
+   names of recruits where Muster looks for them, and the files agree
    with each other (icon, binary, MIME type, launchable).
 """
 
@@ -22,28 +23,11 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from muster_tap import Tap
+
 APP_ID = 'io.github.musterapp.Muster'
 MIME_TYPE = 'application/x-muster+xml'
 FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=''):
-        self.n += 1
-        print(('ok' if ok else 'not ok') + ' %d - %s' % (self.n, name))
-        if not ok:
-            self.failed += 1
-            for line in str(detail).strip().splitlines()[:40]:
-                print('# ' + line)
-        return ok
-
-    def done(self):
-        print('1..%d' % self.n)
-        return 1 if self.failed else 0
 
 
 def check_manifest(tap, srcdir):
@@ -192,6 +176,12 @@ def check_tree(tap, srcdir, root, prefix):
                      if f.endswith('.xml'))
     for name in shipped:
         exists('share/muster/rulesets/' + name, 'the ruleset ' + name)
+
+    # The names recruits take, one file a nationality, found beside the
+    # rulesets.
+    for name in sorted(f for f in os.listdir(os.path.join(srcdir, 'data', 'names'))
+                       if f.endswith('.txt')):
+        exists('share/muster/names/' + name, 'the names ' + name)
 
     exists('share/gettext/its/muster-ruleset.its', 'the ITS rules for rulesets')
     exists('share/gettext/its/muster-ruleset.loc', 'the ITS locating rules')

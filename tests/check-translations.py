@@ -24,6 +24,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from muster_tap import Tap
+
 XGETTEXT_ARGS = [
     '--from-code=UTF-8', '--add-comments',
     '--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
@@ -32,30 +34,21 @@ XGETTEXT_ARGS = [
     '--flag=N_:1:pass-c-format', '--flag=C_:2:pass-c-format',
     '--flag=NC_:2:pass-c-format', '--flag=g_dngettext:2:pass-c-format',
     '--flag=g_strdup_printf:1:c-format', '--flag=g_set_error:4:c-format',
+    # The campaign log's sentences (src/core/muster-log-*.c)
+    '--keyword=LS_', '--keyword=LP_:1,2', '--keyword=muster_log_gettext:2',
+    '--keyword=muster_log_ngettext:2,3',
+    '--flag=LS_:1:pass-c-format', '--flag=LP_:1:pass-c-format',
+    '--flag=muster_log_gettext:2:pass-c-format', '--flag=muster_log_ngettext:2:pass-c-format',
 ]
 
 MARKERS = re.compile(r'(\b_\s*\(\s*"|\bN_\s*\(\s*"|\bN?C_\s*\(|'
                      r'\b(?:g_d|d)?ngettext\s*\(|\bg_dc?gettext\s*\(|\bg_dpgettext2\s*\(|'
+                     r'\bL[SP]_\s*\(|\bmuster_log_n?gettext\s*\(|'
                      r'translatable="yes"|<_?summary>|<_?description>)')
 
 # Data files that gettext reads through its built-in or installed rules
 # (desktop entries, shared-mime-info comments): every one holds strings.
 DATA_WITH_STRINGS = re.compile(r'\.(desktop\.in|mime\.xml|metainfo\.xml\.in)$')
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=''):
-        self.n += 1
-        print(('ok' if ok else 'not ok') + ' %d - %s' % (self.n, name))
-        if not ok:
-            self.failed += 1
-            for line in detail.strip().splitlines()[:40]:
-                print('# ' + line)
-        return ok
 
 
 def read_list(path):
@@ -286,8 +279,7 @@ def main():
             check_complete(tap, lang, path, pot, os.path.join(tmp, lang + '.po'))
 
     check_help(tap, srcdir)
-    print('1..%d' % tap.n)
-    return 1 if tap.failed else 0
+    return tap.done()
 
 
 if __name__ == '__main__':

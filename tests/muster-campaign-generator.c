@@ -13,6 +13,7 @@
 #include "muster-engine.h"
 #include "muster-force.h"
 #include "muster-game.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
@@ -224,10 +225,21 @@ build (Gen *gen)
 
       for (guint i = 0; i < n; i++)
         {
-          gint64 force = muster_store_create_force (gen->store, gen->campaign, names[i],
-                                                    own ? NULL : gen->side_names[side], &error);
+          const char * const *nationalities = muster_nationality_get_ids ();
+          /* Half the forces say whose names their recruits take, the
+           * others take the one their side suggests; some change it. */
+          const char *nationality = gen_chance (gen, 0.5)
+            ? nationalities[gen_pick (gen, g_strv_length ((char **) nationalities))] : NULL;
+          gint64 force = muster_store_create_force_full (gen->store, gen->campaign, names[i],
+                                                         own ? NULL : gen->side_names[side],
+                                                         nationality, &error);
 
           g_assert_no_error (error);
+          if (gen_chance (gen, 0.2))
+            {
+              muster_store_set_force_nationality (gen->store, force, "portuguese", &error);
+              g_assert_no_error (error);
+            }
           g_array_append_val (gen->forces, force);
           g_ptr_array_add (gen->sides, g_strdup (gen->side_names[side]));
         }

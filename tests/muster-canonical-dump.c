@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
 #include "muster-canonical-dump.h"
@@ -14,7 +15,8 @@
 
 /* Rows as text with keys for ids. Columns are read by name (SELECT *), so
  * a column added to a table is compared without changing this file; a
- * column that refers to another row is recognised by its name. */
+ * column that refers to another row is recognised by its name, and so is
+ * a member of a log entry's arguments (a JSON object) that does. */
 
 typedef struct {
   sqlite3    *db;
@@ -65,6 +67,73 @@ static const struct {
   { "killer_id", CHARACTER }, { "victim_id", CHARACTER }, { "game_id", GAME },
   { "resolution_id", RESOLUTION }, { "roll_id", ROLL },
 };
+
+/* Members of a log entry's arguments that point at rows: their names end
+ * so (“from_force_id”). */
+static const struct {
+  const char *suffix;
+  int         kind;
+} arg_references[] = {
+  { "force_id", FORCE }, { "unit_id", UNIT }, { "character_id", CHARACTER }, { "game_id", GAME },
+};
+
+static const char *key_of (Dump   *d,
+                           int     kind,
+                           gint64  id);
+
+/* @object with the row ids of its members that point at rows, and of the
+ * objects in its arrays, replaced by keys; a member whose row is in no
+ * campaign is left out, as a campaign file leaves it out. */
+static void
+key_args (Dump       *d,
+          JsonObject *object)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *node = json_object_get_member (object, name);
+
+      if (JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *array = json_node_get_array (node);
+
+          for (guint i = 0; i < json_array_get_length (array); i++)
+            if (JSON_NODE_HOLDS_OBJECT (json_array_get_element (array, i)))
+              key_args (d, json_array_get_object_element (array, i));
+          continue;
+        }
+      for (guint r = 0; r < G_N_ELEMENTS (arg_references); r++)
+        if (g_str_has_suffix (name, arg_references[r].suffix))
+          {
+            const char *key = JSON_NODE_HOLDS_VALUE (node)
+                              ? key_of (d, arg_references[r].kind, json_node_get_int (node)) : NULL;
+
+            if (key != NULL)
+              json_object_set_string_member (object, name, key);
+            else
+              json_object_remove_member (object, name);
+            break;
+          }
+    }
+}
+
+static void
+append_args (Dump       *d,
+             GString    *line,
+             const char *text)
+{
+  g_autoptr(JsonNode) node = json_from_string (text, NULL);
+  g_autofree char *keyed = NULL;
+  g_autofree char *escaped = NULL;
+
+  g_assert_true (node != NULL && JSON_NODE_HOLDS_OBJECT (node));
+  key_args (d, json_node_get_object (node));
+  keyed = json_to_string (node, FALSE);
+  escaped = g_strescape (keyed, "");
+  g_string_append_printf (line, "\"%s\"", escaped);
+}
 
 /* What a resolution_change's row is, by its table. */
 static int
@@ -184,7 +253,10 @@ render_row (Dump         *d,
           ref = references[r].kind;
 
       g_string_append_printf (line, " %s=", name);
-      if (ref >= 0 && sqlite3_column_type (stmt, i) != SQLITE_NULL)
+      if (g_str_equal (table, "log_entry") && g_str_equal (name, "args") &&
+          sqlite3_column_type (stmt, i) != SQLITE_NULL)
+        append_args (d, line, (const char *) sqlite3_column_text (stmt, i));
+      else if (ref >= 0 && sqlite3_column_type (stmt, i) != SQLITE_NULL)
         {
           const char *key = key_of (d, ref, sqlite3_column_int64 (stmt, i));
 
@@ -336,26 +408,23 @@ imported_totals (Dump       *d,
                  gint64     *kills,
                  gint64     *games)
 {
-  g_autoptr(GRegex) regex = g_regex_new ("\\(kills elsewhere: ([0-9]+), games elsewhere: ([0-9]+)\\)\\.$",
-                                         0, 0, NULL);
-  sqlite3_stmt *stmt = prepare (d, "SELECT message FROM log_entry WHERE character_id = ?1 AND kind = 'import'",
+  sqlite3_stmt *stmt = prepare (d, "SELECT args FROM log_entry WHERE character_id = ?1 AND kind = 'import'",
                                 character_id);
   guint found = 0;
 
   *kills = *games = 0;
   while (sqlite3_step (stmt) == SQLITE_ROW)
     {
-      g_autoptr(GMatchInfo) match = NULL;
+      g_autoptr(JsonNode) node = json_from_string ((const char *) sqlite3_column_text (stmt, 0), NULL);
+      JsonObject *args;
 
       found++;
-      if (g_regex_match (regex, (const char *) sqlite3_column_text (stmt, 0), 0, &match))
-        {
-          g_autofree char *k = g_match_info_fetch (match, 1);
-          g_autofree char *g = g_match_info_fetch (match, 2);
-
-          *kills = g_ascii_strtoll (k, NULL, 10);
-          *games = g_ascii_strtoll (g, NULL, 10);
-        }
+      g_assert_true (node != NULL && JSON_NODE_HOLDS_OBJECT (node));
+      args = json_node_get_object (node);
+      if (json_object_has_member (args, "kills"))
+        *kills = json_object_get_int_member (args, "kills");
+      if (json_object_has_member (args, "games"))
+        *games = json_object_get_int_member (args, "games");
     }
   sqlite3_finalize (stmt);
   g_assert_cmpuint (found, ==, 1);

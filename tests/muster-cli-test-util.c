@@ -125,11 +125,31 @@ last_id (const char *out)
   guint n = g_strv_length (rows);
   guint64 id = 0;
 
-  g_assert_cmpuint (n, >, 0);
-  for (guint i = 0; i < n; i++)
-    g_assert_true (g_ascii_string_to_unsigned (rows[i], 10, 1, G_MAXINT64, NULL, NULL));
+  /* What the command changed, in words, then the ids. */
+  g_assert_cmpuint (n, >, 1);
+  g_assert_false (g_ascii_string_to_unsigned (rows[0], 10, 1, G_MAXINT64, NULL, NULL));
   g_assert_true (g_ascii_string_to_unsigned (rows[n - 1], 10, 1, G_MAXINT64, &id, NULL));
   return (gint64) id;
+}
+
+GStrv
+id_lines (const char *out)
+{
+  g_auto(GStrv) rows = lines (out);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  gboolean in_ids = FALSE;
+
+  /* The ids come last, each on its own line, after the words. */
+  for (guint i = 0; rows[i] != NULL; i++)
+    {
+      gboolean is_id = g_ascii_string_to_unsigned (rows[i], 10, 1, G_MAXINT64, NULL, NULL);
+
+      g_assert_true (is_id || !in_ids);
+      in_ids |= is_id;
+      if (is_id)
+        g_strv_builder_add (ids, rows[i]);
+    }
+  return g_strv_builder_end (ids);
 }
 
 guint

@@ -58,8 +58,14 @@ mentions (const char *text,
 GStrv
 lines (const char *text);
 
+/* The id on the last line of what a command that makes something
+ * prints, after a line or more saying what it made. */
 gint64
 last_id (const char *out);
+
+/* The ids such a command prints last, one a line. */
+GStrv
+id_lines (const char *out);
 
 guint
 count_char (const char *text,

@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "muster-character.h"
 #include "muster-conformance-util.h"
+#include "muster-force.h"
+#include "muster-game.h"
 #include "muster-store-private.h"
 #include "muster-test-util.h"
 
@@ -323,6 +326,133 @@ muster_conformance_add_unit (MusterConformance    *cf,
   unit = muster_store_get_unit (cf->store, id, &error);
   g_assert_no_error (error);
   return unit;
+}
+
+void
+muster_conformance_new_campaign_from (MusterConformance *cf,
+                                      const char        *relpath,
+                                      guint64            seed)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, relpath, NULL);
+  g_autofree char *name = g_strdup_printf ("Conformance %" G_GUINT64_FORMAT " (%s)", seed, relpath);
+  g_autoptr(MusterRuleset) kept = NULL;
+  g_autoptr(GError) error = NULL;
+
+  kept = muster_ruleset_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_ruleset_get_id (kept), ==, cf->ruleset_id);
+  g_clear_object (&cf->ruleset);
+  cf->campaign = muster_store_create_campaign (cf->store, name, kept, seed, NULL, &error);
+  g_assert_no_error (error);
+  cf->ruleset = muster_store_get_campaign_ruleset (cf->store, cf->campaign, &error);
+  g_assert_no_error (error);
+  g_object_ref (cf->ruleset);
+  g_assert_cmpstr (muster_ruleset_get_version (cf->ruleset), ==, muster_ruleset_get_version (kept));
+}
+
+gint64
+muster_conformance_add_character (MusterConformance *cf,
+                                  gint64             force,
+                                  gint64             unit,
+                                  const char        *name,
+                                  const char        *troop_type,
+                                  const char        *first_stat,
+                                  ...)
+{
+  g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  MusterCharacterSpec spec = { 0 };
+  va_list args;
+  gint64 id;
+
+  va_start (args, first_stat);
+  for (const char *key = first_stat; key != NULL; key = va_arg (args, const char *))
+    g_hash_table_insert (stats, (gpointer) key, GINT_TO_POINTER (va_arg (args, int)));
+  va_end (args);
+
+  spec.name = name;
+  spec.troop_type = troop_type;
+  spec.stats = stats;
+  id = muster_store_create_character (cf->store, force, &spec, &error);
+  g_assert_no_error (error);
+  if (unit != 0)
+    {
+      g_assert_true (muster_store_attach_character (cf->store, id, unit, &error));
+      g_assert_no_error (error);
+    }
+  return id;
+}
+
+GPtrArray *
+muster_conformance_play (MusterConformance *cf,
+                         gint64             character,
+                         const char        *outcome,
+                         int                light,
+                         int                serious,
+                         gint64             unit,
+                         int                wounded_figures)
+{
+  g_autoptr(GPtrArray) forces = muster_store_list_forces (cf->store, cf->campaign, NULL);
+  g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  MusterResult result = { outcome, light, serious, NULL, 0, 0, NULL };
+  GPtrArray *events;
+  gint64 game;
+
+  /* Someone on the other side, or there is no game. */
+  g_array_append_val (players, character);
+  for (guint i = 0; forces != NULL && i < forces->len; i++)
+    {
+      g_autoptr(MusterCharacter) him = muster_store_get_character (cf->store, character, NULL);
+      MusterForce *force = g_ptr_array_index (forces, i);
+      gint64 other;
+
+      if (muster_force_get_id (force) == muster_character_get_force_id (him) ||
+          g_strcmp0 (muster_force_get_side (force), muster_character_get_side (him)) == 0)
+        continue;
+      other = muster_conformance_add_character (cf, muster_force_get_id (force), 0,
+                                                "Opponent", muster_ruleset_get_troop_type (cf->ruleset, 0)->id,
+                                                NULL);
+      g_array_append_val (players, other);
+      break;
+    }
+  g_assert_cmpuint (players->len, ==, 2);
+
+  game = muster_store_create_game (cf->store, cf->campaign, "Skirmish", NULL,
+                                   (const gint64 *) (gpointer) players->data, players->len, &error);
+  g_assert_no_error (error);
+  if (unit != 0)
+    {
+      MusterUnitResult unit_result = { 0, wounded_figures, 0, 0, NULL, NULL };
+
+      g_assert_true (muster_store_add_game_units (cf->store, game, &unit, 1, &error));
+      g_assert_no_error (error);
+      g_assert_true (muster_store_set_unit_result (cf->store, game, unit, &unit_result, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (muster_store_set_result (cf->store, game, character, &result, &error));
+  g_assert_no_error (error);
+  events = muster_engine_resolve (cf->store, game, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (events);
+  return events;
+}
+
+const MusterResolutionEvent *
+muster_conformance_find_event (GPtrArray  *events,
+                               const char *kind,
+                               gint64      character_id,
+                               gint64      unit_id)
+{
+  for (guint i = 0; i < events->len; i++)
+    {
+      const MusterResolutionEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (event->kind, kind) &&
+          (unit_id != 0 ? event->unit_id == unit_id : event->character_id == character_id))
+        return event;
+    }
+  return NULL;
 }
 
 void

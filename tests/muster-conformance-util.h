@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "muster-engine.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
@@ -99,6 +100,11 @@ void           muster_conformance_init       (MusterConformance *cf,
  * campaign rolls its recruits from its own seed, so give each its own. */
 void           muster_conformance_new_campaign (MusterConformance *cf,
                                                 guint64            seed);
+/* The same with the ruleset of the file tests/@relpath: a copy of an
+ * earlier version of a shipped file, as a campaign made with it keeps it. */
+void           muster_conformance_new_campaign_from (MusterConformance *cf,
+                                                     const char        *relpath,
+                                                     guint64            seed);
 void           muster_conformance_clear      (MusterConformance *cf);
 /* A force of its own side. */
 gint64         muster_conformance_add_force  (MusterConformance *cf,
@@ -107,6 +113,33 @@ gint64         muster_conformance_add_force  (MusterConformance *cf,
 MusterUnit    *muster_conformance_add_unit   (MusterConformance    *cf,
                                               gint64                force,
                                               const MusterUnitSpec *spec);
+/* A character of @troop_type made in the store with the values of
+ * @first_stat, …: key, int pairs, NULL-terminated (he has no others);
+ * attached to @unit unless it is 0. */
+gint64         muster_conformance_add_character (MusterConformance *cf,
+                                                 gint64             force,
+                                                 gint64             unit,
+                                                 const char        *name,
+                                                 const char        *troop_type,
+                                                 const char        *first_stat,
+                                                 ...);
+/* A game between the campaign's forces, played by @character (and
+ * @unit, unless it is 0), with his result of @outcome and wounds, and
+ * the unit's of wounded figures; resolved with Muster's dice. Returns
+ * the events of the resolution. */
+GPtrArray     *muster_conformance_play       (MusterConformance *cf,
+                                              gint64             character,
+                                              const char        *outcome,
+                                              int                light,
+                                              int                serious,
+                                              gint64             unit,
+                                              int                wounded_figures);
+/* The first event of @kind in @events about @character_id (or, with
+ * @unit_id, about that unit), or NULL. */
+const MusterResolutionEvent *muster_conformance_find_event (GPtrArray  *events,
+                                                            const char *kind,
+                                                            gint64      character_id,
+                                                            gint64      unit_id);
 /* Recruits @count of @troop_type into @force through the store. */
 void           muster_conformance_recruit    (MusterConformance *cf,
                                               gint64             force,

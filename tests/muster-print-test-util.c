@@ -267,9 +267,19 @@ void
 muster_test_assert_paper (PopplerDocument *doc,
                           MusterPaper      paper)
 {
+  muster_test_assert_turned (doc, paper, FALSE);
+}
+
+void
+muster_test_assert_turned (PopplerDocument *doc,
+                           MusterPaper      paper,
+                           gboolean         landscape)
+{
   MusterPageSize size;
 
   muster_page_size_init_for_paper (&size, paper);
+  if (landscape)
+    muster_page_size_turn (&size);
   for (int i = 0; i < poppler_document_get_n_pages (doc); i++)
     {
       g_autoptr(TestPage) page = poppler_document_get_page (doc, i);
@@ -278,6 +288,64 @@ muster_test_assert_paper (PopplerDocument *doc,
       poppler_page_get_size (page, &width, &height);
       g_assert_cmpfloat_with_epsilon (width, size.width, 0.5);
       g_assert_cmpfloat_with_epsilon (height, size.height, 0.5);
+    }
+}
+
+void
+muster_test_assert_words_within (PopplerDocument *doc,
+                                 int              index,
+                                 const char      *text,
+                                 double           x0,
+                                 double           x1)
+{
+  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
+  g_autofree char *page_text = muster_test_page_text (doc, index);
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+
+  g_strdelimit (page_text, "\n", ' ');
+  for (guint w = 0; words[w] != NULL; w++)
+    {
+      GList *found;
+      gboolean within = FALSE;
+
+      if (*words[w] == '\0')
+        continue;
+
+      /* Whole: a word broken over two lines is two tokens, or has a
+       * hyphen Pango put in. */
+      if (!muster_test_has_token (page_text, words[w]))
+        g_test_message ("“%s” is not whole on page %d: %s", words[w], index + 1, page_text);
+      g_assert_true (muster_test_has_token (page_text, words[w]));
+
+      found = poppler_page_find_text (page, words[w]);
+      for (GList *l = found; l != NULL; l = l->next)
+        {
+          PopplerRectangle *rect = l->data;
+
+          within |= rect->x1 >= x0 - 0.5 && rect->x2 <= x1 + 0.5;
+        }
+      g_list_free_full (found, (GDestroyNotify) poppler_rectangle_free);
+      if (!within)
+        g_test_message ("“%s” is not between x = %.1f and %.1f on page %d", words[w], x0, x1, index + 1);
+      g_assert_true (within);
+    }
+}
+
+void
+muster_test_assert_nothing_cut (MusterSheet          *sheet,
+                                const MusterPageSize *size,
+                                gboolean              missing_allowed)
+{
+  guint n_pages = muster_sheet_get_n_pages (sheet, size);
+
+  for (guint p = 0; p < n_pages; p++)
+    {
+      cairo_surface_t *surface = muster_sheet_render_page (sheet, size, p, 0.25);
+
+      cairo_surface_destroy (surface);
+      g_assert_cmpuint (muster_sheet_get_n_cut_texts (sheet), ==, 0);
+      if (!missing_allowed)
+        g_assert_cmpuint (muster_sheet_get_n_missing_glyphs (sheet), ==, 0);
     }
 }
 

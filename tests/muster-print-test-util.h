@@ -44,6 +44,23 @@ guint     muster_test_count                 (const char      *text,
                                              const char      *needle);
 void      muster_test_assert_paper          (PopplerDocument *doc,
                                              MusterPaper      paper);
+/* Every page of @doc is @paper turned landscape (or portrait). */
+void      muster_test_assert_turned         (PopplerDocument *doc,
+                                             MusterPaper      paper,
+                                             gboolean         landscape);
+/* Every word of @text (split at spaces) stands whole on page @index,
+ * found by Poppler somewhere between @x0 and @x1. */
+void      muster_test_assert_words_within   (PopplerDocument *doc,
+                                             int              index,
+                                             const char      *text,
+                                             double           x0,
+                                             double           x1);
+/* Drawn on @size, no page of @sheet cuts a text short (an ellipsis),
+ * nor, unless @missing_allowed, lacks a font for a character. The PDF
+ * cannot tell: its text is the whole of what was meant. */
+void      muster_test_assert_nothing_cut    (MusterSheet          *sheet,
+                                             const MusterPageSize *size,
+                                             gboolean              missing_allowed);
 void      muster_test_assert_within_margins (PopplerDocument *doc,
                                              MusterPaper      paper);
 

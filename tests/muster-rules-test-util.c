@@ -97,6 +97,42 @@ rules_assert_mentions (const char *text,
 }
 
 void
+rules_use_first_versions (void)
+{
+  g_autofree char *shipped = g_build_filename (MUSTER_SOURCE_DATADIR, "rulesets", NULL);
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autoptr(GDir) listing = g_dir_open (shipped, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *id = NULL;
+      g_autofree char *first = NULL;
+      g_autofree char *from = NULL;
+      g_autofree char *to = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (!g_str_has_suffix (name, ".xml"))
+        continue;
+      id = g_strndup (name, strlen (name) - strlen (".xml"));
+      first = g_strdup_printf ("%s-1.xml", id);
+      from = g_build_filename (TEST_SRCDIR, "rulesets", first, NULL);
+      if (!g_file_test (from, G_FILE_TEST_EXISTS))
+        {
+          g_free (from);
+          from = g_build_filename (shipped, name, NULL);
+        }
+      g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+      g_file_set_contents (to, text, -1, &error);
+      g_assert_no_error (error);
+    }
+  g_setenv ("MUSTER_RULESETS_DIR", dir, TRUE);
+  muster_rulesets_reload ();
+}
+
+void
 rules_use_fresh_data_home (void)
 {
   g_autofree char *dir = muster_test_make_tmpdir ();

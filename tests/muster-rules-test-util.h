@@ -23,6 +23,11 @@ void  rules_install       (const char *data_home,
                            const char *name,
                            const char *text);
 
+/* Points MUSTER_RULESETS_DIR at a temporary copy of the shipped rulesets
+ * in which each rule set kept at its first version in tests/rulesets/
+ * (ID-1.xml) is that version: these tests make versions of their own
+ * from it, whatever the shipped files have become since. */
+void  rules_use_first_versions  (void);
 /* A fresh $XDG_DATA_HOME for this test, with no rulesets of the user's;
  * the list of rulesets is read again. */
 void  rules_use_fresh_data_home (void);

@@ -158,56 +158,6 @@ assert_text_within_margins (PopplerDocument *doc,
     }
 }
 
-/* The glyphs of the line of text that starts with @start end, on one
- * line, before the next thing on the line (@next) begins: a long text is
- * cut short in its box. (Cairo files an ellipsized run under its full
- * text, so the glyph boxes tell, not the text.) */
-void
-assert_line_fits (PopplerDocument *doc,
-                  int              index,
-                  const char      *start,
-                  const char      *next,
-                  double           max_x)
-{
-  g_autoptr(TestPage) page = poppler_document_get_page (doc, index);
-  g_autofree char *text = poppler_page_get_text (page);
-  PopplerRectangle *rects = NULL;
-  guint n_rects = 0;
-  const char *found = strstr (text, start);
-  const char *p;
-  double right, top;
-  guint i;
-
-  g_assert_nonnull (found);
-  g_assert_true (poppler_page_get_text_layout (page, &rects, &n_rects));
-
-  i = (guint) g_utf8_pointer_to_offset (text, found);
-  right = rects[i].x2;
-  top = rects[i].y1;
-  for (p = found; *p != '\0' && *p != '\n' && i < n_rects; p = g_utf8_next_char (p), i++)
-    {
-      if (rects[i].x1 - right > 4.0)
-        break;
-      /* Poppler may stand a wide space in for the gap between cells. */
-      if (*p == ' ' && rects[i].x2 - rects[i].x1 > 4.0)
-        {
-          p++, i++;
-          break;
-        }
-      g_assert_cmpfloat (ABS (rects[i].y1 - top), <, 1.0);
-      right = MAX (right, rects[i].x2);
-    }
-
-  /* What follows on the line, if anything, is @next, clear of the text. */
-  g_assert_cmpfloat (right, <=, max_x);
-  if (next != NULL)
-    {
-      g_assert_true (g_str_has_prefix (p, next));
-      g_assert_cmpfloat (rects[i].x1 - right, >, 4.0);
-    }
-  g_free (rects);
-}
-
 char *
 document_text (PopplerDocument *doc)
 {
@@ -226,18 +176,26 @@ document_text (PopplerDocument *doc)
 
 gboolean fonts_pinned;
 
-/* Fonts differ between machines: the tests see DejaVu only. */
-void
-pin_fonts (void)
+/* Fonts differ between machines: the tests see DejaVu only, and with
+ * @emoji Noto Color Emoji too where it is installed. Returns whether it
+ * is. */
+static gboolean
+pin (gboolean emoji)
 {
   const char *dirs[] = {
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/dejavu",
     "/usr/share/fonts/TTF",
   };
+  const char *emoji_dirs[] = {
+    "/usr/share/fonts/truetype/noto",
+    "/usr/share/fonts/noto",
+    "/usr/share/fonts/google-noto-emoji",
+  };
   g_autofree char *tmp = muster_test_make_tmpdir ();
   g_autofree char *conf = g_build_filename (tmp, "fonts.conf", NULL);
   g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\"?>\n<fontconfig>\n");
+  gboolean found_emoji = FALSE;
 
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
     {
@@ -249,6 +207,21 @@ pin_fonts (void)
           fonts_pinned = TRUE;
         }
     }
+  for (guint i = 0; emoji && i < G_N_ELEMENTS (emoji_dirs); i++)
+    {
+      g_autofree char *font = g_build_filename (emoji_dirs[i], "NotoColorEmoji.ttf", NULL);
+
+      if (g_file_test (font, G_FILE_TEST_EXISTS))
+        {
+          g_string_append_printf (xml, "  <dir>%s</dir>\n", emoji_dirs[i]);
+          found_emoji = TRUE;
+        }
+    }
+  /* A colour emoji font's glyphs are bitmaps, scaled to the size asked
+   * for by this rule of fontconfig's own. */
+  if (found_emoji)
+    g_string_append (xml, "  <include ignore_missing=\"yes\">"
+                          "/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf</include>\n");
   g_string_append_printf (xml, "  <cachedir>%s/cache</cachedir>\n</fontconfig>\n", tmp);
 
   if (fonts_pinned)
@@ -256,4 +229,17 @@ pin_fonts (void)
       g_assert_true (g_file_set_contents (conf, xml->str, -1, NULL));
       g_setenv ("FONTCONFIG_FILE", conf, TRUE);
     }
+  return found_emoji;
+}
+
+void
+pin_fonts (void)
+{
+  pin (FALSE);
+}
+
+gboolean
+pin_fonts_with_emoji (void)
+{
+  return pin (TRUE);
 }

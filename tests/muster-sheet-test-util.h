@@ -82,18 +82,16 @@ void
 assert_text_within_margins (PopplerDocument *doc,
                             MusterPaper      paper);
 
-void
-assert_line_fits (PopplerDocument *doc,
-                  int              index,
-                  const char      *start,
-                  const char      *next,
-                  double           max_x);
-
 char *
 document_text (PopplerDocument *doc);
 
 void
 pin_fonts (void);
+
+/* Also Noto Color Emoji where it is installed (fonts-noto-color-emoji);
+ * returns whether it is. */
+gboolean
+pin_fonts_with_emoji (void);
 
 /* Whether pin_fonts() found DejaVu. */
 extern gboolean fonts_pinned;

@@ -138,3 +138,15 @@ assert_raw_text (sqlite3    *db,
   g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, expected);
   sqlite3_finalize (stmt);
 }
+
+char *
+read_migration (const char *name)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}

@@ -52,4 +52,9 @@ assert_raw_text (sqlite3    *db,
                  const char *sql,
                  const char *expected);
 
+/* The text of src/core/migrations/@name, to make a library of an older
+ * schema. */
+char *
+read_migration (const char *name);
+
 G_END_DECLS

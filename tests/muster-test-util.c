@@ -6,6 +6,7 @@
 
 #include <glib/gstdio.h>
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "muster-store-private.h"
 #include "muster-test-util.h"
@@ -203,4 +204,83 @@ muster_test_report_synchronous (const char *name,
   muster_test_bench_line (name_normal, with_normal * 1000.0, "ms");
   muster_test_bench_line (name_full, with_full * 1000.0, "ms");
   muster_test_bench_line (name_ratio, with_full / with_normal, "x");
+}
+
+MusterLogEntry *
+muster_test_newest_log (MusterStore *store,
+                        gint64       campaign_id,
+                        const char  *kind)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) log = muster_store_list_log (store, campaign_id, 0, 0, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < log->len; i++)
+    {
+      MusterLogEntry *entry = g_ptr_array_index (log, i);
+
+      if (kind == NULL || g_str_equal (entry->kind, kind))
+        return g_ptr_array_steal_index (log, i);
+    }
+  g_error ("The log of campaign %" G_GINT64_FORMAT " has no entry of kind “%s”", campaign_id,
+           kind != NULL ? kind : "(any)");
+  return NULL;
+}
+
+gboolean
+muster_test_args_hold (const char *args,
+                       const char *expected)
+{
+  g_autoptr(JsonNode) have = args != NULL ? json_from_string (args, NULL) : NULL;
+  g_autoptr(JsonNode) want = json_from_string (expected, NULL);
+  g_autoptr(GList) members = NULL;
+
+  g_assert_nonnull (want);
+  if (have == NULL)
+    return FALSE;
+  members = json_object_get_members (json_node_get_object (want));
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      JsonNode *value = json_object_get_member (json_node_get_object (have), l->data);
+
+      if (value == NULL || !json_node_equal (value, json_object_get_member (json_node_get_object (want), l->data)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+muster_test_assert_args (const char *args,
+                         const char *expected)
+{
+  if (!muster_test_args_hold (args, expected))
+    g_error ("The entry's arguments %s do not hold %s", args != NULL ? args : "(none)", expected);
+}
+
+MusterLogLanguage *
+muster_test_log_language (GPtrArray  *languages,
+                          const char *code)
+{
+  for (guint i = 0; i < languages->len; i++)
+    if (g_str_equal (muster_log_language_get_code (g_ptr_array_index (languages, i)), code))
+      return g_ptr_array_index (languages, i);
+  g_error ("No catalogue for “%s” is installed", code);
+  return NULL;
+}
+
+void
+muster_test_assert_log (MusterStore *store,
+                        gint64       campaign_id,
+                        const char  *kind,
+                        const char  *args,
+                        const char  *text)
+{
+  MusterLogEntry *entry = muster_test_newest_log (store, campaign_id, NULL);
+
+  g_assert_cmpstr (entry->kind, ==, kind);
+  if (args != NULL)
+    muster_test_assert_args (entry->args, args);
+  if (text != NULL)
+    g_assert_cmpstr (entry->message, ==, text);
+  muster_log_entry_free (entry);
 }

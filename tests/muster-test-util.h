@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "muster-log-language.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -38,6 +39,30 @@ void         muster_test_bench_line    (const char *name,
 void         muster_test_report_synchronous (const char *name,
                                              GArray     *normal,
                                              GArray     *full);
+/* The newest entry of @campaign_id's log of @kind (NULL: of any kind),
+ * with its text in the reader's language; the test fails without one. */
+MusterLogEntry *muster_test_newest_log (MusterStore *store,
+                                        gint64       campaign_id,
+                                        const char  *kind);
+/* Whether @args (an entry's arguments, may be NULL) hold every member of
+ * @expected (a JSON object) with the same value. */
+gboolean     muster_test_args_hold     (const char  *args,
+                                        const char  *expected);
+/* Fails the test unless they do. */
+void         muster_test_assert_args   (const char  *args,
+                                        const char  *expected);
+/* Fails the test unless the newest entry of @campaign_id's log is of
+ * @kind, with arguments holding @args (NULL: not checked) and reading
+ * @text (NULL: not checked): what a change that logs must have logged. */
+void         muster_test_assert_log    (MusterStore *store,
+                                        gint64       campaign_id,
+                                        const char  *kind,
+                                        const char  *args,
+                                        const char  *text);
+/* The language of @code among @languages (muster_log_languages_installed());
+ * the test fails without it. */
+MusterLogLanguage *muster_test_log_language (GPtrArray  *languages,
+                                             const char *code);
 /* Reads a file under tests/ (TEST_SRCDIR). */
 char        *muster_test_read_data     (const char *relpath,
                                         gsize      *length);

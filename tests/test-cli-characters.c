@@ -37,8 +37,11 @@ test_recruit_count (Fixture       *f,
 
   RUN_OK (f, &run, "recruit", campaign, "Light Company", "--type", "line", "--count", "5");
   last_id (run.out);
-  ids = lines (run.out);
+  ids = id_lines (run.out);
   g_assert_cmpuint (g_strv_length (ids), ==, 5);
+  /* A line for each recruit, then the ids. */
+  g_assert_cmpuint (count_lines (run.out), ==, 10);
+  g_assert_nonnull (strstr (run.out, " joined “Light Company” of Fuentes de Oñoro as Line infantry.\n"));
   for (guint i = 0; ids[i] != NULL; i++)
     g_assert_true (g_hash_table_add (seen, g_strdup (ids[i])));
   g_assert_cmpuint (roster_size (f, campaign), ==, before + 5);
@@ -61,6 +64,7 @@ test_recruit_named (Fixture       *f,
 
   RUN_OK (f, &run, "recruit", campaign, force, "--type", "rifle-officer", "--name", "Richard Sharland");
   id = id_string (last_id (run.out));
+  g_assert_true (g_str_has_prefix (run.out, "Richard Sharland joined “South Devon” of Oporto as Rifle officer.\n"));
   row = roster_row (f, campaign, id);
   g_assert_nonnull (row);
   g_assert_cmpstr (row[COL_NAME], ==, "Richard Sharland");
@@ -78,7 +82,7 @@ test_recruit_named (Fixture       *f,
   RUN (f, &run, "recruit", campaign, force, "--type", "rifleman", "--count", "2", "--verbose");
   g_assert_cmpint (run.status, ==, 0);
   last_id (run.out);
-  g_assert_cmpuint (count_lines (run.out), ==, 2);
+  g_assert_cmpuint (count_lines (run.out), ==, 4);
   g_assert_cmpstr (run.err, !=, "");
 }
 
@@ -234,16 +238,16 @@ test_set (Fixture       *f,
   id = id_string (last_id (run.out));
 
   RUN_OK (f, &run, "set", id, "--stat", "I=5", "--stat", "C=12", "--rank", "Private");
-  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.out, ==, "Daniel Hadley of Salamanca changed: rank Private, I 5, C 12.\n");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_I], ==, "5");
   g_assert_cmpstr (row[COL_C], ==, "12");
   g_clear_pointer (&row, g_strfreev);
 
-  /* Out of range, over the musket's cap, unknown, malformed. */
+  /* Out of range, unknown, malformed. */
   RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "I=13");
   RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "I=0");
-  RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "F=10");
+  RUN_FAILS (f, &run, 1, NULL, "set", id, "--stat", "F=13");
   RUN_FAILS (f, &run, 1, "X", "set", id, "--stat", "X=3");
   RUN_FAILS (f, &run, 2, "abc", "set", id, "--stat", "I=abc");
   RUN_FAILS (f, &run, 2, "I", "set", id, "--stat", "I");
@@ -251,8 +255,8 @@ test_set (Fixture       *f,
   RUN_FAILS (f, &run, 2, NULL, "set", id);
   RUN_FAILS (f, &run, 1, "lance", "set", id, "--weapon", "lance");
   /* A change that fails part way changes nothing: the new name goes
-   * before the stats, and the stat over the cap takes it back. */
-  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perrin", "--stat", "F=10");
+   * before the stats, and the stat out of range takes it back. */
+  RUN_FAILS (f, &run, 1, NULL, "set", id, "--name", "Ben Perrin", "--stat", "F=13");
   RUN_FAILS (f, &run, 1, NULL, "show", "Ben Perrin", "--campaign", campaign);
   RUN_OK (f, &run, "show", "Daniel Hadley", "--campaign", campaign);
   row = roster_row (f, campaign, id);
@@ -260,17 +264,32 @@ test_set (Fixture       *f,
   g_assert_cmpint (g_ascii_strtoll (row[COL_F], NULL, 10), <=, 9);
   g_clear_pointer (&row, g_strfreev);
 
-  /* A rifle lifts the cap; going back to a musket needs F lowered too. */
-  RUN_OK (f, &run, "set", "Daniel Hadley", "--campaign", campaign,
-          "--weapon", "rifle", "--stat", "F=11");
+  /* F is kept whatever the weapon: a musket holds what he shoots with to
+   * 9, shown in brackets with a key; a rifle does not. */
+  RUN_OK (f, &run, "set", "Daniel Hadley", "--campaign", campaign, "--stat", "F=11");
+  row = roster_row (f, campaign, id);
+  g_assert_cmpstr (row[COL_WEAPON], ==, "musket");
+  g_assert_cmpstr (row[COL_F], ==, "11");
+  g_clear_pointer (&row, g_strfreev);
+  RUN_OK (f, &run, "roster", campaign);
+  g_assert_nonnull (strstr (run.out, " 11 (9) "));
+  g_assert_nonnull (strstr (run.out, "\nIn brackets: what a man uses with the weapon he carries "
+                                     "(Firing at most 9 with a Musket).\n"));
+  RUN_OK (f, &run, "show", id);
+  g_assert_nonnull (strstr (run.out, "Firing        11 (9)\n"));
+  g_assert_nonnull (strstr (run.out, "\n(9): Firing with his Musket\n"));
+  RUN_OK (f, &run, "set", id, "--weapon", "rifle");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_WEAPON], ==, "rifle");
   g_assert_cmpstr (row[COL_F], ==, "11");
   g_clear_pointer (&row, g_strfreev);
-  RUN_OK (f, &run, "set", id, "--weapon", "musket", "--stat", "F=9");
+  RUN_OK (f, &run, "roster", campaign);
+  g_assert_null (strstr (run.out, "(9)"));
+  g_assert_null (strstr (run.out, "In brackets"));
+  RUN_OK (f, &run, "set", id, "--weapon", "musket");
   row = roster_row (f, campaign, id);
   g_assert_cmpstr (row[COL_WEAPON], ==, "musket");
-  g_assert_cmpstr (row[COL_F], ==, "9");
+  g_assert_cmpstr (row[COL_F], ==, "11");
   g_clear_pointer (&row, g_strfreev);
 
   RUN_OK (f, &run, "set", id, "--status", "out-of-action", "--out-games", "2", "--notes", "Shot at Salamanca");

@@ -58,12 +58,12 @@ test_kills (Fixture       *f,
   g_assert_cmpuint (ledger_lines (f), ==, 2);
 
   /* A second killer. */
-  RUN_FAILS (f, &run, 1, "Patrick Harden cannot have put Jean Lefort out of action in Game 1 “The Bridge”: "
+  RUN_FAILS (f, &run, 1, "Patrick Harden cannot have put Jean Lefort out of action in Game 1 “The Bridge” of Talavera: "
              "Richard Sharland already did.",
              "result", game, "Patrick Harden", "--outcome", "unhurt", "--killed", "Jean Lefort");
 
   /* The victim unhurt. */
-  RUN_FAILS (f, &run, 1, "Jean Lefort cannot be “Unhurt” in Game 1 “The Bridge”",
+  RUN_FAILS (f, &run, 1, "Jean Lefort cannot be “Unhurt” in Game 1 “The Bridge” of Talavera",
              "result", game, "Jean Lefort", "--outcome", "unhurt");
   RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
   g_assert_cmpuint (ledger_lines (f), ==, 2);
@@ -81,7 +81,7 @@ test_faces (Fixture       *f,
   RUN_OK (f, &run, "result", game, "Jean Lefort", "--outcome", "out-of-action");
 
   /* A name not in the roll: refused, and nothing rolled in its place. */
-  RUN_FAILS (f, &run, 1, "“Nobody” has no roll in resolving Game 1 “The Bridge”. The rolls are for: “Jean Lefort”",
+  RUN_FAILS (f, &run, 1, "“Nobody” has no roll in resolving Game 1 “The Bridge” of Talavera. The rolls are for: “Jean Lefort”",
              "resolve", game, "--faces", "Nobody=3");
   RUN_OK (f, &run, "games", "Talavera", "--format", "tsv");
   state = tsv_cell (run.out, 1, "state");
@@ -114,7 +114,7 @@ test_delete (Fixture       *f,
   RUN_OK (f, &run, "kills", "Talavera");
   ledger = g_strdup (run.out);
 
-  RUN_FAILS (f, &run, 1, "Richard Sharland cannot be deleted: he took part in Game 1 “The Bridge”, and deleting "
+  RUN_FAILS (f, &run, 1, "Richard Sharland cannot be deleted: he took part in Game 1 “The Bridge” of Talavera, and deleting "
              "him would rewrite that game’s history. Retire him instead: set his status to retired.",
              "delete", "character", "Richard Sharland", "--campaign", "Talavera");
   RUN_FAILS (f, &run, 1, "Retire him instead",
@@ -130,7 +130,7 @@ test_delete (Fixture       *f,
   /* One who never played goes, and says so. */
   RUN_OK (f, &run, "recruit", "Talavera", "95th Rifles", "--type", "rifleman", "--name", "Daniel Marsh");
   RUN_OK (f, &run, "delete", "character", "Daniel Marsh", "--campaign", "Talavera");
-  g_assert_cmpstr (run.out, ==, "Character “Daniel Marsh” deleted\n");
+  g_assert_cmpstr (run.out, ==, "Character “Daniel Marsh” deleted, from Talavera.\n");
 
   RUN_OK (f, &run, "delete", "campaign", "Talavera");
   g_assert_cmpstr (run.out, ==,

@@ -47,9 +47,9 @@ test_new_unit_and_list (Fixture       *f,
 
   make_campaign (f, "big-skirmishes", NULL);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "95th Rifles", "--type", "skirmishers", "--rating", "elite");
-  g_assert_cmpstr (run.out, ==, "1\n");
+  g_assert_cmpstr (run.out, ==, "Unit “95th Rifles” added to “Fane” of Vimeiro: Skirmishers, Elite, 12 figures.\n1\n");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Fane", "50th Foot", "--type", "infantry", "--size", "14");
-  g_assert_cmpstr (run.out, ==, "2\n");
+  g_assert_cmpuint (last_id (run.out), ==, 2);
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Foot artillery", "--type", "artillery");
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Legere", "--type", "infantry", "--rating", "raw");
 
@@ -226,7 +226,12 @@ test_recruit_into_unit (Fixture       *f,
   RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Voltigeurs", "--type", "skirmishers");
   RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "character", "--count", "12",
           "--unit", "95th Rifles");
-  g_assert_cmpuint (count_lines (run.out), ==, 12);
+  {
+    g_auto(GStrv) ids = id_lines (run.out);
+
+    g_assert_cmpuint (g_strv_length (ids), ==, 12);
+    g_assert_nonnull (strstr (run.out, " joined “Fane” of Vimeiro as Character, in 95th Rifles.\n"));
+  }
   RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "mounted-character", "--name", "Colonel Lawton");
 
   RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
@@ -526,9 +531,57 @@ test_unit_faces (Fixture       *f,
   assert_cell (run.out, 2, "status", "dead");
 }
 
+/* Napoleonic Skirmish: a gun's formations under its own names in the
+ * units table; TSV keeps the value alone. */
+static void
+test_formation_names (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+
+  make_campaign (f, "napoleonic-skirmish", NULL);
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "Foot battery", "--type", "artillery");
+  RUN_OK (f, &run, "new-unit", "Vimeiro", "Junot", "1er Ligne", "--type", "line");
+
+  RUN_OK (f, &run, "units", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "Limbered: 3 / 4 / – / –"));
+  g_assert_nonnull (strstr (run.out, "Manhandled: 2 / 2 / – / –"));
+  g_assert_null (strstr (run.out, ": 2 / – / 3 / –"));
+  RUN_OK (f, &run, "units", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "line", "3 / 4 / – / –");
+  assert_cell (run.out, 1, "column", "2 / 2 / – / –");
+}
+
+/* Chosen Men: an officer's rating as his trait makes it, the trait
+ * named, in the roster and on his sheet; TSV and JSON keep the value he
+ * rolled, which set --stat changes. */
+static void
+test_officer_trait (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+
+  make_campaign (f, "chosen-men", NULL);
+  RUN_OK (f, &run, "recruit", "Vimeiro", "Fane", "--type", "lieutenant", "--name", "John Cotter");
+  RUN_OK (f, &run, "set", "John Cotter", "--campaign", "Vimeiro", "--stat", "rating=1", "--stat", "character=1");
+
+  RUN_OK (f, &run, "roster", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "0 (Coward −1)"));
+  RUN_OK (f, &run, "roster", "Vimeiro", "--format", "tsv");
+  assert_cell (run.out, 1, "rating", "1");
+  RUN_OK (f, &run, "show", "John Cotter", "--campaign", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "Character rating 0 (Coward −1)\n"));
+  g_assert_nonnull (strstr (run.out, " 1 Coward\n"));
+
+  /* An inspiring officer. */
+  RUN_OK (f, &run, "set", "John Cotter", "--campaign", "Vimeiro", "--stat", "character=8");
+  RUN_OK (f, &run, "show", "John Cotter", "--campaign", "Vimeiro");
+  g_assert_nonnull (strstr (run.out, "Character rating 2 (Inspiring +1)\n"));
+}
+
 int
-main (int    argc,
-      char **argv)
+main (int   argc,
+      char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
@@ -542,6 +595,8 @@ main (int    argc,
   ADD ("/cli/units/faces", test_unit_faces);
   ADD ("/cli/units/unit-only-side", test_unit_only_side);
   ADD ("/cli/units/export-colours-taken", test_export_colours_taken);
+  ADD ("/cli/units/formation-names", test_formation_names);
+  ADD ("/cli/units/officer-trait", test_officer_trait);
 #undef ADD
 
   return g_test_run ();

@@ -205,6 +205,7 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  rules_use_first_versions ();
 
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_setup_fixed_time, func, fixture_teardown)

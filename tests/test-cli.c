@@ -144,7 +144,7 @@ test_rulesets_list (Fixture       *f,
 
       if (g_str_equal (row[0], RULESET))
         {
-          g_assert_cmpstr (row[1], ==, "1");
+          g_assert_cmpstr (row[1], ==, "2");
           g_assert_cmpstr (row[2], ==, "Sharpe's Skirmish");
           g_assert_cmpstr (row[3], ==, "figure");
           found = TRUE;
@@ -189,7 +189,7 @@ test_rulesets_broken (Fixture       *f,
 
   RUN (f, &run, "rulesets", "--format", "tsv");
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, RULESET "\t1\t"));
+  g_assert_nonnull (strstr (run.out, RULESET "\t2\t"));
   g_assert_true (g_str_has_prefix (run.err, "muster-cli: "));
   g_assert_nonnull (strstr (run.err, "broken.xml:"));
   g_assert_nonnull (strstr (run.err, "warning"));
@@ -221,7 +221,7 @@ test_campaign_new (Fixture       *f,
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   rows = tsv_rows (run.out, NULL);
   g_assert_cmpuint (rows->len, ==, 1);
-  expected = g_strdup_printf ("%s\tTalavera\t" RULESET "\t1\t1\t0", id);
+  expected = g_strdup_printf ("%s\tTalavera\t" RULESET "\t2\t1\t0", id);
   g_assert_nonnull (strstr (run.out, expected));
 
   RUN_OK (f, &run, "campaigns");
@@ -298,11 +298,11 @@ test_force_new (Fixture       *f,
   g_autofree char *campaign = new_campaign (f, "Corunna");
   g_autofree char *british = new_force (f, campaign, "95th Rifles", "British");
   g_autofree char *french = new_force (f, "Corunna", "Soult", NULL);
-  g_autofree char *expected_british = g_strdup_printf ("%s\t95th Rifles\tBritish\t0", british);
-  g_autofree char *expected_french = g_strdup_printf ("%s\tSoult\tSoult\t0", french);
+  g_autofree char *expected_british = g_strdup_printf ("%s\t95th Rifles\tBritish\t0\tbritish", british);
+  g_autofree char *expected_french = g_strdup_printf ("%s\tSoult\tSoult\t0\tbritish", french);
 
   RUN_OK (f, &run, "forces", "Corunna", "--format", "tsv");
-  rows = tsv_rows (run.out, "id\tname\tside\tcharacters");
+  rows = tsv_rows (run.out, "id\tname\tside\tcharacters\tnationality");
   g_assert_cmpuint (rows->len, ==, 2);
   g_assert_nonnull (strstr (run.out, expected_british));
   g_assert_nonnull (strstr (run.out, expected_french));
@@ -311,6 +311,65 @@ test_force_new (Fixture       *f,
   RUN_FAILS (f, &run, 1, NULL, "new-force", campaign, "42");
   RUN_FAILS (f, &run, 1, "Nowhere", "new-force", "Nowhere", "Ney");
   RUN_FAILS (f, &run, 1, "Nobody", "recruit", campaign, "Nobody", "--type", "line");
+}
+
+/* A force's nationality: guessed from its side, given, changed; its
+ * recruits take its names. */
+static void
+test_force_nationality (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(Run) run = { 0 };
+  g_autofree char *campaign = new_campaign (f, "Bailén");
+  g_autofree char *cell = NULL;
+  g_autofree char *spanish_surnames = g_build_filename (g_getenv ("MUSTER_NAMES_DIR"), "spanish.txt", NULL);
+  g_autofree char *names = NULL;
+  g_auto(GStrv) ids = NULL;
+
+  RUN_OK (f, &run, "new-force", "Bailén", "Dupont", "--side", "Armée de Portugal");
+  g_assert_true (g_str_has_prefix (run.out, "Force “Dupont” added to Bailén, fighting for Armée de Portugal. "
+                                            "Nationality: French.\n"));
+  RUN_OK (f, &run, "new-force", "Bailén", "Castaños", "--side", "Allies", "--nationality", "spanish");
+  g_assert_true (g_str_has_prefix (run.out, "Force “Castaños” added to Bailén, fighting for Allies. "
+                                            "Nationality: Spanish.\n"));
+  RUN_FAILS (f, &run, 2, "There is no nationality “prussian”. Choose one of: british, french, spanish, portuguese.",
+             "new-force", "Bailén", "Blücher", "--nationality", "prussian");
+
+  RUN_OK (f, &run, "forces", "Bailén", "--format", "tsv");
+  cell = tsv_cell (run.out, 1, "nationality");
+  g_assert_cmpstr (cell, ==, "spanish");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 2, "nationality");
+  g_assert_cmpstr (cell, ==, "french");
+  g_clear_pointer (&cell, g_free);
+
+  /* The recruits of the Spanish force are called as the Spanish are. */
+  RUN_OK (f, &run, "recruit", "Bailén", "Castaños", "--type", "line", "--count", "10");
+  ids = id_lines (run.out);
+  g_assert_true (g_file_get_contents (spanish_surnames, &names, NULL, NULL));
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_auto(GStrv) row = roster_row (f, campaign, ids[i]);
+      g_autofree char *line = g_strdup_printf ("\n%s\n", strchr (row[COL_NAME], ' ') + 1);
+
+      g_assert_nonnull (strstr (names, line));
+    }
+
+  RUN_OK (f, &run, "set-force", "Dupont", "--campaign", "Bailén", "--nationality", "portuguese", "--side", "");
+  g_assert_cmpstr (run.out, ==, "Force “Dupont” of Bailén is now a side of its own.\n"
+                                "Force “Dupont” of Bailén: nationality Portuguese. Its recruits take these names "
+                                "from now on; its characters keep theirs.\n");
+  RUN_OK (f, &run, "forces", "Bailén", "--format", "tsv");
+  cell = tsv_cell (run.out, 2, "nationality");
+  g_assert_cmpstr (cell, ==, "portuguese");
+  g_clear_pointer (&cell, g_free);
+  cell = tsv_cell (run.out, 2, "side");
+  g_assert_cmpstr (cell, ==, "Dupont");
+
+  RUN_FAILS (f, &run, 2, "Nothing to change", "set-force", "Dupont", "--campaign", "Bailén");
+  RUN_FAILS (f, &run, 2, "prussian", "set-force", "Dupont", "--campaign", "Bailén", "--nationality", "prussian");
+  RUN_FAILS (f, &run, 2, "--campaign", "set-force", "Dupont", "--nationality", "french");
+  RUN_FAILS (f, &run, 1, "Blücher", "set-force", "Blücher", "--campaign", "Bailén", "--nationality", "french");
 }
 
 /* --- Sample ----------------------------------------------------------------- */
@@ -329,11 +388,24 @@ test_sample (Fixture       *f,
 
   RUN_OK (f, &run, "sample", "Peninsula");
   campaign = id_string (last_id (run.out));
-  g_assert_cmpuint (count_lines (run.out), ==, 3);
+  /* What it made in words, then the forces' ids and the campaign's last. */
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "Campaign “Peninsula” created, the sample of Sharpe's Skirmish.\n"
+                                   "Force “Light Company, 45th Foot”, fighting for British, with 13 characters. "
+                                   "Nationality: British.\n"
+                                   "Force “Voltigeurs, 66e de Ligne”, fighting for French, with 11 characters. "
+                                   "Nationality: French.\n"));
+  {
+    g_auto(GStrv) ids = id_lines (run.out);
+
+    g_assert_cmpuint (g_strv_length (ids), ==, 3);
+    g_assert_cmpstr (ids[2], ==, campaign);
+  }
+  g_assert_cmpuint (count_lines (run.out), ==, 6);
   created = g_strdup (run.out);
 
   RUN_OK (f, &run, "forces", campaign, "--format", "tsv");
-  forces = tsv_rows (run.out, "id\tname\tside\tcharacters");
+  forces = tsv_rows (run.out, "id\tname\tside\tcharacters\tnationality");
   g_assert_cmpuint (forces->len, ==, 2);
   for (guint i = 0; i < forces->len; i++)
     {
@@ -374,9 +446,11 @@ test_rename (Fixture       *f,
   id = id_string (last_id (run.out));
 
   RUN_OK (f, &run, "rename", "campaign", "Sabugal", "Sabugal 1811");
-  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.out, ==, "Campaign “Sabugal” is now called “Sabugal 1811”.\n");
   RUN_OK (f, &run, "rename", "force", "Light Bobs", "Light Division", "--campaign", "Sabugal 1811");
+  g_assert_cmpstr (run.out, ==, "Force “Light Bobs” of Sabugal 1811 is now called “Light Division”.\n");
   RUN_OK (f, &run, "rename", "character", id, "Pat Harden");
+  g_assert_cmpstr (run.out, ==, "Patrick Harden of Sabugal 1811 is now called “Pat Harden”.\n");
   RUN_OK (f, &run, "rename", "character", "Pat Harden", "Sergeant Harden", "--campaign", campaign);
 
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
@@ -405,21 +479,34 @@ test_delete (Fixture       *f,
   g_autoptr(GPtrArray) rows = NULL;
 
   RUN_OK (f, &run, "recruit", campaign, riflemen, "--type", "rifleman", "--count", "3");
-  first = g_strndup (run.out, strcspn (run.out, "\n"));
+  {
+    g_auto(GStrv) ids = id_lines (run.out);
+
+    first = g_strdup (ids[0]);
+  }
   RUN_OK (f, &run, "recruit", campaign, line, "--type", "line", "--count", "2");
   g_assert_cmpuint (roster_size (f, campaign), ==, 5);
 
-  RUN_OK (f, &run, "delete", "character", first);
+  /* Each says what went, and from where. */
+  {
+    g_auto(GStrv) row = roster_row (f, campaign, first);
+    g_autofree char *said = g_strdup_printf ("Character “%s” deleted, from Vimeiro.\n", row[COL_NAME]);
+
+    RUN_OK (f, &run, "delete", "character", first);
+    g_assert_cmpstr (run.out, ==, said);
+  }
   g_assert_cmpuint (roster_size (f, campaign), ==, 4);
   g_assert_null (roster_row (f, campaign, first));
   RUN_FAILS (f, &run, 1, NULL, "delete", "character", first);
 
   RUN_OK (f, &run, "delete", "force", "Line", "--campaign", "Vimeiro");
+  g_assert_cmpstr (run.out, ==, "Force “Line” deleted with its 2 characters, from Vimeiro.\n");
   g_assert_cmpuint (roster_size (f, campaign), ==, 2);
   RUN_FAILS (f, &run, 2, "--campaign", "delete", "force", "Riflemen");
   RUN_FAILS (f, &run, 1, "Line", "delete", "force", "Line", "--campaign", campaign);
 
   RUN_OK (f, &run, "delete", "campaign", "Vimeiro");
+  g_assert_true (g_str_has_prefix (run.out, "Campaign “Vimeiro” deleted.\n"));
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   rows = tsv_rows (run.out, NULL);
   g_assert_cmpuint (rows->len, ==, 1);
@@ -522,6 +609,7 @@ main (int    argc,
   ADD ("/cli/campaign/option", test_campaign_option);
   ADD ("/cli/campaign/errors", test_campaign_errors);
   ADD ("/cli/force/new", test_force_new);
+  ADD ("/cli/force/nationality", test_force_nationality);
   ADD ("/cli/sample", test_sample);
   ADD ("/cli/rename", test_rename);
   ADD ("/cli/delete", test_delete);

@@ -6,8 +6,10 @@
 #include <glib.h>
 
 #include "muster-conformance-util.h"
+#include "muster-print-test-util.h"
 #include "muster-test-util.h"
 #include "muster-unit.h"
+#include "muster-units-sheet.h"
 
 /*
  * Napoleonic Skirmish Rules 1.9 as its text gives it (seed 002): unit
@@ -202,13 +204,17 @@ test_reference_tables (void)
   muster_conformance_assert_row (t, r++, FALSE, "Mounted", "1–8", "1–7", "1–7", "1–6", NULL);    /* seed 002:514 */
   muster_conformance_assert_row (t, r++, FALSE, "Guerillas", "1–7", "1–4", "1–8", "1–5", NULL);  /* seed 002:523 */
 
-  /* seed 002:688: the loser's roll */
+  /* seed 002:688: the loser's roll. The text captures on a "6" of a
+   * modified D10 (seed 002:544) and says nothing of more: "6 or more" is
+   * Muster's ("capture-on-six"). */
   t = muster_conformance_ref_table (rs, "close-combat");
   g_assert_cmpuint (t->rows->len, ==, 4);
   muster_conformance_assert_row (t, 0, FALSE, "1", "Killed", NULL);
   muster_conformance_assert_row (t, 1, FALSE, "2", "Wounded", NULL);
   muster_conformance_assert_row (t, 2, FALSE, "3–5", "Runs to the rear", NULL);
-  muster_conformance_assert_row (t, 3, FALSE, "6 or more", "Captured", NULL);
+  muster_conformance_assert_row (t, 3, TRUE, "6 or more", "Captured", NULL);
+  g_assert_nonnull (t->house_note);
+  muster_conformance_assert_house_reading (rs, "capture-on-six");
 
   t = muster_conformance_ref_table (rs, "joker");
   r = 0;
@@ -282,6 +288,77 @@ test_between_games (void)
   muster_conformance_assert_house_reading (rs, "campaign");
 }
 
+/* The movement chart names each kind's formations (seed 002:70-244):
+ * artillery is "Limbered" (seed 002:190) or "Manhandled" (seed 002:201)
+ * where foot has "Line (Square)" and "March Column" (seed 002:82, 002:93),
+ * and mounted units have a "Line" (seed 002:211). A unit shows its
+ * kind's names. */
+static void
+test_formations (void)
+{
+  static const struct {
+    const char *kind;
+    const char *line;
+    const char *column;
+    const char *open;
+  } names[] = {
+    { "grenadier", "Line (square)", "March column", "Open order" },
+    { "line",      "Line (square)", "March column", "Open order" },
+    { "militia",   "Line (square)", "March column", "Open order" },
+    { "light",     "Line (square)", "March column", "Open order" },
+    { "mounted",   "Line",          "March column", "Open order" },
+    { "guerillas", "Line (square)", "March column", "Open order" },
+    { "artillery", "Limbered",      "Manhandled",   "Open order" },
+  };
+  MusterConformance cf = { 0 };
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autoptr(MusterUnit) gun = NULL;
+  g_autoptr(MusterUnit) foot = NULL;
+  gint64 force;
+
+  muster_conformance_init (&cf, RULESET, 1808);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_cmpstr (muster_ruleset_get_unit_stat_name (cf.ruleset, "line", names[i].kind), ==, names[i].line);
+      g_assert_cmpstr (muster_ruleset_get_unit_stat_name (cf.ruleset, "column", names[i].kind), ==, names[i].column);
+      g_assert_cmpstr (muster_ruleset_get_unit_stat_name (cf.ruleset, "open", names[i].kind), ==, names[i].open);
+    }
+
+  force = muster_conformance_add_force (&cf, "French");
+  {
+    MusterUnitSpec gun_spec = { "Foot battery", "artillery", NULL, 0, NULL };
+    MusterUnitSpec foot_spec = { "1st Company", "line", NULL, 0, NULL };
+    g_autofree char *limbered = NULL;
+    g_autofree char *line = NULL;
+    g_autoptr(GPtrArray) units = NULL;
+    g_autoptr(MusterSheet) sheet = NULL;
+    g_autoptr(TestDoc) doc = NULL;
+    g_autofree char *text = NULL;
+
+    gun = muster_conformance_add_unit (&cf, force, &gun_spec);
+    foot = muster_conformance_add_unit (&cf, force, &foot_spec);
+    limbered = muster_unit_dup_stat_cell (gun, cf.ruleset, "line");
+    line = muster_unit_dup_stat_cell (foot, cf.ruleset, "line");
+    g_assert_cmpstr (limbered, ==, "Limbered: 3 / 4 / – / –");
+    g_assert_cmpstr (line, ==, "2 / – / 3 / –");
+
+    /* The units sheet, where the column is headed "Line (square)": the
+     * gun's own name stands over its value. */
+    units = muster_store_list_units (cf.store, cf.campaign, 0, NULL);
+    sheet = muster_units_sheet_new (cf.ruleset, units, NULL, "Units");
+    doc = muster_test_render_pdf (dir, sheet, MUSTER_PAPER_A4, "units");
+    text = muster_test_document_text (doc);
+    g_assert_true (muster_test_has_token (text, "Limbered"));
+    g_assert_true (muster_test_has_token (text, "Manhandled"));
+  }
+
+  /* A campaign that kept the first version shows them as before. */
+  muster_conformance_new_campaign_from (&cf, "rulesets/napoleonic-skirmish-1.xml", 1808);
+  g_assert_cmpstr (muster_ruleset_get_unit_stat_name (cf.ruleset, "line", "artillery"), ==, "Line (square)");
+  muster_conformance_clear (&cf);
+  muster_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -293,6 +370,7 @@ main (int    argc,
   g_test_add_func ("/conformance/" RULESET "/troop-types", test_troop_types);
   g_test_add_func ("/conformance/" RULESET "/reference-tables", test_reference_tables);
   g_test_add_func ("/conformance/" RULESET "/between-games", test_between_games);
+  g_test_add_func ("/conformance/" RULESET "/formations", test_formations);
 
   return g_test_run ();
 }

@@ -146,8 +146,8 @@ test_weapons (void)
 }
 
 /* Thousands of recruits of each troop type through the store: each roll
- * follows the text's dice, and what is kept is the roll, or for a musket
- * the roll held to 9. */
+ * follows the text's dice, and what is kept is the roll; a musket holds
+ * what he shoots with to 9 (seed 000:241), not what he keeps. */
 static void
 test_recruit_distributions (void)
 {
@@ -169,12 +169,19 @@ test_recruit_distributions (void)
 
           g_assert_cmpuint (got->totals->len, ==, N_RECRUITS);
 
+          g_autoptr(GArray) used = g_array_sized_new (FALSE, FALSE, sizeof (int), got->stored->len);
+
           for (guint r = 0; r < got->stored->len; r++)
             {
               int total = g_array_index (got->totals, int, r);
+              int stored = g_array_index (got->stored, int, r);
+              int with_weapon = MIN (stored, muster_ruleset_get_cap (cf.ruleset, troop_types[i].weapon, key));
 
-              /* finding 1: changes when the rolled skill is stored */
-              g_assert_cmpint (g_array_index (got->stored, int, r), ==, capped ? musket_cap (total) : total);
+              /* finding 1: the rolled skill is stored, the musket's 9 is
+               * what he shoots with */
+              g_assert_cmpint (stored, ==, total);
+              g_assert_cmpint (with_weapon, ==, capped ? musket_cap (total) : total);
+              g_array_append_val (used, with_weapon);
             }
           if (s == 4 && g_str_equal (troop_types[i].id, "rifleman"))
             {
@@ -191,11 +198,16 @@ test_recruit_distributions (void)
             }
           if (capped && pmf->max > MUSKET_CAP)
             {
-              g_autoptr(MusterPmf) kept = muster_pmf_map (pmf, musket_cap);
-              g_autofree char *kept_label = g_strdup_printf ("%s %s F kept, at most 9", RULESET, troop_types[i].id);
+              g_autoptr(MusterPmf) shot = muster_pmf_map (pmf, musket_cap);
+              g_autofree char *kept_label = g_strdup_printf ("%s %s F kept", RULESET, troop_types[i].id);
+              g_autofree char *shot_label = g_strdup_printf ("%s %s F with a musket, at most 9", RULESET,
+                                                             troop_types[i].id);
 
-              /* finding 1: changes when the rolled skill is stored */
-              muster_conformance_chi_square (kept_label, got->stored, kept);
+              /* finding 1: he keeps the whole roll, and shoots a musket
+               * at 9 at most */
+              g_assert_cmpint (pmf->max, >, MUSKET_CAP);
+              muster_conformance_chi_square (kept_label, got->stored, pmf);
+              muster_conformance_chi_square (shot_label, used, shot);
             }
         }
     }
@@ -448,10 +460,131 @@ test_death_roll (void)
     muster_conformance_assert_dice (dice, &d6);
   }
 
-  /* The text is silent on wounds between games: Muster heals them. */
-  step = g_ptr_array_index (steps, 4);
+  /* Wounds heal between games: "permanently" (seed 000:136, 000:152,
+   * 000:644) read as for the rest of the game, unless the campaign
+   * chooses otherwise (test_lasting_wounds). */
+  step = g_ptr_array_index (steps, 7);
   g_assert_cmpstr (step->type, ==, "heal-wounds");
+  g_assert_null (step->option);
+  g_assert_true (step->house);
   muster_conformance_assert_house_reading (rs, "wounds-heal");
+}
+
+/* finding 2: wounds add up when a result is recorded: 2 light wounds are
+ * 1 serious wound (seed 000:424), 2 serious wounds a Kill (seed 000:426),
+ * which is out of action (seed 000:418). */
+static void
+test_wounds_add_up (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  const MusterWoundsAddUp *rule = muster_ruleset_get_wounds_add_up (rs);
+  const MusterOutcomeDef *outcome;
+
+  g_assert_nonnull (rule);
+  g_assert_cmpint (rule->light, ==, 2);    /* seed 000:424 */
+  g_assert_cmpint (rule->serious, ==, 2);  /* seed 000:426 */
+  g_assert_cmpstr (rule->outcome, ==, "out-of-action");  /* seed 000:418 */
+
+  /* 2 serious; 4 light; 1 serious and 2 light: each a Kill. */
+  for (int light = 0; light <= 5; light++)
+    for (int serious = 0; serious <= 3; serious++)
+      {
+        outcome = muster_ruleset_wounds_add_up (rs, light, serious);
+        g_assert_cmpint (outcome != NULL, ==, serious + light / 2 >= 2);
+        if (outcome != NULL)
+          g_assert_cmpstr (outcome->id, ==, "out-of-action");
+      }
+  /* A Kill, and Dead on the Playsheet (seed 000:695): out of action,
+   * then the death roll. */
+  muster_conformance_assert_house_reading (rs, "two-serious-wounds");
+}
+
+/* finding 3: points lost to wounds (seed 000:152: initiative, dexterity
+ * and strength; seed 000:154, 000:155: light -1, serious -2) are lost
+ * "permanently" (seed 000:136, 000:644), read as for the rest of the
+ * game unless the campaign chooses to lose them for good. */
+static void
+test_lasting_wounds (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  const MusterOptionDef *option = muster_ruleset_lookup_option (rs, "lasting-wounds");
+  GPtrArray *steps = muster_ruleset_get_steps (rs);
+  static const char * const stats[] = { "I", "D", "S" };  /* seed 000:152 */
+  const MusterChoiceDef *heal, *harm;
+
+  g_assert_nonnull (option);
+  g_assert_cmpuint (option->choices->len, ==, 2);
+  heal = g_ptr_array_index (option->choices, 0);
+  harm = g_ptr_array_index (option->choices, 1);
+  g_assert_cmpstr (option->default_choice, ==, "heal");
+  g_assert_cmpstr (heal->id, ==, "heal");
+  /* Reading "permanently" as for the rest of the game is Muster's. */
+  g_assert_true (heal->house);
+  g_assert_cmpstr (harm->id, ==, "lasting-harm");
+  g_assert_false (harm->house);
+
+  for (guint i = 0; i < G_N_ELEMENTS (stats); i++)
+    {
+      const MusterStepDef *step = g_ptr_array_index (steps, 4 + i);
+
+      g_assert_cmpstr (step->type, ==, "drop-stat");
+      g_assert_cmpstr (muster_step_get_param (step, "stat"), ==, stats[i]);
+      g_assert_cmpstr (muster_step_get_param (step, "outcome"), ==, "wounded");
+      g_assert_cmpint (muster_step_get_int_param (step, "light-by", 0), ==, 1);    /* seed 000:154 */
+      g_assert_cmpint (muster_step_get_int_param (step, "serious-by", 0), ==, 2);  /* seed 000:155 */
+      g_assert_cmpstr (muster_step_get_param (step, "at-zero"), ==, "keep");
+      g_assert_cmpstr (step->option, ==, "lasting-wounds");
+      g_assert_cmpstr (step->choice, ==, "lasting-harm");
+      /* Never below 1: the stat's own minimum. */
+      g_assert_cmpint (muster_ruleset_lookup_stat (rs, stats[i])->min, ==, 1);
+    }
+  g_assert_true (muster_conformance_ref_table (rs, "wounds-on-stats")->house);
+  g_assert_nonnull (muster_conformance_ref_table (rs, "wounds-on-stats")->house_note);
+  muster_conformance_assert_house_reading (rs, "wounds-heal");
+}
+
+/* finding 4: "out of action for D6 games in the series" (seed 000:418)
+ * counts the campaign's games, whatever his force did: a house reading,
+ * in the file, on the step and on the Playsheet. */
+static void
+test_games_missed (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  const MusterStepDef *step = g_ptr_array_index (muster_ruleset_get_steps (rs), 0);
+  const MusterReferenceTable *t = muster_conformance_ref_table (rs, "between-games");
+
+  g_assert_cmpstr (step->type, ==, "countdown");
+  g_assert_true (step->house);
+  muster_conformance_assert_house_reading (rs, "games-missed");
+  /* The rows that are Muster's are marked, not the whole table. */
+  g_assert_false (t->house);
+  g_assert_cmpuint (t->rows->len, ==, 3);
+  g_assert_false (g_array_index (t->house_rows, gboolean, 0));
+  g_assert_true (g_array_index (t->house_rows, gboolean, 1));
+  g_assert_true (g_array_index (t->house_rows, gboolean, 2));
+
+  /* Printed: the row marked †, the reading among the Playsheet's. */
+  {
+    g_autoptr(MusterSheet) sheet = muster_playsheet_sheet_new (rs);
+    g_autofree char *dir = muster_test_make_tmpdir ();
+    g_autoptr(TestDoc) doc = muster_test_render_pdf (dir, sheet, MUSTER_PAPER_A4, "playsheet");
+    g_autofree char *text = muster_test_document_text (doc);
+    g_auto(GStrv) words = g_strsplit_set (text, " \n\t", -1);
+    g_autofree char *joined = NULL;
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+    g_auto(GStrv) kept = NULL;
+
+    for (guint i = 0; words[i] != NULL; i++)
+      if (*words[i] != '\0')
+        g_strv_builder_add (builder, words[i]);
+    kept = g_strv_builder_end (builder);
+    joined = g_strjoinv (" ", kept);
+    g_assert_nonnull (strstr (joined, "Out for D6 games † Every game the campaign plays counts"));
+    /* The reading's title may wrap in its narrow column, between the
+     * lines of its note. */
+    g_assert_nonnull (strstr (joined, "Out of action for"));
+    g_assert_nonnull (strstr (joined, "The text: D6 games in the series."));
+  }
 }
 
 /* The rest of the Playsheet's numbers. */
@@ -584,6 +717,9 @@ main (int    argc,
   g_test_add_func ("/conformance/" RULESET "/hit-location", test_hit_location);
   g_test_add_func ("/conformance/" RULESET "/wounds", test_wounds);
   g_test_add_func ("/conformance/" RULESET "/death-roll", test_death_roll);
+  g_test_add_func ("/conformance/" RULESET "/wounds-add-up", test_wounds_add_up);
+  g_test_add_func ("/conformance/" RULESET "/lasting-wounds", test_lasting_wounds);
+  g_test_add_func ("/conformance/" RULESET "/games-missed", test_games_missed);
   g_test_add_func ("/conformance/" RULESET "/reference-tables", test_reference_tables);
   g_test_add_func ("/conformance/" RULESET "/figure-stats", test_figure_stats);
 

@@ -8,6 +8,8 @@
 #include <glib.h>
 
 #include "muster-conformance-util.h"
+#include "muster-playsheet-sheet.h"
+#include "muster-print-test-util.h"
 #include "muster-test-util.h"
 #include "muster-unit.h"
 
@@ -158,7 +160,10 @@ test_reference_tables (void)
   muster_conformance_assert_row (t, r++, FALSE, "Skirmishers firing or targeted, disordered firing", "Half", NULL); /* seed 004:36 */
   muster_conformance_assert_row (t, r++, FALSE, "Half the unit every turn", "or all of it every other turn", NULL); /* seed 004:38 */
   muster_conformance_assert_row (t, r++, FALSE, "Artillery ball, 36 inches", "3D6 (half against skirmishers)", NULL); /* seed 004:46, 004:47 */
-  muster_conformance_assert_row (t, r++, FALSE, "Artillery canister, 12 inches", "6D6, never combined", NULL); /* seed 004:46, 004:49 */
+  /* seed 004:47: "Roll 3d6/6d6 (x ½ vs Skirmish)": halving canister too
+   * is Muster's reading ("artillery-skirmishers") */
+  muster_conformance_assert_row (t, r++, TRUE, "Artillery canister, 12 inches",
+                                 "6D6 (half against skirmishers), never combined", NULL); /* seed 004:46, 004:49 */
   /* seed 004:55, 004:57 */
   muster_conformance_assert_row (t, r++, FALSE, "Melee", "1D6 a figure; half if disordered or flanked, quarter from the rear", NULL);
 
@@ -186,6 +191,41 @@ test_reference_tables (void)
   muster_conformance_assert_row (t, 2, FALSE, "3", "Both sides melee", NULL);
 }
 
+/* seed 004:47: "Roll 3d6/6d6 (x ½ vs Skirmish)" may halve ball alone or
+ * both; Muster halves both, says so, and the Playsheet shows it. */
+static void
+test_artillery_against_skirmishers (void)
+{
+  g_autoptr(MusterRuleset) rs = muster_conformance_load (RULESET);
+  g_autoptr(MusterSheet) sheet = muster_playsheet_sheet_new (rs);
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *text = NULL;
+  const MusterReferenceTable *t = muster_conformance_ref_table (rs, "dice-method");
+
+  g_assert_nonnull (t->house_note);
+  g_assert_nonnull (strstr (t->house_note, "canister"));
+  muster_conformance_assert_house_reading (rs, "artillery-skirmishers");
+
+  doc = muster_test_render_pdf (dir, sheet, MUSTER_PAPER_A4, "playsheet");
+  text = muster_test_document_lines (doc);
+  /* The canister row is marked ("Artillery canister, 12 inches †",
+   * wrapped in its cell), and the reading printed. */
+  g_assert_nonnull (strstr (text, "inches †"));
+  g_assert_nonnull (strstr (text, "6D6 (half against skirmishers),"));
+  g_assert_nonnull (strstr (text, "Muster halves both"));
+  muster_test_remove_tree (dir);
+
+  /* The first version halved ball alone. */
+  {
+    g_autofree char *path = g_build_filename (TEST_SRCDIR, "rulesets", "small-unit-engagements-1.xml", NULL);
+    g_autoptr(MusterRuleset) previous = muster_ruleset_new_from_file (path, NULL);
+    const MusterReferenceTable *old = muster_conformance_ref_table (previous, "dice-method");
+
+    muster_conformance_assert_row (old, 4, FALSE, "Artillery canister, 12 inches", "6D6, never combined", NULL);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -197,6 +237,7 @@ main (int    argc,
   g_test_add_func ("/conformance/" RULESET "/recruit-distributions", test_recruit_distributions);
   g_test_add_func ("/conformance/" RULESET "/between-games", test_between_games);
   g_test_add_func ("/conformance/" RULESET "/reference-tables", test_reference_tables);
+  g_test_add_func ("/conformance/" RULESET "/artillery-against-skirmishers", test_artillery_against_skirmishers);
 
   return g_test_run ();
 }

@@ -131,7 +131,7 @@ test_refusals (void)
   g_assert_null (events);
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_ORDER);
   g_assert_cmpstr (error->message, ==,
-                   "Resolve game 1 “The Bridge” first: games are resolved in the order they were played.");
+                   "Resolve Game 1 “The Bridge” of Talavera first: games are resolved in the order they were played.");
   g_clear_error (&error);
 
   /* Twice. */

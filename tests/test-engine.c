@@ -110,6 +110,39 @@ test_game_create (void)
   }
 
   g_assert_cmpint (count_log (&fx, "game"), ==, 3);
+  /* Within a campaign a number is the one its games are listed by;
+   * without one it is the game's id in the whole library. */
+  {
+    MusterRuleset *rules = muster_store_get_campaign_ruleset (fx.store, fx.campaign_id, &error);
+    gint64 busaco = muster_store_create_campaign (fx.store, "Busaco", rules, 1, NULL, &error);
+    gint64 a = muster_store_create_force (fx.store, busaco, "Rifles", "British", &error);
+    gint64 b = muster_store_create_force (fx.store, busaco, "Line", "French", &error);
+    gint64 pair[2] = { add_character (&fx, a, "Daniel Hadley", 0), add_character (&fx, b, "Pierre Dufour", 0) };
+    gint64 first = muster_store_create_game (fx.store, busaco, "The ridge", NULL, pair, 2, &error);
+    g_autofree char *full = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (first, !=, 1);
+    g_assert_cmpint (game1, ==, 1);
+    found = muster_store_find_game (fx.store, busaco, "1", &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (muster_game_get_id (found), ==, first);
+    full = muster_game_describe_full (found);
+    g_assert_cmpstr (full, ==, "Game 1 “The ridge” of Busaco");
+    g_clear_object (&found);
+    found = muster_store_find_game (fx.store, 0, "1", &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (muster_game_get_id (found), ==, game1);
+    g_clear_object (&found);
+    found = muster_store_find_game (fx.store, fx.campaign_id, "4", &error);
+    g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+    g_assert_cmpstr (error->message, ==, "There is no game 4 in Talavera, which has 3 games, numbered from 1.");
+    g_clear_error (&error);
+    found = muster_store_find_game (fx.store, 0, "The Ford", &error);
+    g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+  }
+
   fixture_clear (&fx);
 }
 
@@ -228,7 +261,7 @@ test_game_results (void)
   g_assert_null (muster_engine_resolve (fx.store, game_id, NULL, NULL, &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE);
   g_assert_cmpstr (error->message, ==,
-                   "Richard Sharland put Jean Lefort out of action in Game 1 “The Bridge”, "
+                   "Richard Sharland put Jean Lefort out of action in Game 1 “The Bridge” of Talavera, "
                    "but nothing is recorded for Jean Lefort yet: record him with one of these "
                    "outcomes first: “Out of action”, “Captured”.");
   g_clear_error (&error);
@@ -270,7 +303,7 @@ test_die_on_6 (void)
                       ids[8], ids[9], ids[10], ids[11], wounded, captured, (gint64) 0);
   for (int i = 0; i < 12; i++)
     set_outcome (&fx, game_id, ids[i], "out-of-action");
-  set_wounds (&fx, game_id, wounded, 2, 1);
+  set_wounds (&fx, game_id, wounded, 1, 1);
   set_outcome (&fx, game_id, captured, "captured");
 
   events = resolve (&fx, game_id);
@@ -531,6 +564,24 @@ bad_faces (const MusterPlannedRoll  *roll,
   return faces;
 }
 
+/* The text of @character_id's log entry that has a roll. */
+static char *
+roll_entry_text (Fixture *fx,
+                 gint64   character_id)
+{
+  g_autoptr(GPtrArray) log = muster_store_list_log (fx->store, fx->campaign_id, 0, character_id, NULL);
+
+  for (guint i = 0; log != NULL && i < log->len; i++)
+    {
+      const MusterLogEntry *entry = g_ptr_array_index (log, i);
+
+      if (entry->has_roll)
+        return g_strdup (entry->message);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
 static void
 test_entered_faces (void)
 {
@@ -595,7 +646,7 @@ test_entered_faces (void)
     g_assert_null (events);
     g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
     g_assert_cmpstr (error->message, ==,
-                     "“Nobody” has no roll in resolving Game 1 “The Bridge”. The rolls are for: "
+                     "“Nobody” has no roll in resolving Game 1 “The Bridge” of Talavera. The rolls are for: "
                      "“Patrick Harden”, “Jean Lefort”; a roll’s purpose names one too.");
     g_clear_error (&error);
 
@@ -617,10 +668,10 @@ test_entered_faces (void)
   g_assert_cmpint (status_of (&fx, harper), ==, MUSTER_STATUS_DEAD);
   g_assert_cmpint (query_int (&fx, "SELECT entered FROM roll WHERE character_id = ?", harper), ==, 1);
   g_assert_cmpint (query_int (&fx, "SELECT entered FROM roll WHERE character_id = ?", lefort), ==, 0);
-  message = query_text (&fx, "SELECT message FROM log_entry WHERE character_id = ? AND roll_id IS NOT NULL", harper);
-  g_assert_nonnull (strstr (message, "rolled at the table"));
+  message = roll_entry_text (&fx, harper);
+  g_assert_cmpstr (message, ==, "Patrick Harden dies of his wounds. (Death roll on 1d6: 6, rolled at the table)");
   g_clear_pointer (&message, g_free);
-  message = query_text (&fx, "SELECT message FROM log_entry WHERE character_id = ? AND roll_id IS NOT NULL", lefort);
+  message = roll_entry_text (&fx, lefort);
   g_assert_null (strstr (message, "rolled at the table"));
 
   fixture_clear (&fx);

@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 #include <sqlite3.h>
 
+#include "muster-character.h"
 #include "muster-exchange.h"
 #include "muster-recruit.h"
 #include "muster-store.h"
@@ -63,7 +64,7 @@ static void
 test_bad_newer (void)
 {
   fixture_refused ("newer-version.muster", MUSTER_EXCHANGE_ERROR_NEWER,
-                   "This file was written by a newer Muster (format 2)", NULL);
+                   "This file was written by a newer Muster (format 3); this Muster reads format 2.", NULL);
 }
 
 static void
@@ -255,6 +256,23 @@ test_bad_troop_type (void)
   mutated_refused ("troop-type=\"rifleman\"", "troop-type=\"dragoon\"", MUSTER_EXCHANGE_ERROR_RULESET, "“dragoon”");
 }
 
+/* A log entry's arguments are a JSON object, of a kind this Muster can
+ * say, whose references name elements of the file. */
+static void
+test_bad_log_args (void)
+{
+  mutated_refused_at ("<args>{\"name\":\"", "<args>[\"name\",\"", "<args>{\"name\":\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID, "the arguments of the log entry are not a JSON object");
+  mutated_refused_at ("kind=\"campaign-created\"", "kind=\"campaign-founded\"", "<args>{\"name\":\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID,
+                      "the log entry’s kind “campaign-founded” is not one this Muster knows.");
+  mutated_refused_at ("\"force_id\":\"f1\"", "\"force_id\":\"f9\"", "\"force_id\":\"f1\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID, "the entry names force “f9”, which is not in the file.");
+  mutated_refused_at ("\"force_id\":\"f1\"", "\"force_id\":1", "\"force_id\":\"f1\"",
+                      MUSTER_EXCHANGE_ERROR_INVALID,
+                      "the log entry’s argument “force_id” is not the id of an element of the file.");
+}
+
 /* The importer refuses what changing a character in Muster refuses. */
 
 /* The force fixture with each @from changed to its @to (pairs, NULL
@@ -296,13 +314,43 @@ test_bad_stat_range (void)
                  "<stat key=\"I\" value=\"5\"/>", "<stat key=\"I\" value=\"-2147483648\"/>", NULL);
 }
 
+/* A weapon's cap is what a man uses with it, not what he keeps: a file
+ * with a musketeer of firing 11 imports him with his 11, as the store
+ * takes him; 13 is out of range and refused. */
 static void
-test_bad_stat_cap (void)
+test_stat_above_cap (void)
 {
+  g_autofree char *good = read_fixture ("force.muster", NULL);
+  g_autofree char *musket = replace_once (good, "weapon=\"rifle\"", "weapon=\"musket\"");
+  g_autofree char *eleven = replace_once (musket, "<stat key=\"F\" value=\"9\"/>", "<stat key=\"F\" value=\"11\"/>");
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 campaign, force;
+  g_autoptr(MusterStore) store = sample_library (&campaign);
+  gboolean found = FALSE;
+
+  force = muster_exchange_import_data (store, eleven, strlen (eleven), "force.muster", campaign, NULL, &error);
+  g_assert_no_error (error);
+  characters = muster_store_list_characters (store, campaign, force, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < characters->len; i++)
+    {
+      MusterCharacter *man = g_ptr_array_index (characters, i);
+      int f = 0;
+
+      if (!g_str_equal (muster_character_get_name (man), "Richard Sharland"))
+        continue;
+      g_assert_cmpstr (muster_character_get_weapon (man), ==, "musket");
+      g_assert_true (muster_character_get_stat (man, "F", &f));
+      g_assert_cmpint (f, ==, 11);
+      found = TRUE;
+    }
+  g_assert_true (found);
+
   force_refused ("<stat key=\"F\" value=\"9\"/>",
-                 "element <stat>: Richard Sharland: Firing cannot be above 9 with a Musket.",
+                 "element <stat>: Richard Sharland: Firing must be between 1 and 12, not 13.",
                  "weapon=\"rifle\"", "weapon=\"musket\"",
-                 "<stat key=\"F\" value=\"9\"/>", "<stat key=\"F\" value=\"11\"/>", NULL);
+                 "<stat key=\"F\" value=\"9\"/>", "<stat key=\"F\" value=\"13\"/>", NULL);
 }
 
 /* More than a C int holds would come back negative. */
@@ -396,6 +444,7 @@ main (int   argc,
   g_test_add_func ("/exchange/bad/wrong-root", test_bad_wrong_root);
   g_test_add_func ("/exchange/bad/wrong-namespace", test_bad_wrong_namespace);
   g_test_add_func ("/exchange/bad/newer-version", test_bad_newer);
+  g_test_add_func ("/exchange/bad/log-args", test_bad_log_args);
   g_test_add_func ("/exchange/bad/unknown-ruleset", test_bad_unknown_ruleset);
   g_test_add_func ("/exchange/bad/missing-element", test_bad_missing_element);
   g_test_add_func ("/exchange/bad/extra-element", test_bad_extra_element);
@@ -410,7 +459,7 @@ main (int   argc,
   g_test_add_func ("/exchange/bad/ruleset-text", test_bad_ruleset_text);
   g_test_add_func ("/exchange/bad/troop-type", test_bad_troop_type);
   g_test_add_func ("/exchange/bad/stat-range", test_bad_stat_range);
-  g_test_add_func ("/exchange/bad/stat-cap", test_bad_stat_cap);
+  g_test_add_func ("/exchange/bad/stat-above-cap", test_stat_above_cap);
   g_test_add_func ("/exchange/bad/count-overflow", test_bad_count_overflow);
   g_test_add_func ("/exchange/bad/recruit-counter", test_bad_recruit_counter);
   g_test_add_func ("/exchange/bad/wounds-of-outcome", test_bad_wounds_of_outcome);

@@ -496,6 +496,35 @@ test_fixture (void)
   g_assert_cmpstr (again, ==, data);
 }
 
+/* The same campaign as a file of the first format, whose log entries are
+ * sentences: it still imports, each entry read back into its kind's
+ * arguments from its text and the rows it names, and is written again
+ * as today's file. */
+static void
+test_fixture_first_format (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *again = NULL;
+  gsize length;
+  gint64 campaign;
+
+  old = muster_test_read_data ("exchange/units-v1.muster", &length);
+  g_assert_nonnull (strstr (old, "version=\"1\" kind=\"campaign\""));
+  g_assert_null (strstr (old, "<args>"));
+  campaign = muster_exchange_import_data (store, old, length, "units-v1.muster", 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (campaign, >, 0);
+  muster_test_assert_log (store, campaign, "unit-result",
+                          "{\"number\": 2, \"title\": \"Fuentes de Oñoro\", \"name\": \"43rd Foot\", \"killed\": 1}",
+                          "Game 2 “Fuentes de Oñoro”: 43rd Foot: 1 killed, 0 wounded, 0 captured, 0 run");
+  now = muster_test_read_data ("exchange/units.muster", NULL);
+  again = export_campaign (store, campaign);
+  g_assert_cmpstr (again, ==, now);
+}
+
 /* --- Export refuses what it cannot carry -------------------------------- */
 
 static void
@@ -696,6 +725,7 @@ main (int   argc,
   g_test_add_func ("/exchange-units/roundtrip/force", test_roundtrip_force);
   g_test_add_func ("/exchange-units/roundtrip/colours-captured", test_roundtrip_colours_captured);
   g_test_add_func ("/exchange-units/import/fixture", test_fixture);
+  g_test_add_func ("/exchange-units/import/first-format", test_fixture_first_format);
   g_test_add_func ("/exchange-units/export/unknown-table", test_export_unknown_table);
 
   g_test_add_func ("/exchange-units/bad/unit-not-in-file", test_bad_unit_not_in_file);

@@ -512,6 +512,44 @@ test_wounded_needs_wound (void)
   fixture_clear (&fx);
 }
 
+/* Two serious wounds are a Kill: the dialog says so as they are entered,
+ * and they are saved as out of action. */
+static void
+test_wounds_add_up (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) participants = NULL;
+  MusterRecordDialog *dialog;
+  Fixture fx = { 0 };
+  gint64 game_id, ellison;
+
+  fixture_init (&fx);
+  game_id = create_game_through_dialog (&fx);
+  ellison = find_id (&fx, "Charles Ellison");
+
+  dialog = MUSTER_RECORD_DIALOG (muster_games_page_record_results (MUSTER_GAMES_PAGE (fx.page)));
+  muster_gui_spin ();
+  g_assert_true (muster_record_dialog_set_outcome (dialog, ellison, "wounded", 1, 1));
+  g_assert_cmpstr (muster_record_dialog_get_summary (dialog, ellison), ==, "Wounded (1 light, 1 serious)");
+  g_assert_true (muster_record_dialog_set_outcome (dialog, ellison, "wounded", 0, 2));
+  g_assert_cmpstr (muster_record_dialog_get_summary (dialog, ellison), ==,
+                   "Wounded (0 light, 2 serious) · 2 serious wounds count as “Out of action”.");
+  g_assert_true (muster_record_dialog_save (dialog, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+
+  participants = muster_store_list_participants (fx.store, game_id, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      const MusterParticipant *p = g_ptr_array_index (participants, i);
+
+      if (p->character_id == ellison)
+        g_assert_cmpstr (p->outcome, ==, "out-of-action");
+    }
+  fixture_clear (&fx);
+}
+
 /* How many times @killer is recorded putting @victim out of action in
  * @game_id. */
 static guint
@@ -706,6 +744,7 @@ main (int    argc,
   g_test_add_func ("/gui/games/own-side-refused", test_own_side_refused);
   g_test_add_func ("/gui/games/wounded-needs-wound", test_wounded_needs_wound);
   g_test_add_func ("/gui/games/kills-in-one-save", test_kills_in_one_save);
+  g_test_add_func ("/gui/games/wounds-add-up", test_wounds_add_up);
   g_test_add_func ("/gui/log/filter-and-ledger", test_log_filter_and_ledger);
   g_test_add_func ("/gui/log/honours-and-history", test_honours_and_history);
 

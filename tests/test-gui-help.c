@@ -228,7 +228,9 @@ test_window_navigation (void)
   /* Every topic of help/C is filed under the contents page. */
   for (const char *const *title = (const char *const[]) {
          "Campaigns", "The Roster and Recruiting", "Units", "Printing Sheets",
-         "Exchange Files", "Keyboard Shortcuts", NULL }; *title != NULL; title++)
+         "Exchange Files", "Keyboard Shortcuts", "How Muster reads Chosen Men",
+         "How Muster reads Big Skirmishes", "How Muster reads Napoleonic Skirmish Rules 1.9",
+         "How Muster reads Small Unit Engagements", NULL }; *title != NULL; title++)
     if (find_label (GTK_WIDGET (window), *title) == NULL)
       g_error ("The contents page has no link to “%s”", *title);
 

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <poppler.h>
+
 #include "muster-deck-sheet.h"
 #include "muster-gui-test-util.h"
 #include "muster-print-dialog-private.h"
@@ -24,6 +26,7 @@ typedef struct
   gint64       big;          /* Big Skirmishes: two forces of 3 Characters */
   gint64       big_force;
   gint64       napoleonic;   /* Napoleonic Skirmish 1.9: two units */
+  gint64       wide;         /* more unit values than a portrait page holds */
   GArray      *two;          /* two Big Skirmishes characters */
 } Fixture;
 
@@ -111,6 +114,18 @@ fixture_setup (Fixture       *f,
   force = make_force (f, f->napoleonic, "88th", NULL);
   make_unit (f, force, "Grenadier company", "grenadier");
   make_unit (f, force, "Light company", "light");
+
+  {
+    g_autofree char *path = g_build_filename (TEST_SRCDIR, "rulesets", "wide-units.xml", NULL);
+    g_autoptr(MusterRuleset) wide = muster_ruleset_new_from_file (path, &error);
+
+    g_assert_no_error (error);
+    f->wide = muster_store_create_campaign (f->store, "Fuentes de Oñoro 1811", wide, 7, NULL, &error);
+    g_assert_no_error (error);
+    force = make_force (f, f->wide, "Coldstream Guards", NULL);
+    make_unit (f, force, "Coldstream Guards", "line-company");
+    g_array_unref (recruit (f, force, "officer", 1));
+  }
 }
 
 static void
@@ -277,6 +292,95 @@ test_units (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static const char *
+summary (MusterPrintDialog *dialog)
+{
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (child (dialog, "summary_row")));
+}
+
+/* The size of the pages of the PDF at @path, all alike. */
+static void
+pdf_page_size (const char *path,
+               double     *width,
+               double     *height)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = g_filename_to_uri (path, NULL, &error);
+  PopplerDocument *doc = poppler_document_new_from_file (uri, NULL, &error);
+  PopplerPage *page;
+
+  g_assert_no_error (error);
+  page = poppler_document_get_page (doc, 0);
+  poppler_page_get_size (page, width, height);
+  g_object_unref (page);
+  g_object_unref (doc);
+}
+
+/* The Orientation row: Automatic turns the units sheet landscape when
+ * portrait is too narrow for it; Portrait and Landscape override; the
+ * row is there for the sheets that may turn only. */
+static void
+test_orientation (Fixture       *f,
+                  gconstpointer  data)
+{
+  MusterPrintDialog *dialog = open_dialog (f, f->wide, 0, NULL, MUSTER_PRINT_UNITS);
+  MusterPrintJob *job = muster_print_dialog_get_job (dialog);
+  AdwComboRow *orientation_row = ADW_COMBO_ROW (child (dialog, "orientation_row"));
+  g_autofree char *path = g_build_filename (f->dir, "units.pdf", NULL);
+  g_autoptr(GtkPageSetup) setup = NULL;
+  MusterPageSize size;
+  double width, height;
+
+  muster_print_job_set_paper (job, MUSTER_PAPER_A4);
+  muster_gui_wait_until (muster_print_dialog_get_sheet (dialog) != NULL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (orientation_row)));
+  g_assert_cmpuint (adw_combo_row_get_selected (orientation_row), ==, 0);
+  g_assert_cmpint (muster_print_job_get_orientation (job), ==, MUSTER_ORIENTATION_AUTOMATIC);
+  g_assert_cmpstr (summary (dialog), ==, "Landscape");
+  muster_print_job_get_sheet_page_size (job, muster_print_dialog_get_sheet (dialog), &size);
+  g_assert_true (muster_page_size_is_landscape (&size));
+  setup = muster_print_job_orient_page_setup (job, muster_print_dialog_get_sheet (dialog));
+  g_assert_cmpint (gtk_page_setup_get_orientation (setup), ==, GTK_PAGE_ORIENTATION_LANDSCAPE);
+
+  /* The exported PDF is landscape A4. */
+  muster_print_dialog_export_to (dialog, path);
+  muster_gui_wait_until (!muster_print_dialog_is_exporting (dialog));
+  pdf_page_size (path, &width, &height);
+  g_assert_cmpfloat_with_epsilon (width, 841.89, 0.5);
+  g_assert_cmpfloat_with_epsilon (height, 595.28, 0.5);
+
+  /* Portrait, chosen in the row. */
+  adw_combo_row_set_selected (orientation_row, 1);
+  muster_gui_wait_until (muster_print_job_get_orientation (job) == MUSTER_ORIENTATION_PORTRAIT);
+  muster_gui_wait_until (g_strcmp0 (summary (dialog), "Portrait") == 0);
+  muster_print_dialog_export_to (dialog, path);
+  muster_gui_wait_until (!muster_print_dialog_is_exporting (dialog));
+  pdf_page_size (path, &width, &height);
+  g_assert_cmpfloat_with_epsilon (width, 595.28, 0.5);
+  g_assert_cmpfloat_with_epsilon (height, 841.89, 0.5);
+
+  /* Landscape, chosen, for the roster too. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "sheet_row")), MUSTER_PRINT_ROSTER);
+  adw_combo_row_set_selected (orientation_row, 2);
+  muster_gui_wait_until (muster_print_job_get_orientation (job) == MUSTER_ORIENTATION_LANDSCAPE);
+  muster_gui_wait_until (g_strcmp0 (summary (dialog), "Landscape") == 0);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (orientation_row)));
+
+  /* The cards keep their layout: no row, portrait whatever was chosen. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "sheet_row")), MUSTER_PRINT_CARDS);
+  muster_gui_wait_until (muster_print_job_get_sheet (job) == MUSTER_PRINT_CARDS);
+  muster_gui_wait_until (!gtk_widget_get_visible (GTK_WIDGET (orientation_row)));
+  g_assert_cmpstr (summary (dialog), ==, "Portrait");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Napoleonic Skirmish's units fit portrait. */
+  dialog = open_dialog (f, f->napoleonic, 0, NULL, MUSTER_PRINT_UNITS);
+  muster_print_job_set_paper (muster_print_dialog_get_job (dialog), MUSTER_PAPER_LETTER);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (child (dialog, "orientation_row"))));
+  muster_gui_wait_until (g_strcmp0 (summary (dialog), "Portrait") == 0);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -287,6 +391,7 @@ main (int   argc,
   g_test_add ("/gui/print/units/sheets-offered", Fixture, NULL, fixture_setup, test_sheets_offered, fixture_teardown);
   g_test_add ("/gui/print/units/deck", Fixture, NULL, fixture_setup, test_deck, fixture_teardown);
   g_test_add ("/gui/print/units/units", Fixture, NULL, fixture_setup, test_units, fixture_teardown);
+  g_test_add ("/gui/print/units/orientation", Fixture, NULL, fixture_setup, test_orientation, fixture_teardown);
 
   return g_test_run ();
 }

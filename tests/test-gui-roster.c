@@ -493,28 +493,62 @@ test_sheet_edit_fields (void)
   muster_gui_fixture_close (&f);
 }
 
+/* Whether @root shows a visible label reading @text. */
+static gboolean
+shows_label (GtkWidget  *root,
+             const char *text)
+{
+  GtkWidget *label = muster_gui_find_widget (root, GTK_TYPE_LABEL, text);
+
+  return label != NULL && gtk_widget_is_visible (label);
+}
+
+/* A musket holds what he shoots with to 9, not what he keeps: the sheet
+ * keeps his 11 and shows "(9)" beside it with the key under the stat's
+ * name, the roster "11 (9)" with a key under the list; a rifle gives him
+ * his 11 again. */
 static void
-test_sheet_cap_refused (void)
+test_sheet_capped (void)
 {
   Fixture f = { 0 };
   g_autoptr(MusterCharacter) after = NULL;
   MusterCharacterWindow *sheet;
   GtkSpinButton *spin_f;
+  GtkWidget *row, *key;
   gint64 id;
   int stored;
 
   muster_gui_fixture_open (&f, TRUE);
-  /* Line infantry with a musket: Firing at most 9. */
+  /* Line infantry with a musket: he shoots at a firing skill of 9. */
   sheet = open_sheet (&f, "Thomas Ward", &id);
   spin_f = GTK_SPIN_BUTTON (muster_character_window_get_editor (sheet, "F"));
+  row = gtk_widget_get_ancestor (GTK_WIDGET (spin_f), ADW_TYPE_ACTION_ROW);
+  g_assert_false (shows_label (row, "(9)"));
   gtk_spin_button_set_value (spin_f, 11);
   muster_gui_spin ();
 
   after = muster_store_get_character (f.store, id, NULL);
   g_assert_true (muster_character_get_stat (after, "F", &stored));
-  g_assert_cmpint (stored, <=, 9);
-  /* The field shows the stored value again. */
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_f), ==, stored);
+  g_assert_cmpint (stored, ==, 11);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_f), ==, 11);
+  g_assert_true (shows_label (row, "(9)"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "(9): Firing with his Musket");
+
+  search_for (&f, "Thomas Ward");
+  muster_gui_wait_for_frame (GTK_WIDGET (muster_roster_page_get_column_view (roster (&f))));
+  g_assert_true (shows_label (GTK_WIDGET (muster_roster_page_get_column_view (roster (&f))), "11 (9)"));
+  key = GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "caps_key"));
+  g_assert_true (gtk_widget_get_visible (key));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (key)), ==,
+                   "In brackets: what a man uses with the weapon he carries (Firing at most 9 with a Musket).");
+
+  /* Handed a rifle, he shoots at his own 11. */
+  g_assert_true (muster_store_set_character_text (f.store, id, "weapon", "rifle", NULL));
+  muster_gui_spin ();
+  g_assert_false (shows_label (row, "(9)"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "From 1 to 12");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (spin_f), ==, 11);
+  g_assert_false (gtk_widget_get_visible (key));
 
   muster_gui_fixture_close (&f);
 }
@@ -743,12 +777,15 @@ test_recruit_dialog (void)
   muster_gui_fixture_close (&f);
 }
 
+/* A recruit with a musket may keep a firing skill above its 9. */
 static void
-test_recruit_cap_refused (void)
+test_recruit_above_cap (void)
 {
   Fixture f = { 0 };
   MusterRecruitDialog *dialog;
-  GtkLabel *error_label;
+  g_autoptr(MusterCharacter) created = NULL;
+  GArray *ids;
+  int value = 0;
 
   muster_gui_fixture_open (&f, TRUE);
   /* The first troop type in the file is line infantry, with a musket. */
@@ -761,11 +798,14 @@ test_recruit_cap_refused (void)
   gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.save", NULL);
   muster_gui_spin ();
 
-  error_label = GTK_LABEL (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "error_label"));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (error_label)));
-  g_assert_cmpstr (gtk_label_get_label (error_label), !=, "");
-  g_assert_null (muster_recruit_dialog_get_created (dialog));
-  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 24);
+  ids = muster_recruit_dialog_get_created (dialog);
+  g_assert_nonnull (ids);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 25);
+  created = muster_store_get_character (f.store, g_array_index (ids, gint64, 0), NULL);
+  g_assert_true (muster_character_get_stat (created, "F", &value));
+  g_assert_cmpint (value, ==, 10);
+  g_assert_cmpstr (muster_character_get_weapon (created), ==, "musket");
 
   g_object_unref (dialog);
   muster_gui_fixture_close (&f);
@@ -839,12 +879,12 @@ main (int   argc,
   g_test_add_func ("/gui/roster/empty-state", test_roster_empty_state);
   g_test_add_func ("/gui/sheet/edit-stat", test_sheet_edit_stat);
   g_test_add_func ("/gui/sheet/edit-fields", test_sheet_edit_fields);
-  g_test_add_func ("/gui/sheet/cap-refused", test_sheet_cap_refused);
+  g_test_add_func ("/gui/sheet/capped", test_sheet_capped);
   g_test_add_func ("/gui/sheet/other-connection", test_sheet_follows_other_connection);
   g_test_add_func ("/gui/sheet/cli", test_sheet_follows_cli);
   g_test_add_func ("/gui/sheet/raise-and-close", test_sheet_raise_and_close);
   g_test_add_func ("/gui/recruit/dialog", test_recruit_dialog);
-  g_test_add_func ("/gui/recruit/cap-refused", test_recruit_cap_refused);
+  g_test_add_func ("/gui/recruit/above-cap", test_recruit_above_cap);
   g_test_add_func ("/gui/recruit/roll-again", test_recruit_roll_again);
   g_test_add_func ("/gui/recruit/several", test_recruit_several);
 

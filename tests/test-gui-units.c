@@ -727,6 +727,95 @@ test_sharpes_no_units (void)
   fixture_close (&f);
 }
 
+/* Chosen Men: an officer's trait changes his rating where it shows, and
+ * is named: his unit's sheet lists him with it, his own sheet keeps the
+ * rating he rolled and says what it is in play. */
+static void
+test_officer_trait (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  MusterUnitWindow *unit_window;
+  MusterCharacterWindow *window;
+  GtkListBoxRow *row;
+  GtkWidget *rating, *character;
+
+  fixture_open_chosen_men (&f);
+  g_assert_true (muster_store_set_character_stat (f.store, f.officer, "rating", 1, &error));
+  g_assert_true (muster_store_set_character_stat (f.store, f.officer, "character", 1, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (f.light));
+  muster_gui_spin ();
+  unit_window = MUSTER_UNIT_WINDOW (find_window (MUSTER_TYPE_UNIT_WINDOW, f.light));
+  g_assert_nonnull (unit_window);
+  row = find_row (muster_unit_window_get_characters (unit_window), "John Cotter");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Character rating 0 (Coward −1)"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Character 1 Coward"));
+
+  muster_application_open_character (app, f.officer);
+  muster_gui_spin ();
+  window = MUSTER_CHARACTER_WINDOW (find_window (MUSTER_TYPE_CHARACTER_WINDOW, f.officer));
+  g_assert_nonnull (window);
+  rating = muster_character_window_get_editor (window, "rating");
+  character = muster_character_window_get_editor (window, "character");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (rating)), ==, 1);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (rating, ADW_TYPE_ACTION_ROW))),
+                   ==, "In play: 0 (Coward −1)");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (character, ADW_TYPE_ACTION_ROW))),
+                   ==, "Coward");
+
+  /* A steady man's rating is as he rolled it. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (character), 5);
+  muster_gui_wait_until (g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (character, ADW_TYPE_ACTION_ROW))),
+                                    "Steady") == 0);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gtk_widget_get_ancestor (rating, ADW_TYPE_ACTION_ROW))),
+                   ==, "From 0 to 6");
+  row = find_row (muster_unit_window_get_characters (unit_window), "John Cotter");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Character rating 1 · "));
+
+  fixture_close (&f);
+}
+
+/* Napoleonic Skirmish: a gun's sheet names its formations as the
+ * movement chart does, and a unit changed to foot takes foot's names. */
+static void
+test_formation_names (void)
+{
+  Fixture f = { 0 };
+  MusterUnitWindow *window;
+  gint64 gun;
+
+  fixture_open (&f, "napoleonic-skirmish");
+  gun = create_unit (f.store, f.french, "Foot battery", "artillery", NULL, 0);
+  muster_gui_spin ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (gun));
+  muster_gui_spin ();
+  window = MUSTER_UNIT_WINDOW (find_window (MUSTER_TYPE_UNIT_WINDOW, gun));
+  g_assert_nonnull (window);
+  {
+    GtkWidget *line = muster_unit_window_get_editor (window, "line");
+    GtkWidget *column = muster_unit_window_get_editor (window, "column");
+    AdwPreferencesRow *line_row = ADW_PREFERENCES_ROW (gtk_widget_get_ancestor (line, ADW_TYPE_PREFERENCES_ROW));
+    AdwPreferencesRow *column_row = ADW_PREFERENCES_ROW (gtk_widget_get_ancestor (column, ADW_TYPE_PREFERENCES_ROW));
+
+    g_assert_cmpstr (adw_preferences_row_get_title (line_row), ==, "Limbered");
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (line)), ==, "3 / 4 / – / –");
+    g_assert_cmpstr (adw_preferences_row_get_title (column_row), ==, "Manhandled");
+
+    /* Made a line company: foot's names. */
+    g_assert_true (muster_store_set_unit_text (f.store, gun, "kind", "line", NULL));
+    muster_gui_wait_until (g_strcmp0 (adw_preferences_row_get_title (line_row), "Line (square)") == 0);
+    g_assert_cmpstr (adw_preferences_row_get_title (column_row), ==, "March column");
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (line)), ==, "2 / – / 3 / –");
+  }
+
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -754,6 +843,8 @@ main (int   argc,
   g_test_add_func ("/gui/units/delete-played", test_delete_played);
   g_test_add_func ("/gui/units/character-sheet", test_character_sheet_unit);
   g_test_add_func ("/gui/units/sharpes", test_sharpes_no_units);
+  g_test_add_func ("/gui/units/officer-trait", test_officer_trait);
+  g_test_add_func ("/gui/units/formation-names", test_formation_names);
 
   status = g_test_run ();
 

@@ -220,6 +220,7 @@ main (int   argc,
       char *argv[])
 {
   muster_gui_test_init (&argc, &argv);
+  rules_use_first_versions ();
 
   g_test_add_func ("/gui/update-rules/take-and-undo", test_take_and_undo);
   g_test_add_func ("/gui/update-rules/blocked", test_blocked);

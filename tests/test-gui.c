@@ -405,6 +405,43 @@ test_force_new_rename_delete (void)
   muster_gui_fixture_close (&f);
 }
 
+/* The campaign settings list the rules' house readings, the games-missed
+ * countdown of Sharpe's Skirmish among them, and mark a chosen option
+ * that is one. */
+static void
+test_campaign_settings_readings (void)
+{
+  Fixture f = { 0 };
+  GtkWidget *settings;
+  GtkWidget *group, *row;
+
+  muster_gui_fixture_open (&f, TRUE);
+  settings = muster_campaign_settings_new (f.window, f.store, f.campaign_id);
+  g_object_ref_sink (settings);
+  gtk_window_present (GTK_WINDOW (settings));
+  muster_gui_spin ();
+
+  group = GTK_WIDGET (muster_gui_template_child (settings, MUSTER_TYPE_CAMPAIGN_SETTINGS, "readings_group"));
+  g_assert_true (gtk_widget_get_visible (group));
+  row = muster_gui_find_widget (group, ADW_TYPE_ACTION_ROW, "Out of action for D6 games");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "The text: D6 games in the series. Muster: every game the campaign plays counts, "
+                   "whether or not his force fights in it.");
+  g_assert_nonnull (muster_gui_find_widget (group, ADW_TYPE_ACTION_ROW, "Points lost to wounds"));
+
+  group = GTK_WIDGET (muster_gui_template_child (settings, MUSTER_TYPE_CAMPAIGN_SETTINGS, "options_group"));
+  row = muster_gui_find_widget (group, ADW_TYPE_ACTION_ROW, "Points lost to wounds");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Back for the next game (house reading)");
+  row = muster_gui_find_widget (group, ADW_TYPE_ACTION_ROW, "Campaign death roll");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Dies only on a 6");
+
+  gtk_window_destroy (GTK_WINDOW (settings));
+  g_object_unref (settings);
+  muster_gui_fixture_close (&f);
+}
+
 static void
 test_actions_enabled (void)
 {
@@ -580,6 +617,7 @@ main (int   argc,
   g_test_add_func ("/gui/campaign/new", test_campaign_new);
   g_test_add_func ("/gui/campaign/rename-delete", test_campaign_rename_delete);
   g_test_add_func ("/gui/force/new-rename-delete", test_force_new_rename_delete);
+  g_test_add_func ("/gui/campaign/settings-readings", test_campaign_settings_readings);
 
   return muster_gui_test_finish (g_test_run ());
 }

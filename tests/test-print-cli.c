@@ -229,6 +229,94 @@ test_cli_playsheet_and_errors (CliFixture    *f,
 #undef FAILS
 }
 
+/* The roster and the units sheet turn landscape when portrait is too
+ * narrow for them; --orientation overrides, and is refused for the
+ * sheets with a layout of their own. */
+static void
+test_cli_orientation (CliFixture    *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rules_path = g_build_filename (TEST_SRCDIR, "rulesets", "wide-units.xml", NULL);
+  g_autoptr(MusterRuleset) rules = muster_ruleset_new_from_file (rules_path, &error);
+  g_autofree char *path = g_build_filename (f->dir, "oriented.pdf", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "refused.pdf", NULL);
+  g_autofree char *campaign = NULL;
+  g_autofree char *sample = g_strdup_printf ("%" G_GINT64_FORMAT, f->campaign);
+  g_autofree char *err = NULL;
+  const struct {
+    const char *sheet;
+    const char *orientation;
+    MusterPaper paper;
+    gboolean    landscape;
+  } cases[] = {
+    { "units", NULL, MUSTER_PAPER_A4, TRUE },
+    { "units", "portrait", MUSTER_PAPER_A4, FALSE },
+    { "units", "PORTRAIT", MUSTER_PAPER_LETTER, FALSE },
+    { "roster", NULL, MUSTER_PAPER_LETTER, TRUE },
+    { "roster", "portrait", MUSTER_PAPER_LETTER, FALSE },
+    { "roster", "automatic", MUSTER_PAPER_A4, TRUE },
+  };
+
+  g_assert_no_error (error);
+  {
+    g_autoptr(MusterStore) store = muster_store_open (f->library, &error);
+    MusterUnitSpec spec = { "Coldstream Guards", "line-company", NULL, 0, NULL };
+    gint64 id, force, unit;
+
+    g_assert_no_error (error);
+    id = muster_store_create_campaign (store, "Wide", rules, 1, NULL, &error);
+    g_assert_no_error (error);
+    force = muster_store_create_force (store, id, "Coldstream Guards", NULL, &error);
+    g_assert_no_error (error);
+    unit = muster_store_create_unit (store, force, &spec, &error);
+    g_assert_no_error (error);
+    g_array_unref (muster_store_recruit_into (store, force, unit, "officer", NULL, NULL, 2, &error));
+    g_assert_no_error (error);
+    campaign = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(TestDoc) doc = NULL;
+      const char *paper = muster_paper_to_string (cases[i].paper);
+
+      g_clear_pointer (&err, g_free);
+      if (cases[i].orientation != NULL)
+        g_assert_cmpint (run_cli (f, &err, "print", cases[i].sheet, campaign, "--paper", paper,
+                                  "--orientation", cases[i].orientation, "-o", path, NULL), ==, 0);
+      else
+        g_assert_cmpint (run_cli (f, &err, "print", cases[i].sheet, campaign, "--paper", paper,
+                                  "-o", path, NULL), ==, 0);
+      doc = muster_test_open_pdf (path);
+      muster_test_assert_turned (doc, cases[i].paper, cases[i].landscape);
+    }
+
+  /* The sample's roster fits portrait; it turns when asked. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(TestDoc) doc = NULL;
+
+      g_assert_cmpint (run_cli (f, &err, "print", "roster", sample, "--orientation", i == 0 ? "auto" : "landscape",
+                                "-o", path, NULL), ==, 0);
+      doc = muster_test_open_pdf (path);
+      muster_test_assert_turned (doc, MUSTER_PAPER_A4, i == 1);
+    }
+
+  /* The cards, Figure Stats, Playsheet and deck keep their own layout. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "print", "cards", sample, "--orientation", "landscape", "-o", missing, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--orientation"));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "print", "figure-stats", sample, "--orientation", "portrait", "-o", missing, NULL), ==, 2);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "print", "roster", sample, "--orientation", "sideways", "-o", missing, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "sideways"));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,6 +327,7 @@ main (int   argc,
   g_test_add ("/print/cli/figure-stats", CliFixture, NULL, cli_setup, test_cli_figure_stats, cli_teardown);
   g_test_add ("/print/cli/selection", CliFixture, NULL, cli_setup, test_cli_selection, cli_teardown);
   g_test_add ("/print/cli/playsheet-and-errors", CliFixture, NULL, cli_setup, test_cli_playsheet_and_errors, cli_teardown);
+  g_test_add ("/print/cli/orientation", CliFixture, NULL, cli_setup, test_cli_orientation, cli_teardown);
 
   return g_test_run ();
 }

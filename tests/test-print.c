@@ -154,14 +154,19 @@ test_figure_stats_long_name (Fixture       *fixture,
   g_autoptr(MusterSheet) sheet = NULL;
   g_autoptr(TestDoc) doc = NULL;
   g_autofree char *text = NULL;
+  MusterPageSize size;
 
   g_ptr_array_add (characters, make_character (1, LONG_NAME, "line", "musket", 3));
   sheet = muster_figure_stats_sheet_new (ruleset, characters, 16);
   doc = render (fixture, sheet, MUSTER_PAPER_A4, "figure-stats-long");
   text = muster_test_page_text (doc, 0);
 
+  /* The name whole, in smaller text and on more lines, in its box: the
+   * left 30% of the width within the margins. */
   g_assert_nonnull (strstr (text, "Sergeant"));
-  assert_line_fits (doc, 0, "Sergeant", "I", G_MAXDOUBLE);
+  muster_test_assert_words_within (doc, 0, LONG_NAME, 36.0, 36.0 + 523.28 * 0.30);
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
+  muster_test_assert_nothing_cut (sheet, &size, FALSE);
   assert_text_within_margins (doc, MUSTER_PAPER_A4);
 }
 
@@ -231,6 +236,7 @@ test_cards_text (Fixture       *fixture,
   g_autoptr(TestDoc) doc = NULL;
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
+  MusterPageSize size;
 
   g_ptr_array_add (characters, make_character (11, LONG_NAME, "line", "musket", 2));
   sheet = muster_cards_sheet_new (ruleset, characters);
@@ -257,8 +263,11 @@ test_cards_text (Fixture       *fixture,
   g_assert_nonnull (strstr (first, "The Defence of the Bridge"));
   /* Figure 10's stats are 4 to 8: the value boxes. */
   g_assert_nonnull (strstr (second, "4 5 6 7 8"));
-  /* The second card of a row on Letter ends 12 points inside x = 396. */
-  assert_line_fits (doc, 1, "Sergeant", NULL, 384.0);
+  /* The second card of a row on Letter lies between x = 216 and 396;
+   * the long name is whole on it, 12 points inside. */
+  muster_test_assert_words_within (doc, 1, LONG_NAME, 228.0, 384.0);
+  muster_page_size_init_for_paper (&size, MUSTER_PAPER_LETTER);
+  muster_test_assert_nothing_cut (sheet, &size, FALSE);
 }
 
 /* Roster */
@@ -311,9 +320,16 @@ test_roster_pages (Fixture       *fixture,
   g_assert_nonnull (strstr (all->str, "1 2 3 4 5"));
   g_assert_nonnull (strstr (all->str, "6 7 8 9 10"));
   g_assert_nonnull (strstr (all->str, "Active"));
-  /* The Name column is two fifths of what the fixed columns leave:
-   * (523.28 - 5 × 20 - 66 - 2 × 40) × 0.4 wide from x = 36. */
-  assert_line_fits (doc, n_pages - 1, "Sergeant", NULL, 36.0 + 277.28 * 0.4);
+  /* The long name whole in the Name column, left of the Type column. */
+  {
+    g_autoptr(TestPage) page = poppler_document_get_page (doc, n_pages - 1);
+    GList *type = poppler_page_find_text (page, "Type");
+
+    g_assert_nonnull (type);
+    muster_test_assert_words_within (doc, n_pages - 1, LONG_NAME, 36.0,
+                                     ((PopplerRectangle *) type->data)->x1);
+    g_list_free_full (type, (GDestroyNotify) poppler_rectangle_free);
+  }
   assert_text_within_margins (doc, MUSTER_PAPER_A4);
 }
 
@@ -584,6 +600,51 @@ test_pdf_writer_full_disk (Fixture       *fixture,
   }
 }
 
+/* A man keeps the firing skill he rolled and shoots a musket at 9 (seed
+ * 000:241): every sheet of characters shows "11 (9)" with a key, and a
+ * sheet where no weapon holds anyone lower shows neither. */
+static void
+test_weapon_caps (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) ruleset = load_sharpes ();
+  g_autoptr(GPtrArray) capped = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) uncapped = g_ptr_array_new_with_free_func (g_object_unref);
+  const char *key = "In brackets: what a man uses with the weapon he carries (Firing at most 9 with a Musket).";
+
+  /* I to F are 7 to 11. */
+  g_ptr_array_add (capped, make_character (1, "Ashworth", "other", "musket", 7));
+  g_ptr_array_add (capped, make_character (2, "Bramwell", "rifleman", "rifle", 7));
+  g_ptr_array_add (uncapped, make_character (2, "Bramwell", "rifleman", "rifle", 7));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      GPtrArray *characters = i == 0 ? capped : uncapped;
+      g_autoptr(MusterSheet) stats = muster_figure_stats_sheet_new (ruleset, characters, 16);
+      g_autoptr(MusterSheet) roster = muster_roster_sheet_new (ruleset, characters, NULL);
+      g_autoptr(MusterSheet) cards = muster_cards_sheet_new (ruleset, characters);
+      g_autoptr(TestDoc) stats_doc = render (fixture, stats, MUSTER_PAPER_A4, "caps-stats");
+      g_autoptr(TestDoc) roster_doc = render (fixture, roster, MUSTER_PAPER_A4, "caps-roster");
+      g_autoptr(TestDoc) cards_doc = render (fixture, cards, MUSTER_PAPER_A4, "caps-cards");
+      g_autofree char *stats_text = muster_test_document_lines (stats_doc);
+      g_autofree char *roster_text = muster_test_document_lines (roster_doc);
+      g_autofree char *card = muster_test_card_text (cards_doc, MUSTER_PAPER_A4, 0, 0);
+
+      g_test_message ("%s\n%s\n%s", stats_text, roster_text, card);
+      g_assert_cmpint (strstr (stats_text, "11 (9)") != NULL, ==, i == 0);
+      g_assert_cmpint (strstr (stats_text, key) != NULL, ==, i == 0);
+      g_assert_cmpint (strstr (roster_text, "11 (9)") != NULL, ==, i == 0);
+      g_assert_cmpint (strstr (roster_text, key) != NULL, ==, i == 0);
+      /* His own 11, and the 9 he shoots with under it; the key on his
+       * card. */
+      g_assert_true (muster_test_has_token (card, "11"));
+      g_assert_cmpint (muster_test_has_token (card, "(9)"), ==, i == 0);
+      g_assert_cmpint (strstr (card, "(9): Firing with his Musket") != NULL, ==, i == 0);
+      assert_text_within_margins (stats_doc, MUSTER_PAPER_A4);
+      assert_text_within_margins (roster_doc, MUSTER_PAPER_A4);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -607,6 +668,7 @@ main (int   argc,
   ADD ("/print/cards/text", test_cards_text);
   ADD ("/print/roster/pages", test_roster_pages);
   ADD ("/print/roster/letter-and-empty", test_roster_letter_and_empty);
+  ADD ("/print/weapon-caps", test_weapon_caps);
 
 #undef ADD
 

@@ -12,6 +12,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-store.h"
 #include "muster-test-util.h"
@@ -72,7 +73,7 @@ static const TroopCase troop_cases[] = {
   { "musket-special", 4,  9, FALSE },
   { "rifleman",       7, 12, FALSE },
   { "rifle-officer",  7, 12, FALSE },
-  { "other",          2,  9, TRUE },   /* 2d6, and a musket by default */
+  { "other",          2, 12, TRUE },   /* 2d6, and a musket by default */
 };
 
 static void
@@ -119,18 +120,11 @@ test_troop_types (void)
           g_assert_cmpint (f, <=, tc->f_max);
           f_seen_min = MIN (f_seen_min, f);
           f_seen_max = MAX (f_seen_max, f);
-          if (f_roll->total > f)
-            {
-              g_assert_true (tc->f_capped_at_9);
-              g_assert_cmpint (f, ==, 9);
-              g_assert_true (was_capped (recruit, "F"));
-              n_capped++;
-            }
-          else
-            {
-              g_assert_cmpint (f_roll->total, ==, f);
-              g_assert_false (was_capped (recruit, "F"));
-            }
+          /* He keeps what he rolled; above his musket's 9 it is noted. */
+          g_assert_cmpint (f_roll->total, ==, f);
+          g_assert_cmpint (was_capped (recruit, "F"), ==, tc->f_capped_at_9 && f > 9);
+          if (was_capped (recruit, "F"))
+            n_capped++;
         }
 
       /* Over a thousand recruits every value comes up. */
@@ -223,13 +217,11 @@ test_weapon_cap (void)
       g_assert_cmpstr (recruit->weapon, ==, "musket");
       f = stat_of (recruit, "F");
       g_assert_cmpint (f, >=, 7);
-      g_assert_cmpint (f, <=, 9);
-      if (roll_of (recruit, "F")->total > 9)
-        {
-          g_assert_cmpint (f, ==, 9);
-          g_assert_true (was_capped (recruit, "F"));
-          n_capped++;
-        }
+      g_assert_cmpint (f, <=, 12);
+      g_assert_cmpint (roll_of (recruit, "F")->total, ==, f);
+      g_assert_cmpint (was_capped (recruit, "F"), ==, f > 9);
+      if (f > 9)
+        n_capped++;
     }
   g_assert_cmpuint (n_capped, >, 0);
 
@@ -296,39 +288,57 @@ static const char * const not_ours[] = {
 static void
 test_names (void)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  MusterRng rng;
-  guint french_accents = 0;
+  const char * const *ids = muster_nationality_get_ids ();
+  guint n_ids = g_strv_length ((char **) ids);
 
-  muster_rng_init (&rng, 7);
-  for (guint i = 0; i < 3000; i++)
+  for (guint n = 0; n < n_ids; n++)
     {
-      const char *side = i % 3 == 0 ? "French" : i % 3 == 1 ? "British" : NULL;
-      g_autofree char *name = muster_recruit_pick_name (side, &rng);
-      g_auto(GStrv) words = g_strsplit (name, " ", -1);
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr(GError) error = NULL;
+      MusterRng rng;
+      guint accents = 0;
 
-      g_assert_true (g_utf8_validate (name, -1, NULL));
-      g_assert_cmpuint (g_strv_length (words), ==, 2);
-      for (guint j = 0; j < G_N_ELEMENTS (not_ours); j++)
-        for (guint w = 0; words[w] != NULL; w++)
-          g_assert_cmpstr (words[w], !=, not_ours[j]);
-      if (i % 3 == 0 && (strstr (name, "é") != NULL || strstr (name, "ç") != NULL ||
-                         strstr (name, "É") != NULL))
-        french_accents++;
-      g_hash_table_add (seen, g_steal_pointer (&name));
+      muster_rng_init (&rng, 7);
+      for (guint i = 0; i < 1000; i++)
+        {
+          g_autofree char *name = muster_nationality_pick_name (ids[n], &rng, &error);
+          g_auto(GStrv) words = NULL;
+
+          g_assert_no_error (error);
+          words = g_strsplit (name, " ", -1);
+          g_assert_true (g_utf8_validate (name, -1, NULL));
+          g_assert_cmpuint (g_strv_length (words), ==, 2);
+          for (guint j = 0; j < G_N_ELEMENTS (not_ours); j++)
+            for (guint w = 0; words[w] != NULL; w++)
+              g_assert_cmpstr (words[w], !=, not_ours[j]);
+          /* Not plain ASCII: "É", "ñ", "ç", "ã"... */
+          for (const char *p = name; *p != '\0'; p++)
+            if ((guchar) *p >= 0x80)
+              {
+                accents++;
+                break;
+              }
+          g_hash_table_add (seen, g_steal_pointer (&name));
+        }
+      /* Plenty of different names, and the letters of their language
+       * for the French, the Spanish and the Portuguese. */
+      g_assert_cmpuint (g_hash_table_size (seen), >, 500);
+      if (!g_str_equal (ids[n], "british"))
+        g_assert_cmpuint (accents, >, 0);
+      else
+        g_assert_cmpuint (accents, ==, 0);
     }
-  /* Plenty of different names, and French ones for the French. */
-  g_assert_cmpuint (g_hash_table_size (seen), >, 1000);
-  g_assert_cmpuint (french_accents, >, 0);
 
-  muster_rng_init (&rng, 7);
+  /* The same generator gives the same name. */
   {
-    g_autofree char *a = muster_recruit_pick_name ("French", &rng);
-    MusterRng again;
+    g_autofree char *a = NULL;
     g_autofree char *b = NULL;
+    MusterRng rng, again;
 
+    muster_rng_init (&rng, 7);
     muster_rng_init (&again, 7);
-    b = muster_recruit_pick_name ("French", &again);
+    a = muster_nationality_pick_name ("french", &rng, NULL);
+    b = muster_nationality_pick_name ("french", &again, NULL);
     g_assert_cmpstr (a, ==, b);
   }
 }
@@ -391,8 +401,15 @@ test_store_recruit (void)
     }
   g_assert_true (muster_character_get_stat (character, "F", &f));
   g_assert_cmpint (f, ==, 6);
+  /* Its name, from the generator of names of its own, is French. */
   {
-    g_autofree char *name = muster_recruit_pick_name ("French", &check);
+    g_autofree char *name = NULL;
+    MusterRng name_rng;
+
+    muster_rng_init_for (&check, 1234, "recruit/2");
+    muster_recruit_name_rng (&check, &name_rng);
+    name = muster_nationality_pick_name ("french", &name_rng, &error);
+    g_assert_no_error (error);
     g_assert_cmpstr (muster_character_get_name (character), ==, name);
   }
 

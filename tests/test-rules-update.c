@@ -17,6 +17,7 @@
 #include "muster-store-private.h"
 #include "muster-test-util.h"
 #include "muster-engine-test-util.h"
+#include "muster-campaign-generator.h"
 #include "muster-rules-test-util.h"
 
 /*
@@ -733,11 +734,69 @@ test_schema (void)
   fixture_clear (&fx);
 }
 
+/* --- The shipped rules ------------------------------------------------------ */
+
+/* A campaign made and played with the first version of each shipped rule
+ * set takes the version shipped today, with nothing in it to stop it. */
+static void
+test_shipped (void)
+{
+  const char *ids[] = { "sharpes-skirmish", "big-skirmishes", "napoleonic-skirmish",
+                        "chosen-men", "small-unit-engagements" };
+  g_autofree char *first = g_strdup (g_getenv ("MUSTER_RULESETS_DIR"));
+  g_autofree char *shipped = g_build_filename (MUSTER_SOURCE_DATADIR, "rulesets", NULL);
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  gint64 campaigns[G_N_ELEMENTS (ids)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    campaigns[i] = muster_generate_campaign (store, ids[i], 20 + i, 8, NULL);
+
+  g_setenv ("MUSTER_RULESETS_DIR", shipped, TRUE);
+  muster_rulesets_reload ();
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(MusterRuleset) today = muster_rulesets_lookup (ids[i], NULL);
+      g_autoptr(MusterRulesUpdate) update = NULL;
+      g_autoptr(MusterCampaign) campaign = NULL;
+      g_autoptr(MusterUndo) undo = NULL;
+      g_autoptr(GError) error = NULL;
+      MusterRuleset *rules;
+
+      g_assert_nonnull (today);
+      update = muster_rules_update_new (store, campaigns[i], NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s: version %s, shipped %s", ids[i],
+                      muster_rules_update_get_old_version (update), muster_ruleset_get_version (today));
+      g_assert_cmpstr (muster_rules_update_get_old_version (update), ==, "1");
+      if (g_str_equal (muster_ruleset_get_version (today), "1"))
+        {
+          g_assert_false (muster_rules_update_is_available (update));
+          continue;
+        }
+      g_assert_true (muster_rules_update_is_available (update));
+      g_assert_cmpuint (muster_rules_update_get_blockers (update)->len, ==, 0);
+      g_assert_cmpuint (muster_rules_update_get_changes (update)->len, >, 0);
+      undo = muster_store_update_rules (store, update, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (undo);
+      rules = muster_store_get_campaign_ruleset (store, campaigns[i], &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (muster_ruleset_get_version (rules), ==, muster_ruleset_get_version (today));
+      campaign = muster_store_get_campaign (store, campaigns[i], &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (muster_campaign_get_ruleset_version (campaign), ==, muster_ruleset_get_version (today));
+    }
+
+  g_setenv ("MUSTER_RULESETS_DIR", first, TRUE);
+  muster_rulesets_reload ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  rules_use_first_versions ();
   g_setenv ("MUSTER_FAKE_TIME", "1809-07-28T12:00:00Z", TRUE);
 
   g_test_add_func ("/rules-update/latest", test_latest);
@@ -752,6 +811,7 @@ main (int   argc,
   g_test_add_func ("/rules-update/broken", test_broken);
   g_test_add_func ("/rules-update/missing", test_missing);
   g_test_add_func ("/rules-update/schema", test_schema);
+  g_test_add_func ("/rules-update/shipped", test_shipped);
 
   return g_test_run ();
 }

@@ -172,6 +172,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  rules_use_first_versions ();
 
   g_test_add_func ("/ruleset-diff/versions", test_versions);
   g_test_add_func ("/ruleset-diff/parts", test_diff);

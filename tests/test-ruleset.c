@@ -72,7 +72,7 @@ test_shipped_header (void)
   g_autofree char *contents = NULL;
 
   g_assert_cmpstr (muster_ruleset_get_id (rs), ==, "sharpes-skirmish");
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "1");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "2");
   g_assert_cmpstr (muster_ruleset_get_title (rs), ==, "Sharpe's Skirmish");
   g_assert_nonnull (strstr (muster_ruleset_get_source (rs), "Durham's Chosen Men"));
   g_assert_cmpint (muster_ruleset_get_kept_by (rs), ==, MUSTER_KEPT_BY_FIGURE);
@@ -210,7 +210,7 @@ test_shipped_outcomes_and_options (void)
       g_assert_true (muster_ruleset_lookup_outcome (rs, o->id) == o);
     }
 
-  g_assert_cmpuint (options->len, ==, 1);
+  g_assert_cmpuint (options->len, ==, 2);
   death = muster_ruleset_lookup_option (rs, "death-roll");
   g_assert_nonnull (death);
   g_assert_cmpstr (death->default_choice, ==, "die-on-6");
@@ -218,6 +218,7 @@ test_shipped_outcomes_and_options (void)
   g_assert_cmpuint (death->choices->len, ==, 2);
   g_assert_cmpstr (((MusterChoiceDef *) g_ptr_array_index (death->choices, 0))->id, ==, "die-on-6");
   g_assert_cmpstr (((MusterChoiceDef *) g_ptr_array_index (death->choices, 1))->id, ==, "out-d6-games");
+  g_assert_nonnull (muster_ruleset_lookup_option (rs, "lasting-wounds"));
 }
 
 static void
@@ -225,7 +226,9 @@ test_shipped_steps (void)
 {
   g_autoptr(MusterRuleset) rs = load_shipped ();
   GPtrArray *steps = muster_ruleset_get_steps (rs);
-  static const char *types[] = { "countdown", "death-roll", "out-for-games", "capture", "heal-wounds" };
+  static const char *types[] = {
+    "countdown", "death-roll", "out-for-games", "capture", "drop-stat", "drop-stat", "drop-stat", "heal-wounds",
+  };
   const MusterStepDef *step;
 
   g_assert_cmpuint (steps->len, ==, G_N_ELEMENTS (types));
@@ -253,7 +256,7 @@ test_shipped_steps (void)
   step = g_ptr_array_index (steps, 3);
   g_assert_cmpstr (muster_step_get_param (step, "outcome"), ==, "captured");
 
-  step = g_ptr_array_index (steps, 4);
+  step = g_ptr_array_index (steps, 7);
   g_assert_cmpstr (muster_step_get_param (step, "light"), ==, "all");
   g_assert_cmpstr (muster_step_get_param (step, "serious"), ==, "all");
 }
@@ -753,7 +756,7 @@ test_registry_user_dir (void)
 
   g_file_get_contents (src, &contents, NULL, &error);
   g_assert_no_error (error);
-  edited = replace_once (contents, "version=\"1\"", "version=\"2\"");
+  edited = replace_once (contents, "version=\"2\"", "version=\"3\"");
   edited2 = replace_once (edited, "<roll stat=\"F\" dice=\"6\"/>", "<roll stat=\"F\" dice=\"7\"/>");
   g_file_set_contents (house, edited2, -1, &error);
   g_assert_no_error (error);
@@ -766,7 +769,7 @@ test_registry_user_dir (void)
   /* The user's file has the same id and replaces the shipped one. */
   rs = muster_rulesets_lookup ("sharpes-skirmish", &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "2");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "3");
   g_assert_cmpstr (muster_dice_expr_to_string (
                      muster_troop_type_get_roll (
                        muster_ruleset_lookup_troop_type (rs, "line"), "F")), ==, "7");
@@ -778,9 +781,9 @@ test_registry_user_dir (void)
   {
     g_autoptr(MusterRuleset) again = muster_rulesets_lookup ("sharpes-skirmish", &error);
     g_assert_no_error (error);
-    g_assert_cmpstr (muster_ruleset_get_version (again), ==, "1");
+    g_assert_cmpstr (muster_ruleset_get_version (again), ==, "2");
   }
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "2");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "3");
 }
 
 int

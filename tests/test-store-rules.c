@@ -117,7 +117,7 @@ test_kill_twice_by_one (void)
   g_assert_false (record (&f, f.ashworth, "unhurt", &error, 2, f.marchal, f.marchal));
   assert_refused (&f, before, error,
                   "Étienne Marchal is named twice among the men Edward Ashworth put out of action "
-                  "in Game 1 “The ford”: a man is put out of action once in a game.");
+                  "in Game 1 “The ford” of Peninsula: a man is put out of action once in a game.");
   g_clear_error (&error);
 
   g_assert_true (record (&f, f.ashworth, "unhurt", &error, 1, f.marchal));
@@ -140,7 +140,7 @@ test_kill_by_two (void)
   before = muster_store_dump (f.store);
   g_assert_false (record (&f, f.bramwell, "unhurt", &error, 1, f.marchal));
   assert_refused (&f, before, error,
-                  "Henry Bramwell cannot have put Étienne Marchal out of action in Game 1 “The ford”: "
+                  "Henry Bramwell cannot have put Étienne Marchal out of action in Game 1 “The ford” of Peninsula: "
                   "Edward Ashworth already did. A man is put out of action once in a game, by one killer.");
   g_clear_error (&error);
 
@@ -165,7 +165,7 @@ test_kill_needs_outcome_that_removes (void)
   before = muster_store_dump (f.store);
   g_assert_false (record (&f, f.marchal, "unhurt", &error, 0));
   assert_refused (&f, before, error,
-                  "Étienne Marchal cannot be “Unhurt” in Game 1 “The ford”: Edward Ashworth put him "
+                  "Étienne Marchal cannot be “Unhurt” in Game 1 “The ford” of Peninsula: Edward Ashworth put him "
                   "out of action there. Record him with one of these outcomes: “Out of action”, "
                   "“Captured”; or take him off the men Edward Ashworth put out of action.");
   g_clear_error (&error);
@@ -182,7 +182,7 @@ test_kill_needs_outcome_that_removes (void)
   before = muster_store_dump (f.store);
   g_assert_false (record (&f, f.bramwell, "unhurt", &error, 1, f.bazin));
   assert_refused (&f, before, error,
-                  "Louis Bazin cannot be “Unhurt” in Game 1 “The ford”: Henry Bramwell put him "
+                  "Louis Bazin cannot be “Unhurt” in Game 1 “The ford” of Peninsula: Henry Bramwell put him "
                   "out of action there. Record him with one of these outcomes: “Out of action”, "
                   "“Captured”; or take him off the men Henry Bramwell put out of action.");
   fight_clear (&f);
@@ -298,7 +298,7 @@ test_delete_character_who_played (void)
   g_assert_null (muster_store_delete_character (f.store, f.ashworth, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
   g_assert_cmpstr (error->message, ==,
-                   "Edward Ashworth cannot be deleted: he took part in Game 1 “The ford”, and deleting "
+                   "Edward Ashworth cannot be deleted: he took part in Game 1 “The ford” of Peninsula, and deleting "
                    "him would rewrite that game’s history. Retire him instead: set his status to retired.");
   g_clear_error (&error);
   g_assert_null (muster_store_delete_character (f.store, f.marchal, &error));
@@ -345,7 +345,7 @@ test_delete_force_that_played (void)
   g_assert_null (muster_store_delete_force (f.store, f.french, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
   g_assert_cmpstr (error->message, ==,
-                   "The force “Voltigeurs” cannot be deleted: Étienne Marchal took part in Game 1 “The ford”, "
+                   "The force “Voltigeurs” cannot be deleted: Étienne Marchal took part in Game 1 “The ford” of Peninsula, "
                    "and deleting the force would rewrite that game’s history. Set its characters’ status to "
                    "retired and its units’ to disbanded instead.");
   g_clear_error (&error);
@@ -410,7 +410,7 @@ test_delete_unit_that_played (void)
   g_assert_null (muster_store_delete_unit (store, leach, &error));
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_HISTORY);
   g_assert_cmpstr (error->message, ==,
-                   "The unit “Leach's squad” cannot be deleted: it took part in Game 1 “The bridge”, and "
+                   "The unit “Leach's squad” cannot be deleted: it took part in Game 1 “The bridge” of Coa 1810, and "
                    "deleting it would rewrite that game’s history. Strike it off the roll instead: set its "
                    "status to disbanded.");
   g_clear_error (&error);
@@ -623,18 +623,6 @@ test_name_import (void)
 }
 
 /* --- Schema version 3 ---------------------------------------------------- */
-
-static char *
-read_migration (const char *name)
-{
-  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
-}
 
 /* A library written by Muster before version 3 keeps every row, kills
  * that break today's rules included, and its kills restrict deletion. */

@@ -7,11 +7,15 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-cli-private.h"
 #include "muster-force.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
+#include "muster-sheet-text.h"
 #include "muster-store.h"
+#include "muster-traits.h"
+#include "muster-warnings.h"
 
 /* Most a single recruit command rolls up. */
 #define MAX_RECRUITS 1000
@@ -121,8 +125,14 @@ add_character_row (MusterCliTable  *table,
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
       int value;
 
+      /* Text shows the stat as played, traits named; TSV and JSON the
+       * value kept, which set --stat changes. */
       if (muster_character_get_stat (character, stat->key, &value))
-        muster_cli_table_add_int (table, value);
+        {
+          g_autofree char *text = muster_sheet_stat_value_text (ruleset, character, stat);
+
+          muster_cli_table_add_int_text (table, value, text);
+        }
       else
         muster_cli_table_add_none (table);
     }
@@ -197,6 +207,7 @@ muster_cli_cmd_recruit (MusterCli  *cli,
   };
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
+  g_autoptr(MusterUnit) unit = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset;
@@ -222,7 +233,7 @@ muster_cli_cmd_recruit (MusterCli  *cli,
     return muster_cli_fail (error);
 
   unit_id = muster_cli_recruit_unit_id (cli, campaign, force, unit_arg, &error);
-  if (unit_id < 0)
+  if (unit_id < 0 || (unit_id > 0 && (unit = muster_store_get_unit (cli->store, unit_id, &error)) == NULL))
     return muster_cli_fail (error);
   ids = muster_store_recruit_into (cli->store, muster_force_get_id (force), unit_id, type, weapon,
                                    name, count, &error);
@@ -232,11 +243,36 @@ muster_cli_cmd_recruit (MusterCli  *cli,
   for (guint i = 0; i < ids->len; i++)
     {
       gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr(MusterCharacter) character = muster_store_get_character (cli->store, id, &error);
+      g_autoptr(GPtrArray) warnings = NULL;
+      const char *type_name;
 
+      /* A name Muster picks is no one's yet, as far as names go round;
+       * one given may be. */
+      if (character == NULL ||
+          (name != NULL &&
+           (warnings = muster_warnings_for_character_name (cli->store, muster_campaign_get_id (campaign), id,
+                                                           name, &error)) == NULL))
+        return muster_cli_fail (error);
+      muster_cli_warn_all (warnings);
       if (verbose)
         describe_recruit (cli->store, muster_campaign_get_id (campaign), id);
-      muster_cli_print_id (id);
+      type_name = muster_cli_troop_type_name (ruleset, muster_character_get_troop_type (character));
+      if (unit != NULL)
+        /* TRANSLATORS: the recruit, the force, its campaign, the troop
+         * type and the unit */
+        g_print (_("%s joined “%s” of %s as %s, in %s.\n"), muster_character_get_name (character),
+                 muster_force_get_name (force), muster_campaign_get_name (campaign), type_name,
+                 muster_unit_get_name (unit));
+      else
+        /* TRANSLATORS: the recruit, the force, its campaign and the troop
+         * type */
+        g_print (_("%s joined “%s” of %s as %s.\n"), muster_character_get_name (character),
+                 muster_force_get_name (force), muster_campaign_get_name (campaign), type_name);
     }
+  /* The ids last, one a line, as scripts expect. */
+  for (guint i = 0; i < ids->len; i++)
+    muster_cli_print_id (g_array_index (ids, gint64, i));
   return 0;
 }
 
@@ -283,6 +319,13 @@ muster_cli_cmd_roster (MusterCli  *cli,
   for (guint i = 0; i < characters->len; i++)
     add_character_row (table, ruleset, units, g_ptr_array_index (characters, i), FALSE);
   muster_cli_table_print (table, cli->format, FALSE);
+  if (cli->format == MUSTER_CLI_FORMAT_TEXT)
+    {
+      g_autofree char *key = muster_characters_describe_caps (characters, ruleset);
+
+      if (key != NULL)
+        g_print ("\n%s\n", key);
+    }
   return 0;
 }
 
@@ -363,17 +406,37 @@ print_sheet (MusterCampaign  *campaign,
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
+      g_autoptr(GArray) effects = NULL;
       g_autofree char *label = NULL;
       g_autofree char *value = NULL;
+      g_autofree char *traits = NULL;
+      const char *entry = NULL;
       int number;
 
-      if (muster_character_get_stat (character, stat->key, &number))
-        value = g_strdup_printf ("%2d", number);
-      else
+      if (!muster_traits_played_stat (ruleset, character, stat->key, &number, &effects))
         value = g_strdup (" –");
+      else if ((traits = muster_sheet_trait_effects_text (effects)) != NULL)
+        /* Translators: a stat's value as played and the traits that make it so: "0 (Coward −1)" */
+        value = g_strdup_printf (_("%2d (%s)"), number, traits);
+      else if ((entry = muster_sheet_stat_entry_name (ruleset, character, stat, number)) != NULL)
+        /* Translators: a stat's value and the entry it stands for: "1 Coward" */
+        value = g_strdup_printf (_("%2d %s"), number, entry);
+      else
+        {
+          /* What his weapon lets him use shows in brackets: "11 (9)". */
+          g_autofree char *shown = muster_character_format_stat (character, ruleset, stat->key);
+
+          value = g_strdup_printf ("%2s", shown);
+        }
       label = g_strdup_printf ("%-3s %s", stat->key, stat->name);
       print_field (stat_width + 4, label, value);
     }
+  {
+    g_autofree char *key = muster_character_describe_caps (character, ruleset);
+
+    if (key != NULL)
+      g_print ("\n%s\n", key);
+  }
 
   if (notes != NULL && *notes != '\0')
     g_print ("\n%s\n%s\n", _("Notes"), notes);
@@ -436,28 +499,69 @@ stat_change_clear (gpointer data)
   g_free (((StatChange *) data)->key);
 }
 
-/* Applies the stat changes that lower (@lowering) or do not lower a stat. */
 static gboolean
 apply_stats (MusterStore      *store,
              MusterCharacter  *character,
              GArray           *changes,
-             gboolean          lowering,
              GError          **error)
 {
   for (guint i = 0; i < changes->len; i++)
     {
       const StatChange *change = &g_array_index (changes, StatChange, i);
-      int current;
-      gboolean lowers;
 
-      lowers = muster_character_get_stat (character, change->key, &current) && change->value < current;
-      if (lowers != lowering)
-        continue;
       if (!muster_store_set_character_stat (store, muster_character_get_id (character),
                                             change->key, change->value, error))
         return FALSE;
     }
   return TRUE;
+}
+
+/* What set changed, as it now is: "name Daniel Hadley, F 8, status
+ * Out of action (2 games)". */
+static char *
+describe_changes (MusterRuleset   *ruleset,
+                  MusterCharacter *character,
+                  GArray          *stats,
+                  gboolean         name,
+                  gboolean         rank,
+                  gboolean         type,
+                  gboolean         weapon,
+                  gboolean         mounted,
+                  gboolean         status,
+                  gboolean         notes)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  MusterStatus now = muster_character_get_status (character);
+
+  if (name)
+    g_ptr_array_add (parts, g_strdup_printf (_("name %s"), muster_character_get_name (character)));
+  if (rank)
+    g_ptr_array_add (parts, g_strdup_printf (_("rank %s"), muster_character_get_rank (character)));
+  for (guint i = 0; i < stats->len; i++)
+    {
+      const char *key = g_array_index (stats, StatChange, i).key;
+      int value = 0;
+
+      muster_character_get_stat (character, key, &value);
+      g_ptr_array_add (parts, g_strdup_printf ("%s %d", key, value));
+    }
+  if (type)
+    g_ptr_array_add (parts, g_strdup_printf (_("type %s"),
+                                             muster_cli_troop_type_name (ruleset, muster_character_get_troop_type (character))));
+  if (weapon)
+    g_ptr_array_add (parts, g_strdup_printf (_("weapon %s"),
+                                             muster_cli_weapon_name (ruleset, muster_character_get_weapon (character))));
+  if (mounted)
+    g_ptr_array_add (parts, g_strdup (muster_character_get_mounted (character) ? _("mounted") : _("on foot")));
+  if (status && now == MUSTER_STATUS_OUT_OF_ACTION)
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "status %s (%d game)", "status %s (%d games)",
+                                                          muster_character_get_out_games (character)),
+                                             muster_status_get_label (now), muster_character_get_out_games (character)));
+  else if (status)
+    g_ptr_array_add (parts, g_strdup_printf (_("status %s"), muster_status_get_label (now)));
+  if (notes)
+    g_ptr_array_add (parts, g_strdup (_("notes")));
+  return muster_cli_join (parts);
 }
 
 int
@@ -495,7 +599,9 @@ muster_cli_cmd_set (MusterCli  *cli,
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(GArray) stats = g_array_new (FALSE, TRUE, sizeof (StatChange));
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *changes = NULL;
   MusterStatus new_status = MUSTER_STATUS_ACTIVE;
   gboolean mounted = FALSE;
   MusterRuleset *ruleset;
@@ -549,6 +655,10 @@ muster_cli_cmd_set (MusterCli  *cli,
     return muster_cli_fail (error);
   store = cli->store;
   id = muster_character_get_id (character);
+  if (name != NULL &&
+      (warnings = muster_warnings_for_character_name (store, muster_campaign_get_id (campaign), id, name,
+                                                      &error)) == NULL)
+    return muster_cli_fail (error);
 
   for (guint i = 0; i < stats->len; i++)
     if (!muster_cli_check_stat (ruleset, g_array_index (stats, StatChange, i).key, &error))
@@ -563,18 +673,14 @@ muster_cli_cmd_set (MusterCli  *cli,
       new_status = MUSTER_STATUS_OUT_OF_ACTION;
     }
 
-  /* Lowered stats go before a new weapon and raised ones after it, so that
-   * "--weapon musket --stat F=9" and "--weapon rifle --stat F=11" both
-   * pass the weapon's cap. */
   /* All of it or nothing. */
   if (!muster_store_begin (store, &error))
     return muster_cli_fail (error);
   if ((name != NULL && !muster_store_set_character_text (store, id, "name", name, &error)) ||
       (rank != NULL && !muster_store_set_character_text (store, id, "rank", rank, &error)) ||
-      !apply_stats (store, character, stats, TRUE, &error) ||
+      !apply_stats (store, character, stats, &error) ||
       (type != NULL && !muster_store_set_character_text (store, id, "troop_type", type, &error)) ||
       (weapon != NULL && !muster_store_set_character_text (store, id, "weapon", weapon, &error)) ||
-      !apply_stats (store, character, stats, FALSE, &error) ||
       (mounted_text != NULL && !muster_store_set_character_mounted (store, id, mounted, &error)) ||
       ((status_text != NULL || out_games >= 0) &&
        !muster_store_set_character_status (store, id, new_status, MAX (out_games, 0), &error)) ||
@@ -584,7 +690,18 @@ muster_cli_cmd_set (MusterCli  *cli,
       muster_store_rollback (store);
       return muster_cli_fail (error);
     }
+  muster_cli_warn_all (warnings);
 
+  g_clear_object (&character);
+  if ((character = muster_store_get_character (store, id, &error)) == NULL)
+    return muster_cli_fail (error);
+  changes = describe_changes (ruleset, character, stats, name != NULL, rank != NULL, type != NULL,
+                              weapon != NULL, mounted_text != NULL, status_text != NULL || out_games >= 0,
+                              notes != NULL);
+  /* TRANSLATORS: the character, their campaign and what changed, e.g.
+   * “F 8, status Out of action (2 games)” */
+  g_print (_("%s of %s changed: %s.\n"), muster_character_get_name (character),
+           muster_campaign_get_name (campaign), changes);
   return 0;
 }
 

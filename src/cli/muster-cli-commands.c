@@ -12,9 +12,11 @@
 #include "muster-character.h"
 #include "muster-cli-private.h"
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
+#include "muster-warnings.h"
 
 /* --- Ruleset helpers ---------------------------------------------------------------- */
 
@@ -230,8 +232,10 @@ muster_cli_cmd_sample (MusterCli  *cli,
                        int         argc,
                        char      **argv)
 {
+  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GPtrArray) forces = NULL;
   g_autoptr(GError) error = NULL;
+  MusterRuleset *ruleset;
   MusterStore *store;
   gint64 id;
   int status;
@@ -245,10 +249,17 @@ muster_cli_cmd_sample (MusterCli  *cli,
   if (id <= 0)
     return muster_cli_fail (error);
 
-  /* The forces first, the campaign last, as scripts expect. */
-  forces = muster_store_list_forces (store, id, &error);
-  if (forces == NULL)
+  if ((campaign = muster_store_get_campaign (store, id, &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL ||
+      (forces = muster_store_list_forces (store, id, &error)) == NULL)
     return muster_cli_fail (error);
+  /* TRANSLATORS: the campaign and its rule set */
+  g_print (_("Campaign “%s” created, the sample of %s.\n"),
+           muster_campaign_get_name (campaign), muster_ruleset_get_title (ruleset));
+  for (guint i = 0; i < forces->len; i++)
+    muster_cli_say_force (g_ptr_array_index (forces, i));
+
+  /* The forces first, the campaign last, as scripts expect. */
   for (guint i = 0; i < forces->len; i++)
     muster_cli_print_id (muster_force_get_id (g_ptr_array_index (forces, i)));
   muster_cli_print_id (id);
@@ -321,7 +332,9 @@ muster_cli_cmd_new_campaign (MusterCli  *cli,
   };
   g_autoptr(GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *seed_text_out = NULL;
   MusterStore *store;
   guint64 seed;
   gint64 id;
@@ -374,78 +387,15 @@ muster_cli_cmd_new_campaign (MusterCli  *cli,
   if ((store = muster_cli_get_store (cli, &error)) == NULL)
     return muster_cli_fail (error);
   id = muster_store_create_campaign (store, argv[1], ruleset, seed, options, &error);
-  if (id <= 0)
+  if (id <= 0 || (campaign = muster_store_get_campaign (store, id, &error)) == NULL)
     return muster_cli_fail (error);
 
-  muster_cli_print_id (id);
-  return 0;
-}
-
-/* --- forces ----------------------------------------------------------------- */
-
-int
-muster_cli_cmd_forces (MusterCli  *cli,
-                       int         argc,
-                       char      **argv)
-{
-  const GOptionEntry entries[] = {
-    MUSTER_CLI_FORMAT_ENTRY (cli),
-    G_OPTION_ENTRY_NULL
-  };
-  const char *keys[] = { "id", "name", "side", "characters" };
-  const char *headings[] = { _("Id"), _("Name"), _("Side"), _("Characters") };
-  g_autoptr(MusterCampaign) campaign = NULL;
-  g_autoptr(GPtrArray) forces = NULL;
-  g_autoptr(MusterCliTable) table = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
-    return status;
-
-  if ((forces = muster_store_list_forces (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
-    return muster_cli_fail (error);
-
-  table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
-  for (guint i = 0; i < forces->len; i++)
-    {
-      MusterForce *force = g_ptr_array_index (forces, i);
-
-      muster_cli_table_add_row (table);
-      muster_cli_table_add_int (table, muster_force_get_id (force));
-      muster_cli_table_add_text (table, muster_force_get_name (force));
-      muster_cli_table_add_text (table, muster_force_get_effective_side (force));
-      muster_cli_table_add_int (table, muster_force_get_n_characters (force));
-    }
-  muster_cli_table_print (table, cli->format, FALSE);
-  return 0;
-}
-
-/* --- new-force -------------------------------------------------------------- */
-
-int
-muster_cli_cmd_new_force (MusterCli  *cli,
-                          int         argc,
-                          char      **argv)
-{
-  g_autofree char *side = NULL;
-  const GOptionEntry entries[] = {
-    { "side", 0, 0, G_OPTION_ARG_STRING, &side,
-      N_("Fight for SIDE (default: the force is a side of its own)"), N_("SIDE") },
-    G_OPTION_ENTRY_NULL
-  };
-  g_autoptr(MusterCampaign) campaign = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 id;
-  int status;
-
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 2, &status)) == NULL)
-    return status;
-
-  id = muster_store_create_force (cli->store, muster_campaign_get_id (campaign), argv[2], side, &error);
-  if (id <= 0)
-    return muster_cli_fail (error);
-
+  seed_text_out = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  /* TRANSLATORS: the campaign, its rule set, the rule set's version and
+   * the number its dice are seeded with */
+  g_print (_("Campaign “%s” created, playing by %s (version %s), its dice seeded with %s.\n"),
+           muster_campaign_get_name (campaign), muster_ruleset_get_title (ruleset),
+           muster_ruleset_get_version (ruleset), seed_text_out);
   muster_cli_print_id (id);
   return 0;
 }
@@ -487,6 +437,9 @@ muster_cli_cmd_rename (MusterCli  *cli,
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GObject) target = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autofree char *clean = NULL;
   const char *new_name;
   MusterCliKind kind;
   int status;
@@ -498,8 +451,14 @@ muster_cli_cmd_rename (MusterCli  *cli,
     return status;
   new_name = argv[3];
 
-  target = muster_cli_find_arg (cli, kind, campaign_arg, argv[2], NULL, &error);
+  target = muster_cli_find_arg (cli, kind, campaign_arg, argv[2],
+                                kind != MUSTER_CLI_CAMPAIGN ? &campaign : NULL, &error);
   if (target == NULL)
+    return muster_cli_fail (error);
+  if (kind == MUSTER_CLI_CHARACTER &&
+      (warnings = muster_warnings_for_character_name (cli->store, muster_campaign_get_id (campaign),
+                                                      muster_character_get_id (MUSTER_CHARACTER (target)),
+                                                      new_name, &error)) == NULL)
     return muster_cli_fail (error);
   switch (kind)
     {
@@ -523,6 +482,31 @@ muster_cli_cmd_rename (MusterCli  *cli,
     }
   if (!renamed)
     return muster_cli_fail (error);
+  muster_cli_warn_all (warnings);
+
+  /* The names as the store keeps them, spaces trimmed. */
+  clean = g_strstrip (g_strdup (new_name));
+  switch (kind)
+    {
+    case MUSTER_CLI_CAMPAIGN:
+      g_print (_("Campaign “%s” is now called “%s”.\n"),
+               muster_campaign_get_name (MUSTER_CAMPAIGN (target)), clean);
+      break;
+    case MUSTER_CLI_FORCE:
+      /* TRANSLATORS: the force's old name, its campaign and its new name */
+      g_print (_("Force “%s” of %s is now called “%s”.\n"),
+               muster_force_get_name (MUSTER_FORCE (target)), muster_campaign_get_name (campaign), clean);
+      break;
+    case MUSTER_CLI_UNIT:
+      g_print (_("Unit “%s” of %s is now called “%s”.\n"),
+               muster_unit_get_name (MUSTER_UNIT (target)), muster_campaign_get_name (campaign), clean);
+      break;
+    case MUSTER_CLI_CHARACTER:
+    default:
+      g_print (_("%s of %s is now called “%s”.\n"),
+               muster_character_get_name (MUSTER_CHARACTER (target)), muster_campaign_get_name (campaign), clean);
+      break;
+    }
   return 0;
 }
 
@@ -566,6 +550,7 @@ muster_cli_cmd_delete (MusterCli  *cli,
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GObject) target = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterUndo) undo = NULL;
   MusterCliKind kind;
   int status;
@@ -575,7 +560,8 @@ muster_cli_cmd_delete (MusterCli  *cli,
       !muster_cli_check_named (cli, kind, campaign_arg, argv[2], &status))
     return status;
 
-  target = muster_cli_find_arg (cli, kind, campaign_arg, argv[2], NULL, &error);
+  target = muster_cli_find_arg (cli, kind, campaign_arg, argv[2],
+                                kind != MUSTER_CLI_CAMPAIGN ? &campaign : NULL, &error);
   if (target == NULL)
     return muster_cli_fail (error);
   switch (kind)
@@ -595,6 +581,8 @@ muster_cli_cmd_delete (MusterCli  *cli,
     }
   if (undo == NULL)
     return muster_cli_fail (error);
-  g_print ("%s\n", muster_undo_get_label (undo));
+  /* TRANSLATORS: what was deleted (“Character “Thomas Ward” deleted”) and
+   * the campaign it was in */
+  g_print (_("%s, from %s.\n"), muster_undo_get_label (undo), muster_campaign_get_name (campaign));
   return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "muster-cli-private.h"
 #include "muster-exchange.h"
+#include "muster-force.h"
 
 /* --- export ------------------------------------------------------------- */
 
@@ -76,6 +77,14 @@ muster_cli_cmd_export (MusterCli  *cli,
 
   if (!muster_exchange_export_to_path (cli->store, kind, id, output, &error))
     return muster_cli_fail (error);
+  if (force != NULL)
+    /* TRANSLATORS: the force, its campaign and the file */
+    g_print (_("Wrote force “%s” of %s to %s.\n"), muster_force_get_name (force),
+             muster_campaign_get_name (campaign), output);
+  else
+    /* TRANSLATORS: the campaign and the file */
+    g_print (_("Wrote campaign “%s” to %s, with its rules, games and log.\n"),
+             muster_campaign_get_name (campaign), output);
   return 0;
 }
 
@@ -120,6 +129,27 @@ muster_cli_cmd_import (MusterCli  *cli,
 
   if (into != NULL && kind == MUSTER_EXCHANGE_CAMPAIGN)
     muster_cli_warn (_("The file holds a whole campaign, imported as a new one; --into was not used."));
+
+  if (kind == MUSTER_EXCHANGE_CAMPAIGN)
+    {
+      g_autoptr(MusterCampaign) campaign = muster_store_get_campaign (store, id, &error);
+
+      if (campaign == NULL)
+        return muster_cli_fail (error);
+      /* TRANSLATORS: the file and the campaign it became */
+      g_print (_("Imported %s as campaign “%s”.\n"), argv[1], muster_campaign_get_name (campaign));
+    }
+  else
+    {
+      g_autoptr(MusterForce) force = muster_store_get_force (store, id, &error);
+
+      if (force == NULL)
+        return muster_cli_fail (error);
+      /* TRANSLATORS: the file, the force it became and the campaign it
+       * joined */
+      g_print (_("Imported %s as force “%s” of %s.\n"), argv[1], muster_force_get_name (force),
+               muster_campaign_get_name (into));
+    }
   muster_cli_print_id (id);
   return 0;
 }

@@ -13,6 +13,7 @@
 #include "muster-honours.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
+#include "muster-warnings.h"
 
 /* --- Finding things ---------------------------------------------------------- */
 
@@ -59,7 +60,10 @@ muster_cli_cmd_new_game (MusterCli  *cli,
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) unit_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autoptr(MusterGame) game = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
   gint64 game_id;
   int status;
 
@@ -81,16 +85,92 @@ muster_cli_cmd_new_game (MusterCli  *cli,
   if (!muster_cli_game_units (cli, campaign, with_unit, unit_ids, ids, &error))
     return muster_cli_fail (error);
 
+  /* Probably a slip, but taken: said before the game is made, as it is
+   * about the games before it. */
+  warnings = muster_warnings_for_game_date (cli->store, muster_campaign_get_id (campaign), 0, date, &error);
+  if (warnings == NULL)
+    return muster_cli_fail (error);
   game_id = muster_store_create_game_full (cli->store, muster_campaign_get_id (campaign), argv[2], date,
                                            (const gint64 *) ids->data, ids->len,
                                            (const gint64 *) unit_ids->data, unit_ids->len, &error);
-  if (game_id == 0)
+  if (game_id == 0 || (game = muster_store_get_game (cli->store, game_id, &error)) == NULL)
     return muster_cli_fail (error);
+  muster_cli_warn_all (warnings);
+
+  what = muster_game_describe_full (game);
+  /* TRANSLATORS: the game (“Game 1 “The ford” of Peninsula 1812”), its two
+   * sides and how many characters take part */
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "%s planned: %s against %s, %u character taking part.\n",
+                        "%s planned: %s against %s, %u characters taking part.\n",
+                        ids->len),
+           what, muster_game_get_side_a (game), muster_game_get_side_b (game), ids->len);
   muster_cli_print_id (game_id);
   return 0;
 }
 
 /* --- result ------------------------------------------------------------------ */
+
+/* "Recorded for Thomas Ward in Game 1 “The ford” of Peninsula 1812:
+ * Wounded, 1 light wound, put out of action: Jean Roussel." */
+static int
+say_result (MusterCli          *cli,
+            MusterCampaign     *campaign,
+            MusterGame         *game,
+            gint64              character_id,
+            const MusterResult *result)
+{
+  g_autoptr(MusterCharacter) character = NULL;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) victims = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = muster_game_describe_full (game);
+  g_autofree char *joined = NULL;
+  const MusterOutcomeDef *outcome;
+  MusterRuleset *ruleset;
+
+  if ((character = muster_store_get_character (cli->store, character_id, &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
+    return muster_cli_fail (error);
+  outcome = muster_ruleset_lookup_outcome (ruleset, result->outcome);
+  g_ptr_array_add (parts, g_strdup (outcome != NULL ? outcome->name : result->outcome));
+  if (result->light_wounds > 0)
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d light wound", "%d light wounds",
+                                                          result->light_wounds),
+                                             result->light_wounds));
+  if (result->serious_wounds > 0)
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d serious wound", "%d serious wounds",
+                                                          result->serious_wounds),
+                                             result->serious_wounds));
+  for (guint i = 0; i < result->n_victims; i++)
+    {
+      MusterCharacter *victim = muster_store_get_character (cli->store, result->victims[i], &error);
+
+      if (victim == NULL)
+        return muster_cli_fail (error);
+      g_ptr_array_add (victims, victim);
+      g_ptr_array_add (names, (char *) muster_character_get_name (victim));
+    }
+  if (names->len > 0)
+    {
+      g_autofree char *list = muster_cli_join (names);
+
+      /* TRANSLATORS: the characters a character put out of action */
+      g_ptr_array_add (parts, g_strdup_printf (_("put out of action: %s"), list));
+    }
+  if (result->killed_unnamed > 0)
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "%d unnamed figure put out of action",
+                                                          "%d unnamed figures put out of action",
+                                                          result->killed_unnamed),
+                                             result->killed_unnamed));
+  joined = muster_cli_join (parts);
+  /* TRANSLATORS: the character, the game (“Game 1 “The ford” of Peninsula
+   * 1812”) and what was recorded, e.g. “Wounded, 1 light wound” */
+  g_print (_("Recorded for %s in %s: %s.\n"), muster_character_get_name (character), what, joined);
+  return 0;
+}
 
 int
 muster_cli_cmd_result (MusterCli  *cli,
@@ -112,7 +192,7 @@ muster_cli_cmd_result (MusterCli  *cli,
   g_auto(GStrv) killed = NULL;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
     { "outcome", 0, 0, G_OPTION_ARG_STRING, &outcome,
       N_("What happened to the character: an outcome id of the ruleset (required)"), N_("OUTCOME") },
     { "light", 0, 0, G_OPTION_ARG_STRING, &light_text,
@@ -144,9 +224,10 @@ muster_cli_cmd_result (MusterCli  *cli,
   g_autoptr(GArray) victims = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
   MusterResult result = { 0, };
+  const MusterOutcomeDef *added_up;
+  MusterRuleset *ruleset;
   gint64 character_id;
   int status;
-
   gboolean for_unit;
 
   /* How many arguments may follow depends on --unit, known once parsed. */
@@ -170,7 +251,7 @@ muster_cli_cmd_result (MusterCli  *cli,
       game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error);
       if (game == NULL)
         return muster_cli_fail (error);
-      return muster_cli_unit_result (cli, campaign, muster_game_get_id (game), unit_arg,
+      return muster_cli_unit_result (cli, campaign, game, unit_arg,
                                      figures, colours, notes);
     }
   if (argc < 3)
@@ -202,7 +283,23 @@ muster_cli_cmd_result (MusterCli  *cli,
   result.notes = notes;
   if (!muster_store_set_result (cli->store, muster_game_get_id (game), character_id, &result, &error))
     return muster_cli_fail (error);
-  return 0;
+
+  /* The store records wounds that add up to a Kill as the outcome they
+   * add up to: say so, and say what was recorded. */
+  ruleset = muster_cli_campaign_ruleset (campaign, NULL);
+  if (ruleset != NULL &&
+      (added_up = muster_ruleset_wounds_add_up (ruleset, result.light_wounds, result.serious_wounds)) != NULL)
+    {
+      g_autofree char *note = muster_ruleset_describe_wounds_add_up (ruleset, result.light_wounds,
+                                                                     result.serious_wounds);
+      g_autoptr(MusterCharacter) character = muster_store_get_character (cli->store, character_id, NULL);
+
+      /* Translators: the character, then "2 serious wounds count as “Out of action”." */
+      g_print (_("%s: %s"), character != NULL ? muster_character_get_name (character) : "", note);
+      g_print ("\n");
+      result.outcome = added_up->id;
+    }
+  return say_result (cli, campaign, game, character_id, &result);
 }
 
 /* --- finish ------------------------------------------------------------------ */
@@ -216,13 +313,15 @@ muster_cli_cmd_finish (MusterCli  *cli,
   g_autofree char *winner = NULL;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
     { "winner", 0, 0, G_OPTION_ARG_STRING, &winner,
       N_("The side that won (leave it out for a draw)"), N_("SIDE") },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
   int status;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
@@ -230,16 +329,37 @@ muster_cli_cmd_finish (MusterCli  *cli,
 
   game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
   if (game == NULL ||
+      (warnings = muster_warnings_for_finish (cli->store, muster_game_get_id (game), &error)) == NULL ||
       !muster_store_finish_game (cli->store, muster_game_get_id (game), winner, &error))
     return muster_cli_fail (error);
+  muster_cli_warn_all (warnings);
+
+  what = muster_game_describe_full (game);
+  if (winner != NULL)
+    /* TRANSLATORS: the game (“Game 1 “The ford” of Peninsula 1812”) and
+     * the side that won it */
+    g_print (_("%s is played, won by %s.\n"), what, winner);
+  else
+    g_print (_("%s is played, a draw.\n"), what);
   return 0;
 }
 
 /* --- resolve ----------------------------------------------------------------- */
 
 static void
-print_event (const MusterResolutionEvent *event)
+print_event (MusterGame                  *game,
+             const MusterResolutionEvent *event)
 {
+  /* The game itself, named so that it can be found again. */
+  if (g_strcmp0 (event->kind, "resolved") == 0)
+    {
+      g_autofree char *what = muster_game_describe_full (game);
+
+      /* TRANSLATORS: the game, as in “Game 1 “The ford” of Peninsula 1812” */
+      g_print (_("%s is resolved.\n"), what);
+      return;
+    }
+
   if (event->roll != NULL)
     {
       g_autofree char *described = muster_roll_describe (event->roll);
@@ -268,7 +388,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
   gboolean plan_only = FALSE;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
     { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
       N_("Faces rolled at the table for a character (name or id), a unit (name) or a roll’s purpose, e.g. \"Jean Lefort=4\" (repeat for each)"),
       N_("WHO=FACES") },
@@ -333,7 +453,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
   if (cli->format == MUSTER_CLI_FORMAT_TEXT)
     {
       for (guint i = 0; i < events->len; i++)
-        print_event (g_ptr_array_index (events, i));
+        print_event (game, g_ptr_array_index (events, i));
       return 0;
     }
 
@@ -399,7 +519,7 @@ muster_cli_cmd_undo_resolve (MusterCli  *cli,
   game = muster_store_get_game (cli->store, game_id, &error);
   if (game == NULL)
     return muster_cli_fail (error);
-  what = muster_game_describe (game);
+  what = muster_game_describe_full (game);
   g_print (_("The resolution of %s is undone; the game is played but not resolved.\n"), what);
   return 0;
 }
@@ -417,6 +537,7 @@ muster_cli_cmd_release (MusterCli  *cli,
       N_("The campaign, to give CHARACTER by name"), N_("CAMPAIGN") },
     G_OPTION_ENTRY_NULL
   };
+  g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(GError) error = NULL;
   int status;
@@ -424,9 +545,12 @@ muster_cli_cmd_release (MusterCli  *cli,
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
 
-  if ((character = muster_cli_find_arg (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1], NULL, &error)) == NULL ||
+  if ((character = muster_cli_find_arg (cli, MUSTER_CLI_CHARACTER, campaign_arg, argv[1], &campaign, &error)) == NULL ||
       !muster_store_release_character (cli->store, muster_character_get_id (character), &error))
     return muster_cli_fail (error);
+  /* TRANSLATORS: the character and their campaign */
+  g_print (_("%s of %s is released: back from captivity and active again.\n"),
+           muster_character_get_name (character), muster_campaign_get_name (campaign));
   return 0;
 }
 
@@ -499,7 +623,7 @@ muster_cli_cmd_game (MusterCli  *cli,
   gboolean units = FALSE;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by title or #N"), N_("CAMPAIGN") },
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
     { "units", 0, 0, G_OPTION_ARG_NONE, &units,
       N_("List the units taking part and what became of their figures"), NULL },
     MUSTER_CLI_FORMAT_ENTRY (cli),
@@ -571,7 +695,7 @@ muster_cli_cmd_log (MusterCli  *cli,
   g_autofree char *character_arg = NULL;
   const GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_STRING, &game_arg,
-      N_("Only the entries of this game (id, title or #N)"), N_("GAME") },
+      N_("Only the entries of this game: its number in the campaign, or its title"), N_("GAME") },
     { "character", 0, 0, G_OPTION_ARG_STRING, &character_arg,
       N_("Only the entries of this character"), N_("CHARACTER") },
     MUSTER_CLI_FORMAT_ENTRY (cli),
@@ -580,6 +704,7 @@ muster_cli_cmd_log (MusterCli  *cli,
   static const char * const keys[] = {
     "id", "created", "game_id", "character_id", "kind", "message", "dice", "faces", "total", "entered",
   };
+  gboolean machine;
   const char * const headings[] = {
     _("Id"), _("When"), _("Game"), _("Character"), _("Kind"), _("Entry"), _("Dice"), _("Faces"),
     _("Total"), _("At the table"),
@@ -609,6 +734,12 @@ muster_cli_cmd_log (MusterCli  *cli,
     return muster_cli_fail (error);
 
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  /* TSV and JSON carry what happened, the kind and its arguments (null
+   * for an older entry that kept its text), beside the text a reader
+   * reads, in the reader's language. */
+  machine = cli->format != MUSTER_CLI_FORMAT_TEXT;
+  if (machine)
+    muster_cli_table_add_column (table, "args", NULL);
   for (guint i = 0; i < log->len; i++)
     {
       const MusterLogEntry *entry = g_ptr_array_index (log, i);
@@ -632,123 +763,9 @@ muster_cli_cmd_log (MusterCli  *cli,
           for (int j = 0; j < 4; j++)
             muster_cli_table_add_none (table);
         }
+      if (machine)
+        muster_cli_table_add_json (table, entry->args);
     }
   muster_cli_table_print (table, cli->format, FALSE);
-  return 0;
-}
-
-/* --- kills ------------------------------------------------------------------- */
-
-int
-muster_cli_cmd_kills (MusterCli  *cli,
-                      int         argc,
-                      char      **argv)
-{
-  g_autofree char *output = NULL;
-  const GOptionEntry entries[] = {
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
-    G_OPTION_ENTRY_NULL
-  };
-  g_autoptr(MusterCampaign) campaign = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *csv = NULL;
-  int status;
-
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
-    return status;
-
-  if ((csv = muster_honours_kill_ledger_csv (cli->store, muster_campaign_get_id (campaign), &error)) == NULL)
-    return muster_cli_fail (error);
-
-  if (output == NULL)
-    {
-      g_print ("%s", csv);
-      return 0;
-    }
-  if (!g_file_set_contents (output, csv, -1, &error))
-    return muster_cli_fail (error);
-  return 0;
-}
-
-/* --- honours ----------------------------------------------------------------- */
-
-/* A heading, with "(none yet)" under it when nothing follows. */
-static void
-print_heading (const char *heading,
-               guint       n)
-{
-  g_print ("%s\n", heading);
-  if (n == 0)
-    g_print ("  %s\n", _("(none yet)"));
-}
-
-static void
-print_records (const char *heading,
-               GPtrArray  *records)
-{
-  print_heading (heading, records->len);
-  for (guint i = 0; i < records->len; i++)
-    {
-      const MusterRecord *record = g_ptr_array_index (records, i);
-      g_print ("  %d  %s (%s)\n", record->value, record->name, record->force_name);
-    }
-}
-
-int
-muster_cli_cmd_honours (MusterCli  *cli,
-                        int         argc,
-                        char      **argv)
-{
-  const GOptionEntry entries[] = { G_OPTION_ENTRY_NULL };
-  g_autoptr(MusterCampaign) campaign = NULL;
-  g_autoptr(GPtrArray) fallen = NULL;
-  g_autoptr(GPtrArray) recovered = NULL;
-  g_autoptr(GPtrArray) kills = NULL;
-  g_autoptr(GPtrArray) survived = NULL;
-  g_autoptr(GPtrArray) on_roll = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 id;
-  int status;
-
-  if ((campaign = muster_cli_parse_campaign_command (cli, entries, &argc, &argv, 1, &status)) == NULL)
-    return status;
-
-  id = muster_campaign_get_id (campaign);
-  if ((fallen = muster_honours_list_fallen (cli->store, id, &error)) == NULL ||
-      (recovered = muster_honours_list_recovered (cli->store, id, &error)) == NULL ||
-      (kills = muster_honours_most_kills (cli->store, id, 5, &error)) == NULL ||
-      (survived = muster_honours_most_survived (cli->store, id, 5, &error)) == NULL ||
-      (on_roll = muster_honours_longest_on_roll (cli->store, id, 5, &error)) == NULL)
-    return muster_cli_fail (error);
-
-  print_heading (_("The fallen"), fallen->len);
-  for (guint i = 0; i < fallen->len; i++)
-    {
-      const MusterHonour *h = g_ptr_array_index (fallen, i);
-      g_autofree char *killers = NULL;
-
-      killers = muster_cli_join (h->killers);
-      if (h->game_id == 0)
-        g_print ("  %s (%s)\n", h->name, h->force_name);
-      else if (killers[0] != '\0')
-        g_print (_("  %s (%s), game %d “%s”, by the hand of %s\n"),
-                 h->name, h->force_name, h->game_number, h->game_title, killers);
-      else
-        g_print (_("  %s (%s), game %d “%s”\n"),
-                 h->name, h->force_name, h->game_number, h->game_title);
-    }
-
-  print_heading (_("The recovered"), recovered->len);
-  for (guint i = 0; i < recovered->len; i++)
-    {
-      const MusterHonour *h = g_ptr_array_index (recovered, i);
-      g_print (_("  %s (%s), after game %d “%s”\n"),
-               h->name, h->force_name, h->game_number, h->game_title != NULL ? h->game_title : "");
-    }
-
-  print_records (_("Most kills"), kills);
-  print_records (_("Most games survived"), survived);
-  print_records (_("Longest on the roll"), on_roll);
   return 0;
 }

@@ -53,6 +53,8 @@ muster_cli_cmd_backup (MusterCli  *cli,
   if ((store = muster_cli_get_store (cli, &error)) == NULL ||
       !muster_library_back_up (store, argv[1], &error))
     return muster_cli_fail (error);
+  /* TRANSLATORS: the library and the backup */
+  g_print (_("Wrote a copy of the library %s to %s.\n"), muster_store_get_path (store), argv[1]);
   return 0;
 }
 

@@ -14,8 +14,9 @@
 #include "muster-unit.h"
 
 /* Finding what the arguments of a command name: a campaign by id or name;
- * a force, unit, character or game by id, or by name (a game by title or
- * #N) within a campaign. */
+ * a force, unit or character by id, or by name within a campaign; a game
+ * by its id in the whole library, or within a campaign by the number it
+ * is listed by there or by its title. */
 
 /* Why a name given without --campaign cannot be looked up. */
 static char *
@@ -31,7 +32,7 @@ describe_missing_campaign (MusterCliKind  kind,
       return g_strdup_printf (_("To find unit “%s” by name, say which campaign it is in with --campaign."),
                               name);
     case MUSTER_CLI_GAME:
-      return g_strdup_printf (_("“%s” is not a game id: give the game’s id, or its title with --campaign CAMPAIGN."),
+      return g_strdup_printf (_("“%s” is not a game id: give the game’s id, or its number or title with --campaign CAMPAIGN."),
                               name);
     case MUSTER_CLI_CHARACTER:
     default:
@@ -96,7 +97,7 @@ find_in_campaign (MusterCli       *cli,
       return campaign != NULL ? muster_store_find_unit (store, campaign_id, id_or_name, error)
                               : muster_store_get_unit (store, id, error);
     case MUSTER_CLI_GAME:
-      /* Reads "#N" as well as an id and a title. */
+      /* Within a campaign a number is the game's number there. */
       return muster_store_find_game (store, campaign_id, id_or_name, error);
     case MUSTER_CLI_CHARACTER:
     default:

@@ -76,6 +76,23 @@ select_characters (MusterCli       *cli,
   return g_steal_pointer (&characters);
 }
 
+/* What a sheet is called in a sentence. */
+static const char *
+sheet_label (const char *kind)
+{
+  if (g_str_equal (kind, "figure-stats"))
+    return _("the Figure Stats playsheet");
+  if (g_str_equal (kind, "playsheet"))
+    return _("the Playsheet");
+  if (g_str_equal (kind, "cards"))
+    return _("the stat cards");
+  if (g_str_equal (kind, "units"))
+    return _("the unit roster");
+  if (g_str_equal (kind, "deck"))
+    return _("the card deck");
+  return _("the roster");
+}
+
 int
 muster_cli_cmd_print (MusterCli  *cli,
                       int         argc,
@@ -84,6 +101,7 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autofree char *force_name = NULL;
   g_autofree char *character_names = NULL;
   g_autofree char *paper_name = NULL;
+  g_autofree char *orientation_name = NULL;
   g_autofree char *output = NULL;
   g_auto(GStrv) specials = NULL;
   int turns = 16;
@@ -99,6 +117,9 @@ muster_cli_cmd_print (MusterCli  *cli,
       N_("Add a Special Effect card called NAME to the deck; repeatable"), N_("NAME") },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper_name,
       N_("Paper size: a4 or letter (default: a4)"), N_("PAPER") },
+    { "orientation", 0, 0, G_OPTION_ARG_STRING, &orientation_name,
+      N_("Turn the roster or the units sheet: portrait, landscape or automatic (the default: "
+         "landscape when portrait would need smaller text than they print)"), N_("ORIENTATION") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the PDF to FILE"), N_("FILE") },
     G_OPTION_ENTRY_NULL
@@ -112,6 +133,9 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
   MusterPaper paper = MUSTER_PAPER_A4;
+  MusterOrientation orientation = MUSTER_ORIENTATION_AUTOMATIC;
+  MusterPageSize size;
+  guint n_pages;
   MusterRuleset *ruleset;
   const char *kind;
   gboolean known = FALSE;
@@ -150,6 +174,8 @@ muster_cli_cmd_print (MusterCli  *cli,
     return muster_cli_usage_error (cli, _("--turns is %d: it must be 16 or 32."), turns);
   if (paper_name != NULL && !muster_paper_from_string (paper_name, &paper))
     return muster_cli_usage_error (cli, _("There is no paper size “%s”: use a4 or letter."), paper_name);
+  if (orientation_name != NULL && !muster_orientation_from_string (orientation_name, &orientation))
+    return muster_cli_usage_error (cli, _("There is no orientation “%s”: use portrait, landscape or automatic."), orientation_name);
 
   if ((campaign = muster_cli_find_campaign (cli, argv[2], &error)) == NULL)
     return muster_cli_fail (error);
@@ -203,8 +229,24 @@ muster_cli_cmd_print (MusterCli  *cli,
     sheet = muster_roster_sheet_new (ruleset, characters, NULL);
   muster_sheet_set_title (sheet, title);
 
-  if (!muster_sheet_export_pdf (sheet, paper, output, &error))
+  if (orientation != MUSTER_ORIENTATION_AUTOMATIC && !muster_sheet_can_turn (sheet))
+    return muster_cli_usage_error (cli, _("The %s sheet has a portrait layout of its own: "
+                                          "leave out --orientation, which is for the roster and the units sheet."),
+                                   kind);
+
+  muster_page_size_init_for_paper (&size, paper);
+  muster_sheet_orient_page (sheet, &size, orientation);
+  if (!muster_sheet_export_pdf_for_size (sheet, &size, output, &error))
     return muster_cli_fail (error);
 
+  muster_page_size_init_for_paper (&size, paper);
+  n_pages = muster_sheet_get_n_pages (sheet, &size);
+  /* TRANSLATORS: the file, the sheet (e.g. “the Figure Stats playsheet”),
+   * whose it is (a campaign, or “campaign — force”) and its pages */
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "Wrote %s: %s of %s, %u page.\n",
+                        "Wrote %s: %s of %s, %u pages.\n",
+                        n_pages),
+           output, sheet_label (kind), title, n_pages);
   return 0;
 }

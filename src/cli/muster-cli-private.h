@@ -6,6 +6,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-game.h"
 #include "muster-ruleset.h"
 #include "muster-store.h"
 #include "muster-unit.h"
@@ -51,6 +52,11 @@ struct _MusterCli {
 #define MUSTER_CLI_FORMAT_ENTRY(cli) \
   { "format", 0, 0, G_OPTION_ARG_STRING, &(cli)->format_text, N_("Print as text, tsv or json"), N_("FORMAT") }
 
+/* The --nationality option of a command that makes or changes a force,
+ * with its help (N_()). */
+#define MUSTER_CLI_NATIONALITY_ENTRY(variable, help) \
+  { "nationality", 0, 0, G_OPTION_ARG_STRING, &(variable), (help), N_("NATIONALITY") }
+
 /* --- Commands (muster-cli-commands.c, muster-cli-characters.c) --------- --------------------------------- */
 
 int muster_cli_cmd_rulesets     (MusterCli *cli, int argc, char **argv);
@@ -59,6 +65,7 @@ int muster_cli_cmd_sample       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_new_campaign (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_forces       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_new_force    (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_set_force    (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_recruit      (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_roster       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_show         (MusterCli *cli, int argc, char **argv);
@@ -66,7 +73,7 @@ int muster_cli_cmd_set          (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_rename       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_delete       (MusterCli *cli, int argc, char **argv);
 
-/* --- Games, resolution and honours (muster-cli-games.c) ---------------- */
+/* --- Games, resolution (muster-cli-games.c) and honours (muster-cli-honours.c) --- */
 
 int muster_cli_cmd_new_game     (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_result       (MusterCli *cli, int argc, char **argv);
@@ -79,6 +86,12 @@ int muster_cli_cmd_game         (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_log          (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_kills        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_honours      (MusterCli *cli, int argc, char **argv);
+
+/* --- Forces (muster-cli-forces.c) ------------------------------------- */
+
+/* "Force “95th Rifles”, fighting for British, with 13 characters.
+ * Nationality: British." on stdout. */
+void muster_cli_say_force       (MusterForce *force);
 
 /* --- Exchange files (muster-cli-exchange.c) --------------------------- */
 
@@ -126,7 +139,7 @@ int              muster_cli_print_game_units (MusterCli      *cli,
  * --wounded-figures, --captured-figures and --run-figures (NULL: 0). */
 int              muster_cli_unit_result     (MusterCli       *cli,
                                              MusterCampaign  *campaign,
-                                             gint64           game_id,
+                                             MusterGame      *game,
                                              const char      *unit_arg,
                                              const char      *const figures[4],
                                              const char      *colours,
@@ -166,6 +179,9 @@ int              muster_cli_failf           (const char   *format,
 /* "muster-cli: warning: MESSAGE" on stderr. */
 void             muster_cli_warn            (const char   *format,
                                              ...) G_GNUC_PRINTF (1, 2);
+/* Each of @warnings (of char*, as muster-warnings.h gives them) as a
+ * warning. */
+void             muster_cli_warn_all        (GPtrArray    *warnings);
 /* A wrong command line: the message and a pointer to --help on stderr;
  * returns MUSTER_CLI_EXIT_USAGE. */
 int              muster_cli_usage_error     (MusterCli    *cli,
@@ -271,8 +287,10 @@ gboolean         muster_cli_check_named     (MusterCli       *cli,
                                              const char      *arg,
                                              int             *status);
 /* What @arg names: a campaign by id or name, or a MusterForce, MusterUnit,
- * MusterCharacter or MusterGame by id, or by name (a game by title or #N)
- * within the campaign of --campaign (@campaign_arg, NULL when not given).
+ * MusterCharacter or MusterGame by id, or within the campaign of
+ * --campaign (@campaign_arg, NULL when not given) a force, unit or
+ * character by id or name and a game by the number it has there or its
+ * title.
  * With @campaign, also returns that campaign, or else the thing's own. */
 gpointer         muster_cli_find_arg        (MusterCli       *cli,
                                              MusterCliKind    kind,
@@ -304,12 +322,19 @@ void             muster_cli_table_add_value (MusterCliTable     *table,
                                              const char         *text);
 void             muster_cli_table_add_int   (MusterCliTable     *table,
                                              gint64              value);
+/* A number in TSV and JSON, @text in text output ("11 (9)"). */
+void             muster_cli_table_add_int_text (MusterCliTable  *table,
+                                                gint64           value,
+                                                const char      *text);
 /* "true" or "false" in TSV, a boolean in JSON, @text in text output. */
 void             muster_cli_table_add_bool  (MusterCliTable     *table,
                                              gboolean            value,
                                              const char         *text);
 /* A missing value: empty in text and TSV, null in JSON. */
 void             muster_cli_table_add_none  (MusterCliTable     *table);
+/* A JSON value, as it is in JSON and as its text in TSV; NULL: none. */
+void             muster_cli_table_add_json  (MusterCliTable     *table,
+                                             const char         *json);
 /* An id, or with 0 a missing value. */
 void             muster_cli_table_add_id    (MusterCliTable     *table,
                                              gint64              id);

@@ -15,6 +15,7 @@ typedef enum {
   CELL_INT,
   CELL_BOOL,
   CELL_NONE,
+  CELL_JSON,
 } CellKind;
 
 typedef struct {
@@ -135,6 +136,14 @@ muster_cli_table_add_int (MusterCliTable *table,
 }
 
 void
+muster_cli_table_add_int_text (MusterCliTable *table,
+                               gint64          value,
+                               const char     *text)
+{
+  table_add_cell (table, CELL_INT, g_strdup_printf ("%" G_GINT64_FORMAT, value), g_strdup (text));
+}
+
+void
 muster_cli_table_add_bool (MusterCliTable *table,
                            gboolean        value,
                            const char     *text)
@@ -146,6 +155,16 @@ void
 muster_cli_table_add_none (MusterCliTable *table)
 {
   table_add_cell (table, CELL_NONE, g_strdup (""), g_strdup (""));
+}
+
+void
+muster_cli_table_add_json (MusterCliTable *table,
+                           const char     *json)
+{
+  if (json == NULL)
+    muster_cli_table_add_none (table);
+  else
+    table_add_cell (table, CELL_JSON, g_strdup (json), g_strdup (json));
 }
 
 void
@@ -216,6 +235,16 @@ build_json_row (JsonBuilder    *builder,
           break;
         case CELL_NONE:
           json_builder_add_null_value (builder);
+          break;
+        case CELL_JSON:
+          {
+            JsonNode *node = json_from_string (cell->value, NULL);
+
+            if (node != NULL)
+              json_builder_add_value (builder, node);
+            else
+              json_builder_add_string_value (builder, cell->value);
+          }
           break;
         case CELL_TEXT:
         default:
@@ -291,7 +320,7 @@ print_text (MusterCliTable *table)
           const Cell *cell = &g_array_index (row, Cell, c);
 
           widths[c] = MAX (widths[c], (guint) g_utf8_strlen (cell->text, -1));
-          if (cell->kind == CELL_TEXT || cell->kind == CELL_BOOL)
+          if (cell->kind == CELL_TEXT || cell->kind == CELL_BOOL || cell->kind == CELL_JSON)
             numeric[c] = FALSE;
         }
     }

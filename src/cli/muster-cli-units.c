@@ -12,6 +12,24 @@
 /* Units: new-unit, units, set-unit, and the unit parts of recruit,
  * new-game and result. */
 
+static const char *
+kind_name (MusterRuleset *ruleset,
+           const char    *id)
+{
+  const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (ruleset, id);
+
+  return kind != NULL ? kind->name : id;
+}
+
+static const char *
+rating_name (MusterRuleset *ruleset,
+             const char    *id)
+{
+  const MusterRatingDef *rating = muster_ruleset_lookup_rating (ruleset, id);
+
+  return rating != NULL ? rating->name : id;
+}
+
 /* --- new-unit ---------------------------------------------------------------- */
 
 int
@@ -36,8 +54,10 @@ muster_cli_cmd_new_unit (MusterCli  *cli,
   };
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(MusterForce) force = NULL;
+  g_autoptr(MusterUnit) unit = NULL;
   g_autoptr(GError) error = NULL;
   MusterUnitSpec spec = { 0 };
+  MusterRuleset *ruleset;
   int status;
   gint64 id;
 
@@ -58,31 +78,23 @@ muster_cli_cmd_new_unit (MusterCli  *cli,
   spec.rating = rating;
   spec.notes = notes;
   id = muster_store_create_unit (cli->store, muster_force_get_id (force), &spec, &error);
-  if (id == 0)
+  if (id == 0 || (unit = muster_store_get_unit (cli->store, id, &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
     return muster_cli_fail (error);
+  /* TRANSLATORS: the unit, its force, its campaign, the unit type and
+   * rating and its figures */
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "Unit “%s” added to “%s” of %s: %s, %s, %d figure.\n",
+                        "Unit “%s” added to “%s” of %s: %s, %s, %d figures.\n",
+                        muster_unit_get_size (unit)),
+           muster_unit_get_name (unit), muster_force_get_name (force), muster_campaign_get_name (campaign),
+           kind_name (ruleset, muster_unit_get_kind (unit)), rating_name (ruleset, muster_unit_get_rating (unit)),
+           muster_unit_get_size (unit));
   muster_cli_print_id (id);
   return 0;
 }
 
 /* --- units ------------------------------------------------------------------- */
-
-static const char *
-kind_name (MusterRuleset *ruleset,
-           const char    *id)
-{
-  const MusterUnitKindDef *kind = muster_ruleset_lookup_unit_kind (ruleset, id);
-
-  return kind != NULL ? kind->name : id;
-}
-
-static const char *
-rating_name (MusterRuleset *ruleset,
-             const char    *id)
-{
-  const MusterRatingDef *rating = muster_ruleset_lookup_rating (ruleset, id);
-
-  return rating != NULL ? rating->name : id;
-}
 
 int
 muster_cli_cmd_units (MusterCli  *cli,
@@ -151,7 +163,7 @@ muster_cli_cmd_units (MusterCli  *cli,
 
           all_numbers &= value == NULL || g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, NULL, NULL);
           g_ptr_array_add (values, value);
-          g_ptr_array_add (texts, muster_unit_dup_stat_text (g_ptr_array_index (units, i), ruleset, stat->key));
+          g_ptr_array_add (texts, muster_unit_dup_stat_cell (g_ptr_array_index (units, i), ruleset, stat->key));
         }
       g_array_append_val (numeric, all_numbers);
     }
@@ -223,7 +235,11 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(MusterUnit) unit = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) parts = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *joined = NULL;
+  MusterRuleset *ruleset;
   int size = 0, lost = 0;
   gint64 id;
   int status;
@@ -272,6 +288,42 @@ muster_cli_cmd_set_unit (MusterCli  *cli,
       muster_store_rollback (cli->store);
       return muster_cli_fail (error);
     }
+
+  /* What changed, as it now is. */
+  g_clear_object (&unit);
+  if ((unit = muster_store_get_unit (cli->store, id, &error)) == NULL ||
+      (campaign = muster_store_get_campaign (cli->store, muster_unit_get_campaign_id (unit), &error)) == NULL ||
+      (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL)
+    return muster_cli_fail (error);
+  parts = g_ptr_array_new_with_free_func (g_free);
+  if (type != NULL)
+    g_ptr_array_add (parts, g_strdup_printf (_("type %s"), kind_name (ruleset, muster_unit_get_kind (unit))));
+  if (rating != NULL)
+    g_ptr_array_add (parts, g_strdup_printf (_("rating %s"), rating_name (ruleset, muster_unit_get_rating (unit))));
+  if (size_text != NULL)
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure", "%d figures",
+                                                          muster_unit_get_size (unit)),
+                                             muster_unit_get_size (unit)));
+  if (lost_text != NULL)
+    g_ptr_array_add (parts, g_strdup_printf (_("%d lost for good"), muster_unit_get_lost (unit)));
+  if (status_text != NULL)
+    g_ptr_array_add (parts, g_strdup_printf (_("status %s"),
+                                             muster_unit_status_label (muster_unit_get_status (unit))));
+  for (guint i = 0; values != NULL && values[i] != NULL; i++)
+    {
+      g_autofree char *key = NULL;
+      g_autofree char *value = NULL;
+
+      muster_cli_split_assignment (values[i], &key, &value);
+      g_ptr_array_add (parts, g_strdup_printf ("%s %s", key, value));
+    }
+  if (notes != NULL)
+    g_ptr_array_add (parts, g_strdup (_("notes")));
+  joined = muster_cli_join (parts);
+  /* TRANSLATORS: the unit, its campaign and what changed, e.g. “rating
+   * Veteran, 10 figures” */
+  g_print (_("Unit “%s” of %s changed: %s.\n"), muster_unit_get_name (unit),
+           muster_campaign_get_name (campaign), joined);
   return 0;
 }
 
@@ -356,7 +408,7 @@ muster_cli_game_units (MusterCli       *cli,
 int
 muster_cli_unit_result (MusterCli       *cli,
                         MusterCampaign  *campaign,
-                        gint64           game_id,
+                        MusterGame      *game,
                         const char      *unit_arg,
                         const char      *const figures[4],
                         const char      *colours,
@@ -366,7 +418,10 @@ muster_cli_unit_result (MusterCli       *cli,
     "--killed-figures", "--wounded-figures", "--captured-figures", "--run-figures",
   };
   g_autoptr(MusterUnit) unit = NULL;
+  g_autoptr(GPtrArray) parts = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *joined = NULL;
+  g_autofree char *what = NULL;
   MusterUnitResult result = { 0 };
   int *counts[4] = { &result.killed, &result.wounded, &result.captured, &result.run };
   int status;
@@ -380,8 +435,25 @@ muster_cli_unit_result (MusterCli       *cli,
     return muster_cli_fail (error);
   result.colours = colours;
   result.notes = notes;
-  if (!muster_store_set_unit_result (cli->store, game_id, muster_unit_get_id (unit), &result, &error))
+  if (!muster_store_set_unit_result (cli->store, muster_game_get_id (game), muster_unit_get_id (unit),
+                                     &result, &error))
     return muster_cli_fail (error);
+
+  parts = g_ptr_array_new_with_free_func (g_free);
+  /* The words the windows use for a unit's figures. */
+  g_ptr_array_add (parts, g_strdup_printf (_("%d killed"), result.killed));
+  g_ptr_array_add (parts, g_strdup_printf (_("%d wounded"), result.wounded));
+  g_ptr_array_add (parts, g_strdup_printf (_("%d captured"), result.captured));
+  g_ptr_array_add (parts, g_strdup_printf (_("%d ran"), result.run));
+  if (g_strcmp0 (colours, "lost") == 0)
+    g_ptr_array_add (parts, g_strdup (_("its colours lost")));
+  else if (g_strcmp0 (colours, "captured") == 0)
+    g_ptr_array_add (parts, g_strdup (_("took the enemy’s colours")));
+  joined = muster_cli_join (parts);
+  what = muster_game_describe_full (game);
+  /* TRANSLATORS: the unit, the game (“Game 1 “The bridge” of Coa 1810”)
+   * and what became of its figures */
+  g_print (_("Recorded for %s in %s: %s.\n"), muster_unit_get_name (unit), what, joined);
   return 0;
 }
 

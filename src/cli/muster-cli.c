@@ -22,6 +22,7 @@ static const MusterCliCommand commands[] = {
   { "new-campaign", muster_cli_cmd_new_campaign, N_("Create a campaign"),                         N_("NAME") },
   { "forces",       muster_cli_cmd_forces,       N_("List a campaign’s forces"),                  N_("CAMPAIGN") },
   { "new-force",    muster_cli_cmd_new_force,    N_("Add a force to a campaign"),                 N_("CAMPAIGN NAME") },
+  { "set-force",    muster_cli_cmd_set_force,    N_("Change a force’s side and nationality"),     N_("FORCE") },
   { "recruit",      muster_cli_cmd_recruit,      N_("Roll up new characters for a force"),        N_("CAMPAIGN FORCE") },
   { "new-unit",     muster_cli_cmd_new_unit,     N_("Add a unit to a force"),                     N_("CAMPAIGN FORCE NAME --type TYPE") },
   { "units",        muster_cli_cmd_units,        N_("List a campaign’s units"),                   N_("CAMPAIGN") },
@@ -97,6 +98,13 @@ muster_cli_warn (const char *format,
   /* TRANSLATORS: the prefix of a warning on the command line */
   print_message (_("warning:"), format, args);
   va_end (args);
+}
+
+void
+muster_cli_warn_all (GPtrArray *warnings)
+{
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    muster_cli_warn ("%s", (const char *) g_ptr_array_index (warnings, i));
 }
 
 int

@@ -107,6 +107,28 @@ muster_rng_init_for (MusterRng  *rng,
 }
 
 /**
+ * muster_rng_fork:
+ * @rng: a generator
+ * @purpose: what the new generator is for, e.g. "name"
+ * @out: the generator to seed
+ *
+ * Seeds @out from the whole state of @rng and @purpose, without drawing
+ * from @rng: a stream of its own, such as a recruit's name beside the
+ * dice of its stats.
+ */
+void
+muster_rng_fork (const MusterRng *rng,
+                 const char      *purpose,
+                 MusterRng       *out)
+{
+  g_return_if_fail (rng != NULL);
+  g_return_if_fail (out != NULL && out != rng);
+
+  muster_rng_init_for (out, rng->s[0] ^ rotl (rng->s[1], 16) ^ rotl (rng->s[2], 32) ^ rotl (rng->s[3], 48),
+                       purpose);
+}
+
+/**
  * muster_rng_next:
  * @rng: a generator
  *

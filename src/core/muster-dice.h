@@ -24,6 +24,12 @@ void     muster_rng_init          (MusterRng  *rng,
 void     muster_rng_init_for      (MusterRng  *rng,
                                    guint64     seed,
                                    const char *purpose);
+/* Seeds @out, a generator of its own for @purpose, from the state of
+ * @rng, which is left as it was: what @out draws never changes what
+ * @rng draws next. */
+void     muster_rng_fork          (const MusterRng *rng,
+                                   const char      *purpose,
+                                   MusterRng       *out);
 guint64  muster_rng_next          (MusterRng  *rng);
 /* A uniform integer in 1..@sides, without modulo bias. */
 guint    muster_rng_die           (MusterRng  *rng,

@@ -98,7 +98,7 @@ key_names_roll (const char              *key,
  * muster_engine_check_faces:
  * @plan: (element-type MusterPlannedRoll): what muster_engine_plan() gave
  * @faces: (element-type utf8 utf8): who or what roll -> faces
- * @what: the game, as muster_game_describe() says it
+ * @what: the game, as muster_game_describe_full() says it
  *
  * Refuses any key of @faces that names no roll of @plan, listing the
  * names the resolution expects.
@@ -190,7 +190,7 @@ muster_engine_resolve_with_faces (MusterStore  *store,
       if ((plan = muster_engine_plan (store, game_id, error)) == NULL ||
           (game = muster_store_get_game (store, game_id, error)) == NULL)
         return NULL;
-      what = muster_game_describe (game);
+      what = muster_game_describe_full (game);
       if (!muster_engine_check_faces (plan, faces, what, error))
         return NULL;
     }

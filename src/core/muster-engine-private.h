@@ -6,6 +6,7 @@
 #include "muster-campaign.h"
 #include "muster-engine.h"
 #include "muster-game.h"
+#include "muster-log-private.h"
 #include "muster-ruleset.h"
 
 G_BEGIN_DECLS
@@ -22,7 +23,7 @@ typedef struct {
   gint64  id;
   char   *name;
   char   *outcome;        /* NULL: no result, counts as unhurt */
-  int     light_wounds;   /* from this game */
+  int     light_wounds;   /* from this game, as the steps so far leave them */
   int     serious_wounds;
 } Subject;
 
@@ -34,7 +35,7 @@ typedef struct {
   int     figures;
   gboolean recorded;
   int     killed;
-  int     wounded;
+  int     wounded;        /* as the steps so far leave them */
   int     captured;
   int     run;
   char   *colours;        /* "", "lost" or "captured" */
@@ -118,9 +119,10 @@ gboolean    muster_resolution_change_stat    (Resolution           *r,
                                               int                   old_value,
                                               int                   value,
                                               GError              **error);
-/* Logs a consequence (with @roll stored first, when not NULL) and adds it
- * to the events. @subject, or @character_id and @character_name, say
- * whom it is about. */
+/* Logs a consequence, an entry of @kind with @args (taken; the name of
+ * whom it is about and the step added), with @roll stored first when not
+ * NULL, and adds it to the events. @subject, or @character_id and
+ * @character_name, say whom it is about. */
 gboolean    muster_resolution_consequence    (Resolution           *r,
                                               const Subject        *subject,
                                               gint64                character_id,
@@ -129,7 +131,7 @@ gboolean    muster_resolution_consequence    (Resolution           *r,
                                               const char           *kind,
                                               const MusterRoll     *roll,
                                               const char           *purpose,
-                                              const char           *text,
+                                              JsonObject           *args,
                                               GError              **error);
 MusterRoll *muster_resolution_roll_for       (Resolution           *r,
                                               const Subject        *subject,
@@ -145,11 +147,23 @@ gboolean    muster_resolution_plan_rolls     (Resolution           *r,
                                               const MusterStepDef  *step,
                                               const char           *key,
                                               OutcomeTest           fallback);
+/* Logs what happened to a unit, as an event about the unit: a
+ * consequence (muster_resolution_consequence()) that names the unit. */
+gboolean    muster_resolution_unit_consequence (Resolution          *r,
+                                                gint64               unit_id,
+                                                const char          *unit_name,
+                                                const MusterStepDef *step,
+                                                const char          *kind,
+                                                const MusterRoll    *roll,
+                                                const char          *purpose,
+                                                JsonObject          *args,
+                                                GError             **error);
 /* Reads the units of the game and their results into r->units. */
 gboolean    muster_resolution_load_units     (Resolution           *r,
                                               GError              **error);
 
-/* Steps (muster-engine-steps.c, muster-engine-units.c). */
+/* Steps (muster-engine-steps.c, muster-engine-units.c,
+ * muster-engine-wounds.c). */
 #define MUSTER_STEP(name) \
   gboolean name (Resolution *r, const MusterStepDef *step, const char *key, GError **error)
 
@@ -165,5 +179,7 @@ MUSTER_STEP (step_morale_loss);
 MUSTER_STEP (step_struck_off);
 MUSTER_STEP (step_retire);
 MUSTER_STEP (step_unit_casualties);
+MUSTER_STEP (step_light_wounds_accumulate);
+MUSTER_STEP (step_musicians);
 
 G_END_DECLS

@@ -60,26 +60,21 @@ step_countdown (Resolution           *r,
       gint64 id = g_array_index (ids, gint64, i);
       const char *name = g_ptr_array_index (names, i);
       int left = g_array_index (counts, int, i) - 1;
-      g_autofree char *text = NULL;
 
       if (left <= 0)
         {
           if (!muster_resolution_set_status (r, id, MUSTER_STATUS_ACTIVE, 0, error))
             return FALSE;
-          text = g_strdup_printf (_("%s has recovered and is available for the next game."), name);
-          if (!muster_resolution_consequence (r, NULL, id, name, step, "recovered", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, NULL, id, name, step, "recovered", NULL, NULL,
+                                              json_object_new (), error))
             return FALSE;
         }
       else
         {
           if (!muster_resolution_change_value (r, "character", id, "out_games", NULL, left, error))
             return FALSE;
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%s misses this game and is out of action for %d more game.",
-                                               "%s misses this game and is out of action for %d more games.",
-                                               left),
-                                  name, left);
-          if (!muster_resolution_consequence (r, NULL, id, name, step, "countdown", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, NULL, id, name, step, "countdown", NULL, NULL,
+                                              muster_log_args ("i:games", left, NULL), error))
             return FALSE;
         }
     }
@@ -154,19 +149,18 @@ death_rolled (Resolution           *r,
               const char           *purpose,
               GError              **error)
 {
-  g_autofree char *text = NULL;
 
   if (roll->total >= muster_step_get_int_param (step, "dies-on", 6))
     {
       if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
         return FALSE;
-      text = g_strdup_printf (_("%s dies of his wounds."), subject->name);
-      return muster_resolution_consequence (r, subject, 0, NULL, step, "death", roll, purpose, text, error);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "death", roll, purpose,
+                                            json_object_new (), error);
     }
   if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
     return FALSE;
-  text = g_strdup_printf (_("%s survives and is back for the next game."), subject->name);
-  return muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error);
+  return muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose,
+                                        json_object_new (), error);
 }
 
 gboolean
@@ -186,22 +180,17 @@ out_rolled (Resolution           *r,
             const char           *purpose,
             GError              **error)
 {
-  g_autofree char *text = NULL;
 
   if (roll->total > 0)
     {
       if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_OUT_OF_ACTION, roll->total, error))
         return FALSE;
       g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s is out of action for %d game.",
-                                           "%s is out of action for %d games.",
-                                           roll->total),
-                              subject->name, roll->total);
-      return muster_resolution_consequence (r, subject, 0, NULL, step, "out", roll, purpose, text, error);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "out", roll, purpose,
+                                            muster_log_args ("i:games", roll->total, NULL), error);
     }
-  text = g_strdup_printf (_("%s misses no game and is back for the next one."), subject->name);
-  return muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose, text, error);
+  return muster_resolution_consequence (r, subject, 0, NULL, step, "survived", roll, purpose,
+                                        json_object_new (), error);
 }
 
 gboolean
@@ -225,7 +214,6 @@ step_capture (Resolution           *r,
   for (guint i = 0; i < r->subjects->len; i++)
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
       gboolean acts;
 
       if (!acts_on (r, step, subject, muster_resolution_outcome_is_captured, &acts, error))
@@ -235,9 +223,8 @@ step_capture (Resolution           *r,
 
       if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_CAPTURED, 0, error))
         return FALSE;
-      text = g_strdup_printf (_("%s is taken prisoner and stays captured until released."),
-                              subject->name);
-      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "captured", NULL, NULL, text, error))
+      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "captured", NULL, NULL,
+                                          json_object_new (), error))
         return FALSE;
     }
   return TRUE;
@@ -276,50 +263,29 @@ apply_wounds (Resolution           *r,
 
       if (light - new_light > 0 || serious - new_serious > 0)
         {
-          g_autofree char *text = NULL;
-
-          if (light - new_light > 0 && serious - new_serious > 0)
-            text = g_strdup_printf (_("The wounds of %s heal (%d light, %d serious)."),
-                                    subject->name, light - new_light, serious - new_serious);
-          else if (light - new_light > 0)
-            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "The light wound of %s heals.",
-                                                 "The %2$d light wounds of %1$s heal.",
-                                                 light - new_light),
-                                    subject->name, light - new_light);
-          else
-            text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "The serious wound of %s heals.",
-                                                 "The %2$d serious wounds of %1$s heal.",
-                                                 serious - new_serious),
-                                    subject->name, serious - new_serious);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "healed", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "healed", NULL, NULL,
+                                              muster_log_args ("i:light", light - new_light,
+                                                               "i:serious", serious - new_serious, NULL),
+                                              error))
             return FALSE;
         }
 
       if (fatal_at > 0 && new_serious >= fatal_at)
         {
-          g_autofree char *text = NULL;
-
           if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_DEAD, 0, error))
             return FALSE;
           g_hash_table_remove (r->set_out, &subject->id);
-          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%s dies of his %d serious wound.",
-                                               "%s dies of his %d serious wounds.",
-                                               new_serious),
-                                  subject->name, new_serious);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "death", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "death", NULL, NULL,
+                                              muster_log_args ("i:serious", new_serious, NULL), error))
             return FALSE;
         }
       else if ((new_light > 0 && subject->light_wounds > 0) ||
                (new_serious > 0 && subject->serious_wounds > 0))
         {
-          g_autofree char *text = NULL;
-
-          text = g_strdup_printf (_("%s carries his wounds into the next game (%d light, %d serious)."),
-                                  subject->name, new_light, new_serious);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "carried", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "carried", NULL, NULL,
+                                              muster_log_args ("i:light", new_light, "i:serious", new_serious,
+                                                               NULL),
+                                              error))
             return FALSE;
         }
     }
@@ -426,28 +392,54 @@ stat_spent (Resolution           *r,
             MusterStatus          out_status,
             GError              **error)
 {
-  g_autofree char *text = NULL;
+  JsonObject *args = muster_log_args ("s:stat", def->key, NULL);
 
   if (!muster_resolution_set_status (r, subject->id, out_status, 0, error))
-    return FALSE;
+    {
+      json_object_unref (args);
+      return FALSE;
+    }
   switch (out_status)
     {
     case MUSTER_STATUS_DEAD:
-      text = g_strdup_printf (_("%s dies: his %s is spent."), subject->name, def->name);
-      return muster_resolution_consequence (r, subject, 0, NULL, step, "death", NULL, NULL, text, error);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "death", NULL, NULL, args, error);
     case MUSTER_STATUS_OUT_OF_ACTION:
       g_hash_table_add (r->set_out, g_memdup2 (&subject->id, sizeof (gint64)));
-      text = g_strdup_printf (_("%s is out of action for good: his %s is spent."),
-                              subject->name, def->name);
-      return muster_resolution_consequence (r, subject, 0, NULL, step, "out", NULL, NULL, text, error);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "out", NULL, NULL, args, error);
     default:
-      text = g_strdup_printf (_("%s retires: his %s is spent."), subject->name, def->name);
-      return muster_resolution_consequence (r, subject, 0, NULL, step, "retired", NULL, NULL, text, error);
+      return muster_resolution_consequence (r, subject, 0, NULL, step, "retired", NULL, NULL, args, error);
     }
 }
 
+/* How much @subject's wounds of the game take off: @by, or @by for each
+ * wound (@per_wound), or with light-by and serious-by that much for each
+ * light and each serious wound. A wounded outcome with no wound counted
+ * is one wound (a light one). */
+static int
+wound_drop (const MusterStepDef *step,
+            const Subject       *subject,
+            int                  by,
+            gboolean             per_wound)
+{
+  int light_by = muster_step_get_int_param (step, "light-by", G_MININT);
+  int serious_by = muster_step_get_int_param (step, "serious-by", G_MININT);
+  gint64 light = subject->light_wounds;
+  gint64 serious = subject->serious_wounds;
+  gint64 drop;
+
+  if (light_by == G_MININT && serious_by == G_MININT)
+    return per_wound ? by * MAX (1, subject->light_wounds + subject->serious_wounds) : by;
+
+  if (light + serious == 0)
+    light = 1;
+  drop = light * (light_by != G_MININT ? light_by : by) +
+         serious * (serious_by != G_MININT ? serious_by : by);
+  return (int) CLAMP (drop, 0, G_MAXINT);
+}
+
 /* drop-stat: stat, by, outcome; per-wound="true" drops @by for each
- * wound of the game; at-zero (out-of-action, retired, dead, or keep to
+ * wound of the game, light-by and serious-by so much for each light and
+ * each serious wound; at-zero (out-of-action, retired, dead, or keep to
  * leave it to a later step) at retire-at or less. A character whose
  * value before the resolution was at least spare-table/spare-entry's
  * loses nothing; one at least floor-table/floor-entry's never drops
@@ -497,9 +489,8 @@ step_drop_stat (Resolution           *r,
   for (guint i = 0; i < r->subjects->len; i++)
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
       gboolean acts, found, floored;
-      int before, value, drop, wounds;
+      int before, value, drop;
 
       if (!acts_on (r, step, subject, muster_resolution_outcome_wounds, &acts, error))
         return FALSE;
@@ -511,15 +502,15 @@ step_drop_stat (Resolution           *r,
       if (!found)
         continue;
 
-      /* A wounded outcome with no wound counted is one wound. */
-      wounds = per_wound ? MAX (1, subject->light_wounds + subject->serious_wounds) : 1;
-      drop = by * wounds;
+      drop = wound_drop (step, subject, by, per_wound);
 
       if (spare_at != G_MININT && before >= spare_at)
         {
-          text = g_strdup_printf (_("%s, a %s, recovers in time for the next game: his wounds cost him no %s."),
-                                  subject->name, spare_name, def->name);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL,
+                                              muster_log_args ("s:table", muster_step_get_param (step, "spare-table"),
+                                                               "s:entry", muster_step_get_param (step, "spare-entry"),
+                                                               "s:stat", def->key, NULL),
+                                              error))
             return FALSE;
           continue;
         }
@@ -530,16 +521,18 @@ step_drop_stat (Resolution           *r,
         drop = MIN (drop, value - floor_value);
       if (drop <= 0)
         {
-          text = g_strdup_printf (_("%s keeps %s %d."), subject->name, def->name, value);
-          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL, text, error))
+          if (!muster_resolution_consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL,
+                                              muster_log_args ("s:stat", def->key, "i:value", value, NULL),
+                                              error))
             return FALSE;
           continue;
         }
 
       if (!muster_resolution_change_stat (r, subject->id, def->key, value, value - drop, error))
         return FALSE;
-      text = g_strdup_printf (_("%s drops to %s %d for good."), subject->name, def->name, value - drop);
-      if (!muster_resolution_consequence (r, subject, 0, NULL, step, drop_kind, NULL, NULL, text, error))
+      if (!muster_resolution_consequence (r, subject, 0, NULL, step, drop_kind, NULL, NULL,
+                                          muster_log_args ("s:stat", def->key, "i:value", value - drop, NULL),
+                                          error))
         return FALSE;
 
       if (value - drop <= threshold && !keep && !floored &&
@@ -634,7 +627,6 @@ step_struck_off (Resolution           *r,
   for (guint i = 0; i < r->subjects->len; i++)
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
       CharacterState state;
 
       if (g_strcmp0 (subject->outcome, outcome) != 0)
@@ -646,14 +638,10 @@ step_struck_off (Resolution           *r,
       if (!muster_resolution_set_status (r, subject->id, status, 0, error))
         return FALSE;
       g_hash_table_remove (r->set_out, &subject->id);
-      if (status == MUSTER_STATUS_DEAD)
-        text = g_strdup_printf (_("%s was killed and is struck off the roll."), subject->name);
-      else
-        text = g_strdup_printf (_("%s is struck off the roll (%s)."), subject->name,
-                                muster_status_get_label (status));
       if (!muster_resolution_consequence (r, subject, 0, NULL, step,
-                                          status == MUSTER_STATUS_DEAD ? "death" : "retired",
-                                          NULL, NULL, text, error))
+                                          status == MUSTER_STATUS_DEAD ? "death" : "retired", NULL, NULL,
+                                          muster_log_args ("s:status", muster_status_to_string (status), NULL),
+                                          error))
         return FALSE;
     }
   return TRUE;
@@ -706,7 +694,6 @@ step_always_recovers (Resolution           *r,
   for (guint i = 0; i < r->subjects->len; i++)
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
-      g_autofree char *text = NULL;
       CharacterState state;
       gboolean found;
       int value;
@@ -725,13 +712,11 @@ step_always_recovers (Resolution           *r,
       if (!muster_resolution_set_status (r, subject->id, MUSTER_STATUS_ACTIVE, 0, error))
         return FALSE;
       g_hash_table_remove (r->set_out, &subject->id);
-      if (entry_name != NULL)
-        text = g_strdup_printf (_("%s, a %s, recovers in time for the next game."),
-                                subject->name, entry_name);
-      else
-        text = g_strdup_printf (_("%s (%s %d) recovers in time for the next game."),
-                                subject->name, def->name, value);
-      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL, text, error))
+      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "recovered", NULL, NULL,
+                                          entry_name != NULL
+                                          ? muster_log_args ("s:table", table, "s:entry", entry, NULL)
+                                          : muster_log_args ("s:stat", def->key, "i:value", value, NULL),
+                                          error))
         return FALSE;
     }
   return TRUE;

@@ -106,22 +106,21 @@ read_unit (Resolution  *r,
   return TRUE;
 }
 
-/* Logs what happened to a unit, as an event about the unit: a
- * consequence (muster_resolution_consequence()) that names the unit. */
-static gboolean
-unit_consequence (Resolution           *r,
-                  gint64                unit_id,
-                  const char           *unit_name,
-                  const MusterStepDef  *step,
-                  const char           *kind,
-                  const MusterRoll     *roll,
-                  const char           *purpose,
-                  const char           *text,
-                  GError              **error)
+gboolean
+muster_resolution_unit_consequence (Resolution           *r,
+                                    gint64                unit_id,
+                                    const char           *unit_name,
+                                    const MusterStepDef  *step,
+                                    const char           *kind,
+                                    const MusterRoll     *roll,
+                                    const char           *purpose,
+                                    JsonObject           *args,
+                                    GError              **error)
 {
   MusterResolutionEvent *event;
 
-  if (!muster_resolution_consequence (r, NULL, 0, unit_name, step, kind, roll, purpose, text, error))
+  json_object_set_int_member (args, "unit_id", unit_id);
+  if (!muster_resolution_consequence (r, NULL, 0, unit_name, step, kind, roll, purpose, args, error))
     return FALSE;
   event = g_ptr_array_index (r->events, r->events->len - 1);
   event->unit_id = unit_id;
@@ -142,24 +141,6 @@ figures_count (const UnitSubject *unit,
   if (g_strcmp0 (figures, "run") == 0)
     return unit->run;
   return -1;
-}
-
-/* "2 killed", "1 wounded"... for messages. */
-static char *
-describe_figures (const char *figures,
-                  int         n)
-{
-  if (g_str_equal (figures, "killed"))
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure killed",
-                                         "%d figures killed", n), n);
-  if (g_str_equal (figures, "wounded"))
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure wounded",
-                                         "%d figures wounded", n), n);
-  if (g_str_equal (figures, "captured"))
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure captured",
-                                         "%d figures captured", n), n);
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure that ran",
-                                       "%d figures that ran", n), n);
 }
 
 /* The roll for @n figures of a unit: one die each, as "NdS". */
@@ -205,13 +186,13 @@ lose_figures (Resolution           *r,
               const UnitSubject    *unit,
               const MusterStepDef  *step,
               int                   n,
-              const char           *why,
+              JsonObject           *why,
               const MusterRoll     *roll,
               const char           *purpose,
               GError              **error)
 {
+  g_autoptr(JsonObject) owned = why;
   g_auto(UnitState) state = { 0, };
-  g_autofree char *text = NULL;
   int lost;
 
   if (!read_unit (r, unit->id, &state, error))
@@ -221,23 +202,18 @@ lose_figures (Resolution           *r,
   if (n > 0 && !muster_resolution_change_value (r, "unit", unit->id, "lost", NULL, lost, error))
     return FALSE;
 
-  /* Translators: "1st Company: 2 figures killed struck off for good; 8 figures left." */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s: %s struck off for good; %d figure left.",
-                                       "%s: %s struck off for good; %d figures left.",
-                                       state.size - lost),
-                          unit->name, why, state.size - lost);
-  if (!unit_consequence (r, unit->id, unit->name, step, "unit-loss", roll, purpose, text, error))
+  json_object_set_int_member (why, "left", state.size - lost);
+  if (!muster_resolution_unit_consequence (r, unit->id, unit->name, step, "unit-loss", roll, purpose,
+                                           g_steal_pointer (&owned), error))
     return FALSE;
 
   if (state.size - lost <= 0 && g_strcmp0 (state.status, MUSTER_UNIT_STATUS_ACTIVE) == 0)
     {
-      g_clear_pointer (&text, g_free);
       if (!muster_resolution_change_value (r, "unit", unit->id, "status",
                                            MUSTER_UNIT_STATUS_DESTROYED, 0, error))
         return FALSE;
-      text = g_strdup_printf (_("%s has no figures left and is destroyed."), unit->name);
-      if (!unit_consequence (r, unit->id, unit->name, step, "destroyed", NULL, NULL, text, error))
+      if (!muster_resolution_unit_consequence (r, unit->id, unit->name, step, "destroyed", NULL, NULL,
+                                               json_object_new (), error))
         return FALSE;
     }
   return TRUE;
@@ -247,21 +223,27 @@ static gboolean
 figures_rejoin (Resolution           *r,
                 const UnitSubject    *unit,
                 const MusterStepDef  *step,
-                int                   n,
-                const char           *why,
+                JsonObject           *why,
                 const MusterRoll     *roll,
                 const char           *purpose,
                 GError              **error)
 {
-  g_autofree char *text = NULL;
+  return muster_resolution_unit_consequence (r, unit->id, unit->name, step, "rejoined", roll, purpose, why,
+                                             error);
+}
 
-  /* Translators: "1st Company: 2 figures wounded rejoin for the next game." */
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s: %s rejoins for the next game.",
-                                       "%s: %s rejoin for the next game.",
-                                       n),
-                          unit->name, why);
-  return unit_consequence (r, unit->id, unit->name, step, "rejoined", roll, purpose, text, error);
+/* Which figures, and how many (and in how many whole bases, when not
+ * -1), for the entry of a unit's loss or return. */
+static JsonObject *
+figures_args (const char *figures,
+              int         n,
+              int         bases)
+{
+  JsonObject *args = muster_log_args ("s:figures", figures, "i:count", n, NULL);
+
+  if (bases >= 0)
+    json_object_set_int_member (args, "bases", bases);
+  return args;
 }
 
 /* unit-casualties: figures, fate (lost, return, roll with dice and
@@ -297,7 +279,6 @@ step_unit_casualties (Resolution           *r,
     {
       const UnitSubject *unit = g_ptr_array_index (r->units, i);
       int n = unit->recorded ? figures_count (unit, figures) : 0;
-      g_autofree char *why = NULL;
 
       if (n <= 0)
         continue;
@@ -307,7 +288,6 @@ step_unit_casualties (Resolution           *r,
           g_autoptr(MusterPlannedRoll) planned = unit_planned_roll_new (r, unit, step, key, n, error);
           g_autoptr(MusterRoll) roll = NULL;
           g_autofree char *purpose = NULL;
-          g_autofree char *back_text = NULL;
           int back = 0;
 
           if (planned == NULL)
@@ -325,15 +305,13 @@ step_unit_casualties (Resolution           *r,
               back++;
           if (back > 0)
             {
-              back_text = describe_figures (figures, back);
-              if (!figures_rejoin (r, unit, step, back, back_text, roll, purpose, error))
+              if (!figures_rejoin (r, unit, step, figures_args (figures, back, -1), roll, purpose, error))
                 return FALSE;
             }
           if (n - back > 0)
             {
-              why = describe_figures (figures, n - back);
               /* The roll is logged once, with the first consequence. */
-              if (!lose_figures (r, unit, step, n - back, why,
+              if (!lose_figures (r, unit, step, n - back, figures_args (figures, n - back, -1),
                                  back > 0 ? NULL : roll, back > 0 ? NULL : purpose, error))
                 return FALSE;
             }
@@ -345,14 +323,12 @@ step_unit_casualties (Resolution           *r,
 
       if (g_str_equal (fate, "return"))
         {
-          why = describe_figures (figures, n);
-          if (!figures_rejoin (r, unit, step, n, why, NULL, NULL, error))
+          if (!figures_rejoin (r, unit, step, figures_args (figures, n, -1), NULL, NULL, error))
             return FALSE;
         }
       else if (g_str_equal (fate, "lost"))
         {
-          why = describe_figures (figures, n);
-          if (!lose_figures (r, unit, step, n, why, NULL, NULL, error))
+          if (!lose_figures (r, unit, step, n, figures_args (figures, n, -1), NULL, NULL, error))
             return FALSE;
         }
       else
@@ -366,25 +342,13 @@ step_unit_casualties (Resolution           *r,
           kind = muster_ruleset_lookup_unit_kind (r->ruleset, state.kind);
           base = kind != NULL && kind->base_size > 0 ? kind->base_size : 1;
           whole = (n / base) * base;
-          if (whole > 0)
-            {
-              g_autofree char *what = describe_figures (figures, whole);
-
-              why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "%s (%d whole base)",
-                                                  "%s (%d whole bases)",
-                                                  whole / base),
-                                     what, whole / base);
-              if (!lose_figures (r, unit, step, whole, why, NULL, NULL, error))
-                return FALSE;
-            }
-          if (n - whole > 0)
-            {
-              g_clear_pointer (&why, g_free);
-              why = describe_figures (figures, n - whole);
-              if (!figures_rejoin (r, unit, step, n - whole, why, NULL, NULL, error))
-                return FALSE;
-            }
+          if (whole > 0 &&
+              !lose_figures (r, unit, step, whole, figures_args (figures, whole, whole / base), NULL, NULL,
+                             error))
+            return FALSE;
+          if (n - whole > 0 &&
+              !figures_rejoin (r, unit, step, figures_args (figures, n - whole, -1), NULL, NULL, error))
+            return FALSE;
         }
     }
   return TRUE;
@@ -401,7 +365,7 @@ change_morale (Resolution           *r,
                GError              **error)
 {
   g_auto(UnitState) state = { 0, };
-  g_autofree char *text = NULL;
+  JsonObject *args;
 
   if (!read_unit (r, target_id, &state, error))
     return FALSE;
@@ -409,19 +373,14 @@ change_morale (Resolution           *r,
                                        state.morale_loss + by, error))
     return FALSE;
 
-  if (by >= 0 && target_id == cause->id)
-    text = g_strdup_printf (_("%s lost its colours and loses %d base morale for good."),
-                            target_name, by);
-  else if (by >= 0)
-    text = g_strdup_printf (_("%s loses %d base morale for good: %s of its command lost its colours."),
-                            target_name, by, cause->name);
-  else if (target_id == cause->id)
-    text = g_strdup_printf (_("%s took the enemy’s colours and gains %d base morale for good."),
-                            target_name, -by);
-  else
-    text = g_strdup_printf (_("%s gains %d base morale for good: %s of its command took the enemy’s colours."),
-                            target_name, -by, cause->name);
-  return unit_consequence (r, target_id, target_name, step, "morale-loss", NULL, NULL, text, error);
+  args = muster_log_args ("i:by", by, NULL);
+  if (target_id != cause->id)
+    {
+      json_object_set_string_member (args, "cause", cause->name);
+      json_object_set_int_member (args, "cause_unit_id", cause->id);
+    }
+  return muster_resolution_unit_consequence (r, target_id, target_name, step, "morale-loss", NULL, NULL, args,
+                                             error);
 }
 
 /* morale-loss by colours: the units whose colours were lost (or who took
@@ -524,7 +483,6 @@ step_morale_loss (Resolution           *r,
       const Subject *subject = g_ptr_array_index (r->subjects, i);
       g_auto(UnitState) state = { 0, };
       MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-      g_autofree char *text = NULL;
       g_autofree char *unit_name = NULL;
       CharacterState character;
       int loss;
@@ -554,9 +512,10 @@ step_morale_loss (Resolution           *r,
 
       if (!muster_resolution_change_value (r, "unit", character.unit_id, "morale_loss", NULL, loss, error))
         return FALSE;
-      text = g_strdup_printf (_("%s’s unit “%s” loses %d base morale for good (%d in all)."),
-                              subject->name, unit_name, by, loss);
-      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "morale-loss", NULL, NULL, text, error))
+      if (!muster_resolution_consequence (r, subject, 0, NULL, step, "morale-loss", NULL, NULL,
+                                          muster_log_args ("r:unit_id", character.unit_id, "s:unit", unit_name,
+                                                           "i:by", by, "i:total", loss, NULL),
+                                          error))
         return FALSE;
     }
   return TRUE;

@@ -30,6 +30,8 @@ static const struct {
   { "struck-off",                N_("Struck off"),       step_struck_off },
   { "retire",                    N_("Spent"),            step_retire },
   { "unit-casualties",           N_("Unit casualties"),  step_unit_casualties },
+  { "light-wounds-accumulate",   N_("Light wounds add up"), step_light_wounds_accumulate },
+  { "musicians",                 N_("Musicians"),        step_musicians },
 };
 
 /* The columns a resolution may change, and so undo. */
@@ -384,11 +386,12 @@ muster_resolution_consequence (Resolution          *r,
                                const char          *kind,
                                const MusterRoll    *roll,
                                const char          *purpose,
-                               const char          *text,
+                               JsonObject          *args,
                                GError             **error)
 {
+  g_autoptr(JsonObject) owned = args;
+  MusterLogContext ctx = { NULL, r->ruleset, kind, args, NULL };
   MusterResolutionEvent *event;
-  g_autofree char *message = NULL;
   gint64 game_id = muster_game_get_id (r->game);
   gint64 campaign_id = muster_game_get_campaign_id (r->game);
   gint64 roll_id = 0;
@@ -398,31 +401,18 @@ muster_resolution_consequence (Resolution          *r,
       character_id = subject->id;
       character_name = subject->name;
     }
+  if (character_name != NULL && !json_object_has_member (args, "name"))
+    json_object_set_string_member (args, "name", character_name);
+  if (step != NULL)
+    json_object_set_string_member (args, "step", step->type);
 
   if (roll != NULL)
     {
-      g_autofree char *described = muster_roll_describe (roll);
-      const char *step_name = muster_engine_get_step_name (step->type);
-
       roll_id = muster_store_insert_roll (r->store, campaign_id, game_id, character_id,
                                           r->resolution_id, purpose, roll, error);
       if (roll_id == 0)
         return FALSE;
-      if (roll->entered)
-        /* Translators: muster_resolution_consequence (step on dice: faces, rolled at the table) */
-        message = g_strdup_printf (_("%s (%s on %s: %s, rolled at the table)"),
-                                   text, step_name, roll->expression, described);
-      else
-        /* Translators: muster_resolution_consequence (step on dice: faces) */
-        message = g_strdup_printf (_("%s (%s on %s: %s)"),
-                                   text, step_name, roll->expression, described);
     }
-  else
-    message = g_strdup (text);
-
-  if (muster_store_insert_log (r->store, campaign_id, game_id, character_id,
-                               r->resolution_id, roll_id, kind, message, error) == 0)
-    return FALSE;
 
   event = g_new0 (MusterResolutionEvent, 1);
   event->character_id = character_id;
@@ -431,9 +421,11 @@ muster_resolution_consequence (Resolution          *r,
   event->kind = g_strdup (kind);
   event->roll = roll != NULL ? muster_roll_copy (roll) : NULL;
   event->purpose = g_strdup (purpose);
-  event->consequence = g_strdup (text);
+  event->consequence = muster_log_format_in (&ctx);
   g_ptr_array_add (r->events, event);
-  return TRUE;
+
+  return muster_store_insert_log (r->store, campaign_id, game_id, character_id,
+                                  r->resolution_id, roll_id, kind, g_steal_pointer (&owned), error) != 0;
 }
 
 /* Rolls @step's dice for @subject: faces from the provider, or Muster's
@@ -534,7 +526,7 @@ resolution_prepare (Resolution   *r,
   r->game = muster_store_get_game (store, game_id, error);
   if (r->game == NULL)
     return FALSE;
-  what = muster_game_describe (r->game);
+  what = muster_game_describe_full (r->game);
 
   if (muster_game_get_state (r->game) == MUSTER_GAME_RESOLVED)
     {
@@ -623,7 +615,7 @@ resolution_prepare (Resolution   *r,
     return FALSE;
 
   stmt = muster_store_prepare (store,
-                               "SELECT number, title FROM game WHERE campaign_id = ? "
+                               "SELECT id FROM game WHERE campaign_id = ? "
                                "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",
                                error);
   if (stmt == NULL)
@@ -633,9 +625,14 @@ resolution_prepare (Resolution   *r,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
+      g_autoptr(MusterGame) earlier = muster_store_get_game (store, sqlite3_column_int64 (stmt, 0), error);
+      g_autofree char *first = NULL;
+
+      if (earlier == NULL)
+        return FALSE;
+      first = muster_game_describe_full (earlier);
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_ORDER,
-                   _("Resolve game %d “%s” first: games are resolved in the order they were played."),
-                   sqlite3_column_int (stmt, 0), (const char *) sqlite3_column_text (stmt, 1));
+                   _("Resolve %s first: games are resolved in the order they were played."), first);
       return FALSE;
     }
   if (rc != SQLITE_DONE)
@@ -737,8 +734,6 @@ muster_engine_resolve (MusterStore          *store,
   Resolution r = { 0, };
   GPtrArray *events = NULL;
   g_autofree char *now = NULL;
-  g_autofree char *what = NULL;
-  g_autofree char *text = NULL;
   sqlite3_stmt *stmt;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
@@ -771,9 +766,10 @@ muster_engine_resolve (MusterStore          *store,
   if (!muster_resolution_change_value (&r, "game", game_id, "state",
                      muster_game_state_to_string (MUSTER_GAME_RESOLVED), 0, error))
     goto fail;
-  what = muster_game_describe (r.game);
-  text = g_strdup_printf (_("%s resolved."), what);
-  if (!muster_resolution_consequence (&r, NULL, 0, NULL, NULL, "resolved", NULL, NULL, text, error))
+  if (!muster_resolution_consequence (&r, NULL, 0, NULL, NULL, "resolved", NULL, NULL,
+                                      muster_log_args ("i:number", muster_game_get_number (r.game),
+                                                       "s:title", muster_game_get_title (r.game), NULL),
+                                      error))
     goto fail;
 
   if (!muster_store_commit (store, error))

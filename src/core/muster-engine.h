@@ -24,7 +24,9 @@ G_BEGIN_DECLS
  *                      heal, or stay on the character
  *   drop-stat          stat, by, outcome, per-wound, at-zero
  *                      (out-of-action, retired, dead or keep): the stat
- *                      drops for good; at 0 or less the character is out;
+ *                      drops for good (light-by and serious-by: so much
+ *                      for each light and each serious wound of the
+ *                      game); at 0 or less the character is out;
  *                      spare-table/-entry spares a Hero, floor-table/
  *                      -entry and floor keep him above a floor
  *   always-recovers    stat and value (or table and entry): a character
@@ -45,6 +47,15 @@ G_BEGIN_DECLS
  *                      lost (struck off the unit's strength), return,
  *                      roll (dice for each figure, returns-on), or
  *                      lost-by-base (only whole bases are lost)
+ *   light-wounds-accumulate  per-serious: every that many light wounds a
+ *                      character took in the game become one serious
+ *                      wound for the steps after it
+ *   musicians          unit-stat (the number of musicians kept on each
+ *                      unit), returns, ignores-light: each musician brings
+ *                      back @returns of his unit's wounded figures, and
+ *                      with ignores-light="true" the light wounds the
+ *                      unit's characters took are ignored, for the steps
+ *                      after it
  *
  * Each batch of dice comes from the campaign seed and a purpose
  * ("resolve/game/ID/character/ID/STEP", "resolve/game/ID/unit/ID/STEP"), so undoing a resolution and
@@ -75,7 +86,8 @@ typedef struct {
                                * "recovered", "countdown", "captured",
                                * "healed", "carried", "class-drop",
                                * "retired", "morale-loss", "unit-loss",
-                               * "rejoined", "destroyed", "resolved" */
+                               * "rejoined", "destroyed", "worsened",
+                               * "ignored", "resolved" */
   MusterRoll *roll;           /* NULL when the step rolls nothing */
   char       *purpose;        /* of the roll, or NULL */
   char       *consequence;    /* translated, e.g. "Jean Lefort dies of his wounds." */

@@ -80,16 +80,18 @@ muster_import_participant (Import *im,
                            int     line)
 {
   gint64 character_id, light, serious, unnamed;
+  const MusterOutcomeDef *def;
+  const char *outcome;
   sqlite3_stmt *stmt;
 
   light = muster_import_count (im, "light", line);
   serious = muster_import_count (im, "serious", line);
   unnamed = muster_import_count (im, "killed-unnamed", line);
+  outcome = muster_import_attr (im, "outcome");
 
   if (!im->importing)
     {
       const char *who = muster_import_need_attr (im, "character", line);
-      const char *outcome = muster_import_attr (im, "outcome");
       g_autofree char *key = NULL;
 
       muster_import_ref (im, ID_CHARACTER, "character", line);
@@ -100,9 +102,9 @@ muster_import_participant (Import *im,
                             _("the character “%s” takes part twice in one game."), who);
       if (outcome != NULL && im->ruleset != NULL)
         {
-          const MusterOutcomeDef *def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
           g_autoptr(GError) check_error = NULL;
 
+          def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
           if (def == NULL)
             muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                                 _("the ruleset “%s” has no outcome “%s”."),
@@ -114,6 +116,17 @@ muster_import_participant (Import *im,
       return;
     }
 
+  /* As a result recorded here: wounds that add up to a Kill are one. */
+  if (outcome != NULL && im->ruleset != NULL &&
+      (def = muster_ruleset_lookup_outcome (im->ruleset, outcome)) != NULL)
+    {
+      int light_count = (int) light, serious_count = (int) serious;
+
+      outcome = muster_store_result_outcome (im->ruleset, def, &light_count, &serious_count, NULL)->id;
+      light = light_count;
+      serious = serious_count;
+    }
+
   character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO participation (game_id, character_id, side, outcome,"
@@ -123,7 +136,7 @@ muster_import_participant (Import *im,
   sqlite3_bind_int64 (stmt, 1, im->game_id);
   sqlite3_bind_int64 (stmt, 2, character_id);
   muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
-  muster_import_bind_text (stmt, 4, muster_import_attr (im, "outcome"));
+  muster_import_bind_text (stmt, 4, outcome);
   sqlite3_bind_int64 (stmt, 5, light);
   sqlite3_bind_int64 (stmt, 6, serious);
   sqlite3_bind_int64 (stmt, 7, unnamed);
@@ -364,33 +377,113 @@ muster_import_roll (Import *im,
   muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), muster_import_run (im, stmt));
 }
 
-/* Log entries are written at their end, with their text. */
+/* --- The log ----------------------------------------------------------- */
+
+void
+muster_import_entry (Import *im,
+                     int     line)
+{
+  g_free (im->entry_kind);
+  g_free (im->entry_created);
+  im->entry_kind = g_strdup (muster_import_attr (im, "kind"));
+  im->entry_created = g_strdup (muster_import_attr (im, "created"));
+  im->entry_rows[0] = muster_import_ref (im, ID_GAME, "game", line);
+  im->entry_rows[1] = muster_import_ref (im, ID_CHARACTER, "character", line);
+  im->entry_rows[2] = muster_import_ref (im, ID_RESOLUTION, "resolution", line);
+  im->entry_rows[3] = muster_import_ref (im, ID_ROLL, "roll", line);
+  im->entry_written = FALSE;
+}
+
+/* Writes the current entry with @args (NULL: with the text @message). */
+static void
+write_entry (Import     *im,
+             const char *args,
+             const char *message)
+{
+  sqlite3_stmt *stmt;
+
+  im->entry_written = TRUE;
+  if (!im->importing)
+    return;
+  stmt = muster_import_prepare (im,
+                                "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
+                                " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  if (stmt == NULL)
+    return;
+  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  for (int i = 0; i < 4; i++)
+    muster_import_bind_id (stmt, 2 + i, im->entry_rows[i]);
+  muster_import_bind_text (stmt, 6, im->entry_kind);
+  sqlite3_bind_text (stmt, 7, message != NULL ? message : "", -1, SQLITE_TRANSIENT);
+  muster_import_bind_text (stmt, 8, im->entry_created);
+  if (args != NULL)
+    sqlite3_bind_text (stmt, 9, args, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null (stmt, 9);
+  muster_import_run (im, stmt);
+}
+
+/* A member of a log entry's arguments that points at a row holds a file
+ * id: checked in pass 1, made the row's id in pass 2. */
+static gboolean
+import_ref (JsonObject *object,
+            const char *name,
+            IdKind      kind,
+            gpointer    data)
+{
+  Import *im = data;
+  JsonNode *node = json_object_get_member (object, name);
+  gint64 row;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, im->entry_line,
+                          _("the log entry’s argument “%s” is not the id of an element of the file."),
+                          name);
+      return FALSE;
+    }
+  row = muster_import_ref_id (im, kind, json_node_get_string (node), "entry", im->entry_line);
+  if (im->importing)
+    json_object_set_int_member (object, name, row);
+  return TRUE;
+}
+
+void
+muster_import_entry_args_end (Import     *im,
+                              const char *args,
+                              int         line)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(JsonObject) object = muster_log_args_from_string (args, &local_error);
+  g_autofree char *text = NULL;
+
+  if (object == NULL)
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the arguments of the log entry are not a JSON object: %s"), local_error->message);
+      return;
+    }
+  if (!muster_log_kind_is_known (im->entry_kind))
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the log entry’s kind “%s” is not one this Muster knows."),
+                          im->entry_kind != NULL ? im->entry_kind : "");
+      return;
+    }
+  im->entry_line = line;
+  if (!muster_exchange_walk_args_refs (object, import_ref, im))
+    return;
+  text = muster_log_args_to_string (object);
+  write_entry (im, text, NULL);
+}
+
+/* An entry with no <args> keeps its text, in the language it was written
+ * in: every entry of a file of version 1. */
 void
 muster_import_entry_end (Import     *im,
                          const char *message,
                          int         line)
 {
-  gint64 game_id = muster_import_ref (im, ID_GAME, "game", line);
-  gint64 character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
-  gint64 resolution_id = muster_import_ref (im, ID_RESOLUTION, "resolution", line);
-  gint64 roll_id = muster_import_ref (im, ID_ROLL, "roll", line);
-  sqlite3_stmt *stmt;
-
-  if (!im->importing)
-    return;
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
-                                " roll_id, kind, message, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL)
-    return;
-  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
-  muster_import_bind_id (stmt, 2, game_id);
-  muster_import_bind_id (stmt, 3, character_id);
-  muster_import_bind_id (stmt, 4, resolution_id);
-  muster_import_bind_id (stmt, 5, roll_id);
-  muster_import_bind_text (stmt, 6, muster_import_attr (im, "kind"));
-  sqlite3_bind_text (stmt, 7, message, -1, SQLITE_TRANSIENT);
-  muster_import_bind_text (stmt, 8, muster_import_attr (im, "created"));
-  muster_import_run (im, stmt);
+  if (!im->entry_written)
+    write_entry (im, NULL, message);
 }
-

@@ -333,6 +333,89 @@ muster_export_rolls (Export  *ex,
 }
 
 gboolean
+muster_exchange_args_ref_kind (const char *name,
+                               IdKind     *kind)
+{
+  static const struct {
+    const char *suffix;
+    IdKind      kind;
+  } refs[] = {
+    { "force_id", ID_FORCE }, { "unit_id", ID_UNIT },
+    { "character_id", ID_CHARACTER }, { "game_id", ID_GAME },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refs); i++)
+    if (g_str_has_suffix (name, refs[i].suffix))
+      {
+        *kind = refs[i].kind;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+muster_exchange_walk_args_refs (JsonObject      *object,
+                                ArgsRefFunc      func,
+                                gpointer         data)
+{
+  g_autoptr(GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *node = json_object_get_member (object, name);
+      IdKind kind;
+
+      if (JSON_NODE_HOLDS_ARRAY (node))
+        {
+          JsonArray *array = json_node_get_array (node);
+
+          for (guint i = 0; i < json_array_get_length (array); i++)
+            if (JSON_NODE_HOLDS_OBJECT (json_array_get_element (array, i)) &&
+                !muster_exchange_walk_args_refs (json_array_get_object_element (array, i), func, data))
+              return FALSE;
+        }
+      else if (muster_exchange_args_ref_kind (name, &kind) && !func (object, name, kind, data))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A row id to its file id, or left out when its row is not in the file. */
+static gboolean
+export_ref (JsonObject *object,
+            const char *name,
+            IdKind      kind,
+            gpointer    data)
+{
+  Export *ex = data;
+  GHashTable *maps[N_ID_KINDS] = { ex->forces, ex->units, ex->characters, ex->games, NULL, NULL };
+  JsonNode *node = json_object_get_member (object, name);
+  const char *id = maps[kind] != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+                   json_node_get_value_type (node) == G_TYPE_INT64
+                   ? muster_export_id (maps[kind], json_node_get_int (node)) : NULL;
+
+  if (id != NULL)
+    json_object_set_string_member (object, name, id);
+  else
+    json_object_remove_member (object, name);
+  return TRUE;
+}
+
+char *
+muster_export_log_args (Export     *ex,
+                        const char *args)
+{
+  g_autoptr(JsonObject) object = muster_log_args_from_string (args, NULL);
+
+  /* The store only keeps objects (its check, and the importer's). */
+  if (object == NULL)
+    return g_strdup ("{}");
+  muster_exchange_walk_args_refs (object, export_ref, ex);
+  return muster_log_args_to_string (object);
+}
+
+gboolean
 muster_export_log (Export  *ex,
                    GError **error)
 {
@@ -341,7 +424,7 @@ muster_export_log (Export  *ex,
 
   stmt = muster_store_prepare (ex->store,
                                "SELECT game_id, character_id, resolution_id, roll_id, kind,"
-                               " message, created"
+                               " message, created, args"
                                " FROM log_entry WHERE campaign_id = ? ORDER BY id",
                                error);
   if (stmt == NULL)
@@ -358,7 +441,16 @@ muster_export_log (Export  *ex,
       muster_export_attr_ref (ex, "roll", ex->rolls, stmt, 3);
       muster_export_attr (ex, "kind", muster_export_column (stmt, 4));
       muster_export_attr (ex, "created", muster_export_column (stmt, 6));
-      muster_export_text (ex, muster_export_column (stmt, 5));
+      if (sqlite3_column_type (stmt, 7) != SQLITE_NULL)
+        {
+          g_autofree char *args = muster_export_log_args (ex, muster_export_column (stmt, 7));
+
+          muster_export_start (ex, "args");
+          muster_export_json (ex, args);
+          muster_export_end (ex);
+        }
+      else
+        muster_export_text (ex, muster_export_column (stmt, 5));
       muster_export_end (ex);
     }
   muster_export_end (ex);

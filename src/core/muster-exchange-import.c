@@ -221,6 +221,10 @@ check_refs (Import *im)
                               ref->element, ref->id);
           break;
         case ID_FORCE:
+          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
+                              _("the %s names force “%s”, which is not in the file."),
+                              ref->element, ref->id);
+          break;
         case N_ID_KINDS:
         default:
           g_assert_not_reached ();
@@ -501,6 +505,8 @@ import_clear (Import *im)
   g_clear_pointer (&im->owner_stats, g_hash_table_unref);
   g_clear_pointer (&im->resolution_seqs, g_hash_table_unref);
   g_clear_pointer (&im->unit_fixups, g_array_unref);
+  g_clear_pointer (&im->entry_kind, g_free);
+  g_clear_pointer (&im->entry_created, g_free);
   g_clear_pointer (&im->scratch, g_ptr_array_unref);
   g_clear_pointer (&im->stack, g_ptr_array_unref);
   g_clear_pointer (&im->held, g_hash_table_unref);
@@ -514,7 +520,6 @@ import_clear (Import *im)
   g_clear_pointer (&im->campaign_notes, g_free);
   g_clear_pointer (&im->force_name, g_free);
   g_clear_pointer (&im->character_name, g_free);
-  g_clear_pointer (&im->character_weapon, g_free);
   g_clear_pointer (&im->names, g_hash_table_unref);
   g_clear_error (&im->error);
 }
@@ -617,8 +622,12 @@ muster_exchange_import_data (MusterStore         *store,
           im.importing = TRUE;
           reset_ids (&im);
           g_hash_table_remove_all (im.seen);
+          /* A campaign of the first format has its log as text: read
+           * back as an older library's is (muster-log-recover.c). */
           if (read_pass (&im, data, length) &&
               muster_import_apply_unit_fixups (&im) &&
+              (im.kind != MUSTER_EXCHANGE_CAMPAIGN || im.version >= 2 ||
+               muster_store_recover_campaign_log (store, im.campaign_id, &local_error)) &&
               muster_store_commit (store, &local_error))
             result = im.result;
           else

@@ -46,7 +46,8 @@ typedef struct {
   xmlTextWriterPtr  writer;
   gboolean          failed;
 
-  GHashTable       *units;         /* gint64* row id -> char* file id */
+  GHashTable       *forces;        /* gint64* row id -> char* file id */
+  GHashTable       *units;
   GHashTable       *characters;
   GHashTable       *games;
   GHashTable       *resolutions;
@@ -103,6 +104,9 @@ void        muster_export_attr_ref     (Export        *ex,
                                         int            column);
 void        muster_export_text         (Export        *ex,
                                         const char    *value);
+/* JSON text (a log entry's arguments), escaped only where XML needs it. */
+void        muster_export_json         (Export        *ex,
+                                        const char    *value);
 /* <notes>, only when there are any. */
 void        muster_export_notes        (Export        *ex,
                                         const char    *value);
@@ -133,6 +137,26 @@ gboolean    muster_export_rolls        (Export        *ex,
                                         GError       **error);
 gboolean    muster_export_log          (Export        *ex,
                                         GError       **error);
+/* A log entry's arguments as a file holds them: the members that point at
+ * rows (muster_exchange_args_ref_kind()) hold file ids, and are left out
+ * when their row is not in the file. */
+char       *muster_export_log_args     (Export        *ex,
+                                        const char    *args);
+/* Whether the member @name of a log entry's arguments points at a row,
+ * and at which kind of row. */
+gboolean    muster_exchange_args_ref_kind (const char *name,
+                                           IdKind     *kind);
+/* Called for a member @name of @object that points at a row of @kind;
+ * FALSE stops the walk. */
+typedef gboolean (*ArgsRefFunc) (JsonObject *object,
+                                 const char *name,
+                                 IdKind      kind,
+                                 gpointer    data);
+/* Calls @func for each member of @object, and of the objects in its
+ * arrays, that points at a row; FALSE when @func stopped it. */
+gboolean    muster_exchange_walk_args_refs (JsonObject  *object,
+                                            ArgsRefFunc  func,
+                                            gpointer     data);
 
 /* --- Reading --------------------------------------------------------------- */
 
@@ -158,6 +182,7 @@ typedef struct {
   gboolean            importing;   /* the second pass */
   MusterExchangeKind  kind;
   gboolean            kind_known;
+  guint               version;     /* the file's format */
 
   xmlTextReaderPtr    reader;
   GString            *xml_error;   /* the first libxml2 error, formatted */
@@ -195,7 +220,6 @@ typedef struct {
   gint64              unit_id;
   gint64              character_id;
   char               *character_name;    /* pass 1: for its stats' checks */
-  char               *character_weapon;
   GHashTable         *names;         /* pass 1: "u" or "c", \037, file id -> name */
   gint64              game_id;
   gint64              participant_id;  /* character of the current participant */
@@ -203,6 +227,14 @@ typedef struct {
   gint64              resolution_id;
   GArray             *unit_fixups;   /* of UnitFixup */
   gint64              result;
+
+  /* the current log entry, read at its start, written at its end or at
+   * the end of its <args> */
+  char               *entry_kind;
+  char               *entry_created;
+  gint64              entry_rows[4];  /* game, character, resolution, roll */
+  int                 entry_line;     /* of its <args> */
+  gboolean            entry_written;
 } Import;
 
 /* muster-exchange-import.c */
@@ -283,6 +315,13 @@ gint64        muster_import_ref           (Import       *im,
                                            IdKind        kind,
                                            const char   *attribute,
                                            int           line);
+/* The same for the file id @id, given by @element (NULL: the current
+ * element) in messages. */
+gint64        muster_import_ref_id        (Import       *im,
+                                           IdKind        kind,
+                                           const char   *id,
+                                           const char   *element,
+                                           int           line);
 /* Pass 2: the row id written for the file id @id. */
 void          muster_import_set_row       (Import       *im,
                                            IdKind        kind,
@@ -314,10 +353,11 @@ void          muster_import_update_notes  (Import       *im,
                                            gint64        id,
                                            gint64        id2,
                                            const char   *notes);
-/* A log entry of kind “import” in the campaign being imported into. */
+/* A log entry of kind “import” with @args (taken) in the campaign being
+ * imported into. */
 void          muster_import_log           (Import       *im,
                                            gint64        character_id,
-                                           const char   *message);
+                                           JsonObject   *args);
 
 /* muster-exchange-game-rows.c */
 
@@ -335,7 +375,13 @@ void      muster_import_change             (Import     *im,
                                             int         line);
 void      muster_import_roll               (Import     *im,
                                             int         line);
-/* Log entries are written at their end, with their text. */
+/* A log entry: its attributes at its start; written with its arguments
+ * at the end of its <args>, or else at its end with the text it kept. */
+void      muster_import_entry              (Import     *im,
+                                            int         line);
+void      muster_import_entry_args_end     (Import     *im,
+                                            const char *args,
+                                            int         line);
 void      muster_import_entry_end          (Import     *im,
                                             const char *message,
                                             int         line);

@@ -10,6 +10,7 @@
 
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
+#include "muster-nationality.h"
 
 /* Each element of a .muster file: in the first pass what the schema cannot
  * check (ids, references, the ruleset), in the second its rows. Games,
@@ -53,6 +54,7 @@ muster_import_root (Import *im,
       return;
     }
 
+  im->version = version != NULL ? (guint) g_ascii_strtoull (version, NULL, 10) : 0;
   kind = muster_import_attr (im, "kind");
   im->kind_known = TRUE;
   im->kind = g_strcmp0 (kind, "force") == 0 ? MUSTER_EXCHANGE_FORCE : MUSTER_EXCHANGE_CAMPAIGN;
@@ -261,6 +263,7 @@ on_force (Import   *im,
           int       line)
 {
   g_autofree char *name = NULL;
+  const char *nationality;
   const char *id;
   sqlite3_stmt *stmt;
 
@@ -271,12 +274,22 @@ on_force (Import   *im,
   if (name == NULL)
     return;
 
+  /* Files written before forces had one: the nationality their side
+   * suggests, as for the forces of a library made then. */
+  nationality = muster_import_attr (im, "nationality");
+  if (nationality == NULL)
+    nationality = muster_nationality_guess (muster_import_attr (im, "side"), name);
+
   if (!im->importing)
     {
+      g_autoptr(GError) nationality_error = NULL;
+
       muster_import_define_id (im, ID_FORCE, line);
       if (!muster_import_first_time (im, "force-name", name))
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                             _("two forces are named “%s”; each force needs a name of its own."), name);
+      else if (!muster_nationality_check (nationality, &nationality_error))
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, "%s", nationality_error->message);
       return;
     }
 
@@ -291,12 +304,13 @@ on_force (Import   *im,
       name = unique;
     }
 
-  stmt = muster_import_prepare (im, "INSERT INTO force (campaign_id, name, side) VALUES (?, ?, ?)");
+  stmt = muster_import_prepare (im, "INSERT INTO force (campaign_id, name, side, nationality) VALUES (?, ?, ?, ?)");
   if (stmt == NULL)
     return;
   sqlite3_bind_int64 (stmt, 1, im->campaign_id);
   sqlite3_bind_text (stmt, 2, name, -1, SQLITE_TRANSIENT);
   muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
+  sqlite3_bind_text (stmt, 4, nationality, -1, SQLITE_TRANSIENT);
   im->force_id = muster_import_run (im, stmt);
   id = muster_import_attr (im, "id");
   muster_import_set_row (im, ID_FORCE, id, im->force_id);
@@ -305,11 +319,8 @@ on_force (Import   *im,
   im->force_name = g_steal_pointer (&name);
   if (force_file)
     {
-      g_autofree char *message = NULL;
-
       im->result = im->force_id;
-      message = g_strdup_printf (_("Force “%s” joined the campaign from a file."), im->force_name);
-      muster_import_log (im, 0, message);
+      muster_import_log (im, 0, muster_log_args ("r:force_id", im->force_id, "s:force", im->force_name, NULL));
     }
 }
 
@@ -404,8 +415,6 @@ check_character (Import *im,
                          g_strdup (name));
   g_free (im->character_name);
   im->character_name = g_steal_pointer (&name);
-  g_free (im->character_weapon);
-  im->character_weapon = g_strdup (weapon);
 }
 
 static void
@@ -461,19 +470,17 @@ on_character (Import *im,
     {
       gint64 kills = muster_import_count (im, "kills", line);
       gint64 games = muster_import_count (im, "games", line);
-      g_autofree char *message = NULL;
+      JsonObject *args = muster_log_args ("s:name", name, "r:force_id", im->force_id,
+                                          "s:force", im->force_name, NULL);
 
       /* The victims and games stay in the campaign the force came from;
        * the log keeps the totals. */
-      if (kills == 0 && games == 0)
-        message = g_strdup_printf (_("%s joined with the force “%s”."), name, im->force_name);
-      else
-        /* Translators: the numbers are totals the character brought from
-         * the campaign the force file came from */
-        message = g_strdup_printf (_("%s joined with the force “%s” (kills elsewhere: %" PRId64
-                                     ", games elsewhere: %" PRId64 ")."),
-                                   name, im->force_name, kills, games);
-      muster_import_log (im, im->character_id, message);
+      if (kills != 0 || games != 0)
+        {
+          json_object_set_int_member (args, "kills", kills);
+          json_object_set_int_member (args, "games", games);
+        }
+      muster_import_log (im, im->character_id, args);
     }
 }
 
@@ -512,7 +519,7 @@ on_stat (Import   *im,
                !(unit
                  ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
                  : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
-                                            im->character_weapon, key, (int) value, &check_error)))
+                                            key, (int) value, &check_error)))
         muster_import_refused (im, line, check_error);
       g_hash_table_add (im->owner_stats, g_strdup (key));
       return;
@@ -565,7 +572,7 @@ gboolean
 muster_import_holds_text (const char *name,
                           const char *parent)
 {
-  return g_str_equal (name, "notes") || g_str_equal (name, "entry") ||
+  return g_str_equal (name, "notes") || g_str_equal (name, "entry") || g_str_equal (name, "args") ||
          (g_str_equal (name, "ruleset") && g_strcmp0 (parent, "campaign") == 0);
 }
 
@@ -605,6 +612,8 @@ muster_import_element_start (Import     *im,
     muster_import_change (im, line);
   else if (g_str_equal (name, "roll"))
     muster_import_roll (im, line);
+  else if (g_str_equal (name, "entry"))
+    muster_import_entry (im, line);
 }
 
 void
@@ -619,6 +628,8 @@ muster_import_element_end (Import     *im,
     on_notes_end (im, parent, text);
   else if (g_str_equal (name, "entry"))
     muster_import_entry_end (im, text, line);
+  else if (g_str_equal (name, "args"))
+    muster_import_entry_args_end (im, text, line);
   else if (g_str_equal (name, "ruleset") && g_strcmp0 (parent, "campaign") == 0)
     on_campaign_ruleset_end (im, muster_import_attr (im, "id"), muster_import_attr (im, "version"), text, line);
 }

@@ -165,7 +165,16 @@ muster_import_ref (Import     *im,
                    const char *attribute,
                    int         line)
 {
-  const char *id = muster_import_attr (im, attribute);
+  return muster_import_ref_id (im, kind, muster_import_attr (im, attribute), NULL, line);
+}
+
+gint64
+muster_import_ref_id (Import     *im,
+                      IdKind      kind,
+                      const char *id,
+                      const char *element,
+                      int         line)
+{
   gint64 *row;
 
   if (id == NULL)
@@ -179,7 +188,7 @@ muster_import_ref (Import     *im,
       if (g_hash_table_contains (im->ids[kind], id))
         return 0;
       ref = (Ref) { kind, line,
-                  g_strdup ((const char *) xmlTextReaderConstLocalName (im->reader)),
+                  g_strdup (element != NULL ? element : (const char *) xmlTextReaderConstLocalName (im->reader)),
                   g_strdup (id) };
       g_array_append_val (im->refs, ref);
       return 0;
@@ -336,12 +345,12 @@ muster_import_update_notes (Import     *im,
 void
 muster_import_log (Import     *im,
                    gint64      character_id,
-                   const char *message)
+                   JsonObject *args)
 {
   GError *local_error = NULL;
 
   if (muster_store_insert_log (im->store, im->campaign_id, 0, character_id, 0, 0,
-                               "import", message, &local_error) == 0)
+                               "import", args, &local_error) == 0)
     muster_import_fail_store (im, local_error);
 }
 

@@ -161,6 +161,33 @@ muster_export_text (Export     *ex,
     ex->failed = TRUE;
 }
 
+void
+muster_export_json (Export     *ex,
+                    const char *value)
+{
+  g_autofree char *tmp = NULL;
+  g_autoptr(GString) escaped = g_string_new (NULL);
+
+  if (ex->failed || value == NULL)
+    return;
+  /* JSON writes control characters as escapes; of what is left only
+   * these three must be escaped in XML, and quotes read better as they
+   * are. */
+  for (const char *p = xml_safe (value, &tmp); *p != '\0'; p++)
+    {
+      if (*p == '&')
+        g_string_append (escaped, "&amp;");
+      else if (*p == '<')
+        g_string_append (escaped, "&lt;");
+      else if (*p == '>')
+        g_string_append (escaped, "&gt;");
+      else
+        g_string_append_c (escaped, *p);
+    }
+  if (xmlTextWriterWriteRaw (ex->writer, BAD_CAST escaped->str) < 0)
+    ex->failed = TRUE;
+}
+
 /* <notes>, only when there are any. */
 void
 muster_export_notes (Export     *ex,
@@ -253,6 +280,7 @@ muster_export_begin (Export         *ex,
 
   ex->store = store;
   ex->stream = stream;
+  ex->forces = muster_export_id_map_new ();
   ex->units = muster_export_id_map_new ();
   ex->characters = muster_export_id_map_new ();
   ex->games = muster_export_id_map_new ();
@@ -304,6 +332,7 @@ muster_export_finish (Export   *ex,
     xmlSetStructuredErrorFunc (NULL, NULL);
   sqlite3_exec (muster_store_get_db (ex->store), "RELEASE muster_export", NULL, NULL, NULL);
 
+  g_clear_pointer (&ex->forces, g_hash_table_unref);
   g_clear_pointer (&ex->units, g_hash_table_unref);
   g_clear_pointer (&ex->characters, g_hash_table_unref);
   g_clear_pointer (&ex->games, g_hash_table_unref);

@@ -210,7 +210,7 @@ write_forces (Export  *ex,
   int rc;
 
   stmt = muster_store_prepare (ex->store,
-                               "SELECT id, name, side, notes FROM force"
+                               "SELECT id, name, side, notes, nationality FROM force"
                                " WHERE campaign_id = ? ORDER BY id",
                                error);
   if (stmt == NULL)
@@ -227,6 +227,7 @@ write_forces (Export  *ex,
       muster_export_attr (ex, "id", id);
       muster_export_attr (ex, "name", muster_export_column (stmt, 1));
       muster_export_attr (ex, "side", muster_export_column (stmt, 2));
+      muster_export_attr (ex, "nationality", muster_export_column (stmt, 4));
       muster_export_notes (ex, muster_export_column (stmt, 3));
       if (!write_units (ex, force_id, error) ||
           !write_characters (ex, force_id, FALSE, error))
@@ -346,7 +347,10 @@ muster_exchange_export_campaign (MusterStore    *store,
    * can still be exported. */
   ex.ruleset = muster_store_get_campaign_ruleset (store, campaign_id, NULL);
 
-  ok = muster_export_fill_map (&ex, ex.units, "u",
+  ok = muster_export_fill_map (&ex, ex.forces, "f",
+                               "SELECT id FROM force WHERE campaign_id = ? ORDER BY id",
+                               campaign_id, error) &&
+       muster_export_fill_map (&ex, ex.units, "u",
                                "SELECT u.id FROM unit u JOIN force f ON f.id = u.force_id"
                                " WHERE f.campaign_id = ? ORDER BY f.id, u.id",
                                campaign_id, error) &&
@@ -393,7 +397,7 @@ muster_exchange_export_force (MusterStore    *store,
     return muster_export_finish (&ex, FALSE, NULL);
 
   stmt = muster_store_prepare (store,
-                               "SELECT f.name, f.side, f.notes, c.id, c.ruleset_id, c.ruleset_version"
+                               "SELECT f.name, f.side, f.notes, c.id, c.ruleset_id, c.ruleset_version, f.nationality"
                                " FROM force f JOIN campaign c ON c.id = f.campaign_id"
                                " WHERE f.id = ?",
                                error);
@@ -427,6 +431,7 @@ muster_exchange_export_force (MusterStore    *store,
   muster_export_attr (&ex, "id", "f1");
   muster_export_attr (&ex, "name", muster_export_column (stmt, 0));
   muster_export_attr (&ex, "side", muster_export_column (stmt, 1));
+  muster_export_attr (&ex, "nationality", muster_export_column (stmt, 6));
   muster_export_start (&ex, "ruleset");
   muster_export_attr (&ex, "id", muster_export_column (stmt, 4));
   muster_export_attr (&ex, "version", muster_export_column (stmt, 5));

@@ -41,7 +41,9 @@ typedef enum {
 } MusterExchangeKind;
 
 #define MUSTER_EXCHANGE_NS             "https://musterapp.github.io/ns/muster"
-#define MUSTER_EXCHANGE_FORMAT_VERSION 1
+/* 2: log entries carry their kind's arguments (files of version 1, whose
+ * entries are text, still import). */
+#define MUSTER_EXCHANGE_FORMAT_VERSION 2
 #define MUSTER_EXCHANGE_MAX_SIZE       ((gsize) 256 * 1024 * 1024)
 #define MUSTER_EXCHANGE_MIME_TYPE      "application/x-muster+xml"
 

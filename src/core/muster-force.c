@@ -15,6 +15,7 @@ struct _MusterForce
   gint64   campaign_id;
   char    *name;
   char    *side;
+  char    *nationality;
   guint    n_characters;
 };
 
@@ -25,6 +26,7 @@ enum {
   PROP_ID,
   PROP_NAME,
   PROP_SIDE,
+  PROP_NATIONALITY,
   PROP_N_CHARACTERS,
   N_PROPS
 };
@@ -38,6 +40,7 @@ muster_force_finalize (GObject *object)
 
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->side, g_free);
+  g_clear_pointer (&self->nationality, g_free);
 
   G_OBJECT_CLASS (muster_force_parent_class)->finalize (object);
 }
@@ -60,6 +63,9 @@ muster_force_get_property (GObject    *object,
       break;
     case PROP_SIDE:
       g_value_set_string (value, muster_force_get_effective_side (self));
+      break;
+    case PROP_NATIONALITY:
+      g_value_set_string (value, self->nationality);
       break;
     case PROP_N_CHARACTERS:
       g_value_set_uint (value, self->n_characters);
@@ -85,6 +91,9 @@ muster_force_class_init (MusterForceClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SIDE] =
     g_param_spec_string ("side", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NATIONALITY] =
+    g_param_spec_string ("nationality", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_N_CHARACTERS] =
     g_param_spec_uint ("n-characters", NULL, NULL, 0, G_MAXUINT, 0,
@@ -132,6 +141,13 @@ muster_force_get_effective_side (MusterForce *self)
   return self->side != NULL ? self->side : self->name;
 }
 
+const char *
+muster_force_get_nationality (MusterForce *self)
+{
+  g_return_val_if_fail (MUSTER_IS_FORCE (self), NULL);
+  return self->nationality;
+}
+
 guint
 muster_force_get_n_characters (MusterForce *self)
 {
@@ -144,6 +160,7 @@ muster_force_new (gint64      id,
                   gint64      campaign_id,
                   const char *name,
                   const char *side,
+                  const char *nationality,
                   guint       n_characters)
 {
   MusterForce *self = g_object_new (MUSTER_TYPE_FORCE, NULL);
@@ -152,6 +169,7 @@ muster_force_new (gint64      id,
   self->campaign_id = campaign_id;
   self->name = g_strdup (name);
   self->side = side != NULL && *side != '\0' ? g_strdup (side) : NULL;
+  self->nationality = g_strdup (nationality);
   self->n_characters = n_characters;
   return self;
 }

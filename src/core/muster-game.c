@@ -31,6 +31,7 @@ struct _MusterGame
   char            *winner;
   char            *notes;
   guint            n_participants;
+  char            *campaign_name;
 };
 
 G_DEFINE_FINAL_TYPE (MusterGame, muster_game, G_TYPE_OBJECT)
@@ -66,7 +67,8 @@ static const struct {
 #define GAME_COLUMNS \
   "g.id, g.campaign_id, g.number, g.title, g.date, g.state, g.side_a, " \
   "g.side_b, g.winner, g.notes, " \
-  "(SELECT count(*) FROM participation p WHERE p.game_id = g.id)"
+  "(SELECT count(*) FROM participation p WHERE p.game_id = g.id), " \
+  "(SELECT c.name FROM campaign c WHERE c.id = g.campaign_id)"
 
 static MusterGame *
 game_from_row (sqlite3_stmt *stmt)
@@ -85,6 +87,7 @@ game_from_row (sqlite3_stmt *stmt)
   game->winner = g_strdup (muster_column_text (stmt, 8));
   game->notes = g_strdup (muster_column_text (stmt, 9));
   game->n_participants = sqlite3_column_int (stmt, 10);
+  game->campaign_name = g_strdup (muster_column_text (stmt, 11));
 
   return game;
 }
@@ -100,6 +103,7 @@ muster_game_finalize (GObject *object)
   g_clear_pointer (&self->side_b, g_free);
   g_clear_pointer (&self->winner, g_free);
   g_clear_pointer (&self->notes, g_free);
+  g_clear_pointer (&self->campaign_name, g_free);
 
   G_OBJECT_CLASS (muster_game_parent_class)->finalize (object);
 }
@@ -301,7 +305,17 @@ char *
 muster_game_describe (MusterGame *self)
 {
   g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
-  return g_strdup_printf (_("Game %d “%s”"), self->number, self->title);
+  return muster_log_describe_game (NULL, self->number, self->title);
+}
+
+char *
+muster_game_describe_full (MusterGame *self)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
+  /* TRANSLATORS: the game's number, its title and its campaign's name, as
+   * in “Game 1 “The bridge” of Coa 1810” */
+  return g_strdup_printf (_("Game %d “%s” of %s"), self->number, self->title,
+                          self->campaign_name != NULL ? self->campaign_name : "");
 }
 
 void
@@ -388,6 +402,19 @@ is_digits (const char *text)
   return TRUE;
 }
 
+/* The number in "3" or "#3", or 0. */
+static int
+parse_number (const char *text)
+{
+  guint64 number = 0;
+
+  if (text[0] == '#')
+    text++;
+  if (!is_digits (text) || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT, &number, NULL))
+    return 0;
+  return (int) number;
+}
+
 MusterGame *
 muster_store_find_game (MusterStore  *self,
                         gint64        campaign_id,
@@ -395,36 +422,20 @@ muster_store_find_game (MusterStore  *self,
                         GError      **error)
 {
   g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(MusterCampaign) campaign = NULL;
   MusterGame *found = NULL;
   guint n_found = 0;
+  int number;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
   g_return_val_if_fail (id_or_title != NULL, NULL);
 
-  if (is_digits (id_or_title))
+  if (campaign_id == 0)
     {
-      g_autoptr(MusterGame) game = NULL;
-      g_autoptr(GError) local_error = NULL;
-
-      game = muster_store_get_game (self, g_ascii_strtoll (id_or_title, NULL, 10), &local_error);
-      if (game != NULL && (campaign_id == 0 || game->campaign_id == campaign_id))
-        return g_steal_pointer (&game);
-      if (game == NULL && !g_error_matches (local_error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      if (campaign_id == 0)
-        {
-          g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                       _("There is no game with id %s."), id_or_title);
-          return NULL;
-        }
-    }
-  else if (campaign_id == 0)
-    {
+      if (is_digits (id_or_title))
+        return muster_store_get_game (self, g_ascii_strtoll (id_or_title, NULL, 10), error);
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                   _("There is no game with id “%s”: give a game’s id, or its title and the campaign."),
+                   _("There is no game with id “%s”: give a game’s id, or its number or title and the campaign."),
                    id_or_title);
       return NULL;
     }
@@ -433,31 +444,48 @@ muster_store_find_game (MusterStore  *self,
   if (games == NULL)
     return NULL;
 
+  /* The number the campaign's list shows, then the title. */
+  number = parse_number (id_or_title);
+  for (guint i = 0; number > 0 && found == NULL && i < games->len; i++)
+    if (((MusterGame *) g_ptr_array_index (games, i))->number == number)
+      found = g_ptr_array_index (games, i);
+  if (found != NULL)
+    return g_object_ref (found);
   for (guint i = 0; i < games->len; i++)
     {
       MusterGame *game = g_ptr_array_index (games, i);
-      gboolean match;
 
-      if (id_or_title[0] == '#' && is_digits (id_or_title + 1))
-        match = game->number == atoi (id_or_title + 1);
-      else
-        match = g_str_equal (game->title, id_or_title);
-      if (match)
+      if (g_str_equal (game->title, id_or_title))
         {
           found = game;
           n_found++;
         }
     }
-
   if (n_found == 1)
     return g_object_ref (found);
+
+  campaign = muster_store_get_campaign (self, campaign_id, error);
+  if (campaign == NULL)
+    return NULL;
   if (n_found > 1)
     g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_AMBIGUOUS,
-                 _("%u games are called “%s”: give the game’s number as #N or its id."),
-                 n_found, id_or_title);
+                 _("%u games of %s are called “%s”: give the game’s number instead."),
+                 n_found, muster_campaign_get_name (campaign), id_or_title);
+  else if (games->len == 0)
+    g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                 _("%s has no games yet, so there is no game “%s”."),
+                 muster_campaign_get_name (campaign), id_or_title);
+  else if (number > 0)
+    g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                 g_dngettext (GETTEXT_PACKAGE,
+                              "There is no game %s in %s, which has %u game.",
+                              "There is no game %s in %s, which has %u games, numbered from 1.",
+                              games->len),
+                 id_or_title, muster_campaign_get_name (campaign), games->len);
   else
     g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                 _("There is no game “%s” in this campaign."), id_or_title);
+                 _("There is no game “%s” in %s: give a game’s number or its title."),
+                 id_or_title, muster_campaign_get_name (campaign));
   return NULL;
 }
 

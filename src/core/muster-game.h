@@ -49,8 +49,13 @@ const char      *muster_game_get_side_b         (MusterGame *self);
 const char      *muster_game_get_winner         (MusterGame *self);
 const char      *muster_game_get_notes          (MusterGame *self);
 guint            muster_game_get_n_participants (MusterGame *self);
-/* "Game 2 “The Bridge”", translated, for messages. */
+/* "Game 2 “The Bridge”", translated, for messages within its campaign
+ * (its log, a window of the campaign). */
 char            *muster_game_describe           (MusterGame *self);
+/* "Game 2 “The Bridge” of Coa 1810", translated: the game as it is found
+ * again in the whole library (muster-cli game 2 --campaign "Coa 1810"),
+ * for errors and the command line. */
+char            *muster_game_describe_full      (MusterGame *self);
 
 /* One participant of a game, with what happened to them. */
 typedef struct {
@@ -120,9 +125,10 @@ GPtrArray   *muster_store_list_games        (MusterStore   *self,
 MusterGame  *muster_store_get_game          (MusterStore   *self,
                                              gint64         id,
                                              GError       **error);
-/* By id (all digits), "#N" (the game's number) or exact title within
- * @campaign_id (0: ids only). Several games with the title is
- * MUSTER_STORE_ERROR_AMBIGUOUS. */
+/* Within @campaign_id, by the number the campaign shows ("3" or "#3"),
+ * else by exact title; several games with the title is
+ * MUSTER_STORE_ERROR_AMBIGUOUS. With @campaign_id 0, by the game's id
+ * (all digits) in the whole library. */
 MusterGame  *muster_store_find_game         (MusterStore   *self,
                                              gint64         campaign_id,
                                              const char    *id_or_title,
@@ -144,7 +150,10 @@ GPtrArray   *muster_store_list_character_games (MusterStore *self,
  * recorded with an outcome that does not take them out. Those kill rules
  * are checked when the outermost change commits: several results recorded
  * between muster_store_begin() and muster_store_commit() need only keep
- * them together. */
+ * them together. Wounds that add up to a Kill under the ruleset's
+ * <wounds-add-up> (two serious wounds) are recorded as the outcome they
+ * add up to, without the wounds, and the log says so
+ * (muster_ruleset_describe_wounds_add_up()). */
 gboolean     muster_store_set_result        (MusterStore        *self,
                                              gint64              game_id,
                                              gint64              character_id,

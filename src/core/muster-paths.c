@@ -76,3 +76,24 @@ muster_paths_get_help_dirs (void)
   g_ptr_array_add (dirs, NULL);
   return (char **) g_ptr_array_free (dirs, FALSE);
 }
+
+char *
+muster_paths_get_data_dir (const char *env_var,
+                           const char *subdir)
+{
+  const char *env = g_getenv (env_var);
+  g_autofree char *installed = NULL;
+
+  g_return_val_if_fail (env_var != NULL, NULL);
+  g_return_val_if_fail (subdir != NULL, NULL);
+
+  if (env != NULL && *env != '\0')
+    return g_strdup (env);
+
+  installed = g_build_filename (MUSTER_PKGDATADIR, subdir, NULL);
+  if (g_file_test (installed, G_FILE_TEST_IS_DIR))
+    return g_steal_pointer (&installed);
+
+  /* Running from the build tree. */
+  return g_build_filename (MUSTER_SOURCE_DATADIR, subdir, NULL);
+}

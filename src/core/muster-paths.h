@@ -19,4 +19,12 @@ const char *muster_paths_get_locale_dir (void);
  * too. MUSTER_HELPDIR, a folder of LANG folders, replaces them all. */
 char      **muster_paths_get_help_dirs  (void);
 
+/* The folder of data Muster ships, @subdir of its data directory
+ * ("rulesets", "names"): the environment variable @env_var when it is set
+ * (tests, and a user who keeps their own), else the installed one, else,
+ * when Muster runs from its build tree and is not installed, the one in
+ * its sources. */
+char       *muster_paths_get_data_dir   (const char *env_var,
+                                         const char *subdir);
+
 G_END_DECLS

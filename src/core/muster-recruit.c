@@ -7,57 +7,11 @@
 #include <inttypes.h>
 
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-store-private.h"
 #include "muster-unit.h"
-
-/* Names common in the ranks around 1800. English, Welsh, Irish and Scots
- * together, as a British company was. */
-static const char * const british_first[] = {
-  "John", "William", "Thomas", "James", "George", "Joseph", "Samuel",
-  "Robert", "Richard", "Edward", "Henry", "Charles", "Michael", "Peter",
-  "Hugh", "Andrew", "Alexander", "Duncan", "Archibald", "Matthew",
-  "Benjamin", "Francis", "Walter", "Isaac", "Abraham", "Jonathan", "Owen",
-  "David", "Evan", "Roger", "Stephen", "Timothy", "Dennis", "Cornelius",
-  "Bartholomew", "Jeremiah", "Nathaniel", "Thomas", "John", "William",
-  "Lachlan", "Neil", "Malcolm", "Terence", "Edmund", "Moses", "Luke",
-};
-
-static const char * const british_surnames[] = {
-  "Ward", "Smith", "Brown", "Wilson", "Johnson", "Walker", "Wright",
-  "Robinson", "Thompson", "White", "Hughes", "Edwards", "Green", "Hall",
-  "Wood", "Jackson", "Clarke", "Turner", "Hill", "Carter", "Mitchell",
-  "Bell", "Murphy", "Kelly", "Byrne", "Ryan", "Walsh", "Doyle", "Kennedy",
-  "Campbell", "Stewart", "Fraser", "Grant", "Murray", "Ross", "Reid",
-  "Fletcher", "Mason", "Shaw", "Chapman", "Foster", "Barker", "Holt",
-  "Pritchard", "Nolan", "Gallagher", "Sullivan", "Crawford", "Tulloch",
-  "Kettle", "Dunmore", "Gilchrist", "Pardoe", "Fenwick", "Ashworth",
-  "Bramwell", "Ellison", "Marsh", "Quinn", "Lloyd", "Morgan",
-  "Rowlands", "Hewitt", "Bradshaw", "Ogden", "Pilling", "Whittaker",
-  "Sutcliffe", "Kerr", "Munro", "Sinclair", "Lindsay", "Dunbar", "Brennan",
-  "Flanagan", "Hennessy", "Keane", "Lynch", "Maguire", "Tierney", "Coyle",
-};
-
-/* The French line and light infantry of the Empire. */
-static const char * const french_first[] = {
-  "Jean", "Pierre", "Jacques", "Louis", "François", "Antoine", "Nicolas",
-  "Joseph", "Michel", "Étienne", "Claude", "Henri", "Charles", "Guillaume",
-  "André", "Benoît", "Denis", "Gabriel", "Hippolyte", "Jean-Baptiste",
-  "Martin", "Mathieu", "Philippe", "René", "Simon", "Vincent", "Augustin",
-  "Bernard", "Laurent", "Jean-Pierre", "Jean-Louis", "Pierre-Joseph",
-  "Sébastien", "Honoré", "Edmé", "Fiacre", "Noël", "Blaise",
-};
-
-static const char * const french_surnames[] = {
-  "Martin", "Bernard", "Dubois", "Durand", "Lefebvre", "Moreau", "Laurent",
-  "Simon", "Garnier", "Fabre", "Perrin", "Roussel", "Guérin", "Mercier",
-  "Bonnet", "Lambert", "Fontaine", "Chevalier", "Robin", "Masson",
-  "Marchal", "Blanc", "Gauthier", "Rousseau", "Vasseur", "Lemoine", "Caron",
-  "Renaud", "Picard", "Barbier", "Meunier", "Brunet", "Boyer", "Girard",
-  "Colin", "Arnaud", "Bazin", "Caillaux", "Dupuis", "Ferrand", "Gaillard",
-  "Jourdain", "Lacombe", "Maillard", "Noblet", "Poulain", "Riviere",
-  "Tessier", "Vidal", "Aubry", "Besson", "Chauvin", "Delorme", "Marchand",
-};
+#include "muster-warnings.h"
 
 void
 muster_recruit_free (MusterRecruit *recruit)
@@ -231,14 +185,12 @@ muster_recruit_roll_limited (MusterRuleset  *ruleset,
       int cap = weapon != NULL ? muster_ruleset_get_cap (ruleset, weapon, stat_roll->stat) : G_MAXINT;
       const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, stat_roll->stat);
 
-      if (value > cap)
-        {
-          value = cap;
-          g_ptr_array_add (recruit->capped, g_strdup (stat_roll->stat));
-        }
       /* Dice that can fall outside the stat's range are held inside it. */
       if (def != NULL)
         value = CLAMP (value, def->min, def->max);
+      /* He keeps what he rolled; his weapon's cap is what he uses with it. */
+      if (value > cap)
+        g_ptr_array_add (recruit->capped, g_strdup (stat_roll->stat));
 
       g_hash_table_insert (recruit->stats, g_strdup (stat_roll->stat), GINT_TO_POINTER (value));
       g_ptr_array_add (recruit->rolls, roll);
@@ -247,36 +199,60 @@ muster_recruit_roll_limited (MusterRuleset  *ruleset,
   return g_steal_pointer (&recruit);
 }
 
-static const char *
-pick (const char * const *list,
-      guint               n,
-      MusterRng          *rng)
+/**
+ * muster_recruit_name_rng:
+ * @recruit_rng: the recruit's generator, before it rolls any stat
+ * @name_rng: the generator of the recruit's name, to seed
+ *
+ * A recruit's name is drawn apart from its dice: the stats rolled do not
+ * depend on the names, and the name stays when the troop type changes.
+ */
+void
+muster_recruit_name_rng (const MusterRng *recruit_rng,
+                         MusterRng       *name_rng)
 {
-  return list[muster_rng_die (rng, n) - 1];
+  muster_rng_fork (recruit_rng, "name", name_rng);
 }
 
+/* How many names a recruit draws before taking one that another
+ * character of the campaign already has. */
+#define NAME_DRAWS 5
+
 /**
- * muster_recruit_pick_name:
- * @side: (nullable): "French" for French names; anything else British
+ * muster_store_pick_recruit_name:
+ * @campaign_id: the campaign of the recruit, or 0
+ * @nationality: the nationality of the recruit's force
+ * @name_rng: the generator of the recruit's name
  *
- * Returns: (transfer full): a first name and surname.
+ * Returns: (transfer full): a period name of @nationality that no
+ * character of @campaign_id has (unless every draw was taken), or %NULL
+ * with @error set.
  */
 char *
-muster_recruit_pick_name (const char *side,
-                          MusterRng  *rng)
+muster_store_pick_recruit_name (MusterStore  *store,
+                                gint64        campaign_id,
+                                const char   *nationality,
+                                MusterRng    *name_rng,
+                                GError      **error)
 {
-  gboolean french;
+  g_autofree char *name = NULL;
 
-  g_return_val_if_fail (rng != NULL, NULL);
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+  g_return_val_if_fail (name_rng != NULL, NULL);
 
-  french = side != NULL && g_ascii_strncasecmp (side, "French", 6) == 0;
-  if (french)
-    return g_strdup_printf ("%s %s",
-                            pick (french_first, G_N_ELEMENTS (french_first), rng),
-                            pick (french_surnames, G_N_ELEMENTS (french_surnames), rng));
-  return g_strdup_printf ("%s %s",
-                          pick (british_first, G_N_ELEMENTS (british_first), rng),
-                          pick (british_surnames, G_N_ELEMENTS (british_surnames), rng));
+  for (guint i = 0; i < NAME_DRAWS; i++)
+    {
+      guint n = 0;
+
+      g_free (name);
+      name = muster_nationality_pick_name (nationality, name_rng, error);
+      if (name == NULL ||
+          !muster_store_count_named (store, campaign_id, name, 0, &n, error))
+        return NULL;
+      if (n == 0)
+        break;
+    }
+  return g_steal_pointer (&name);
 }
 
 gboolean
@@ -499,7 +475,7 @@ muster_store_recruit_into (MusterStore  *store,
       g_autoptr(GHashTable) taken = NULL;
       g_autofree char *picked = NULL;
       MusterCharacterSpec spec = { 0 };
-      MusterRng rng;
+      MusterRng rng, name_rng;
       guint64 seed = 0;
       gint64 counter, id;
 
@@ -507,6 +483,9 @@ muster_store_recruit_into (MusterStore  *store,
       if (counter == 0)
         goto fail;
       seed_recruit_rng (&rng, seed, counter);
+      /* The name comes from a generator of its own, so that the stats
+       * a campaign's seed gives do not depend on names. */
+      muster_recruit_name_rng (&rng, &name_rng);
       taken = side_taken (store, force,
                           troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL,
                           error);
@@ -516,7 +495,12 @@ muster_store_recruit_into (MusterStore  *store,
       if (recruit == NULL)
         goto fail;
       if (name == NULL)
-        picked = muster_recruit_pick_name (muster_force_get_effective_side (force), &rng);
+        {
+          picked = muster_store_pick_recruit_name (store, campaign_id, muster_force_get_nationality (force),
+                                                   &name_rng, error);
+          if (picked == NULL)
+            goto fail;
+        }
 
       spec.name = name != NULL ? name : picked;
       spec.troop_type = recruit->troop_type;

@@ -11,10 +11,11 @@ G_BEGIN_DECLS
 typedef struct {
   char       *troop_type;
   char       *weapon;
-  GHashTable *stats;       /* stat key -> GINT_TO_POINTER (value), after caps */
+  GHashTable *stats;       /* stat key -> GINT_TO_POINTER (value), as rolled */
   GPtrArray  *rolls;       /* of MusterRoll*, one per rolled stat */
   GPtrArray  *roll_stats;  /* of char*, the stat of each roll */
-  GPtrArray  *capped;      /* of char*, stats lowered by the weapon's cap */
+  GPtrArray  *capped;      /* of char*, stats above the weapon's cap: he
+                            * keeps his value, and uses the cap with it */
   GPtrArray  *demoted;     /* of char*, stats rolled past a side's limit
                             * and given the highest entry still open */
 } MusterRecruit;
@@ -22,8 +23,8 @@ typedef struct {
 void           muster_recruit_free (MusterRecruit *recruit);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRecruit, muster_recruit_free)
 
-/* Rolls every stat of @troop_type with @rng and applies @weapon's caps
- * (@weapon NULL: the troop type's default). */
+/* Rolls every stat of @troop_type with @rng, noting those above @weapon's
+ * caps (@weapon NULL: the troop type's default). */
 MusterRecruit *muster_recruit_roll (MusterRuleset *ruleset,
                                     const char    *troop_type,
                                     const char    *weapon,
@@ -42,10 +43,21 @@ MusterRecruit *muster_recruit_roll_limited (MusterRuleset *ruleset,
                                             GHashTable    *taken,
                                             GError       **error);
 
-/* A period name for a new figure of @side ("French" gives French names,
- * anything else British ones), chosen by @rng. */
-char          *muster_recruit_pick_name (const char *side,
-                                         MusterRng  *rng);
+/* Seeds @name_rng, the generator of a recruit's name, from the recruit's
+ * generator @recruit_rng before it rolls any stat: a stream of its own,
+ * so that the stats rolled never depend on names. */
+void           muster_recruit_name_rng  (const MusterRng *recruit_rng,
+                                         MusterRng       *name_rng);
+
+/* A period name of @nationality for a recruit of @campaign_id, drawn by
+ * @name_rng, and drawn again (a few times at most) while another
+ * character of the campaign has it. NULL with @error set when the names
+ * cannot be read. */
+char          *muster_store_pick_recruit_name (MusterStore *store,
+                                               gint64       campaign_id,
+                                               const char  *nationality,
+                                               MusterRng   *name_rng,
+                                               GError     **error);
 
 /* Takes the campaign's next recruit number (stored, so it is taken once)
  * and seeds @rng for it: what the recruit dialog rolls with. */

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-campaign.h"
+#include "muster-log.h"
 #include "muster-rules-update-private.h"
 #include "muster-store-private.h"
 
@@ -99,18 +100,15 @@ plan_options (MusterRulesUpdate *update)
 
       if (chosen != NULL && muster_option_lookup_choice (option, chosen) != NULL)
         add_option (update, MUSTER_RULES_OPTION_KEPT, option->id, chosen, chosen,
-                    /* Translators: an option of the rules and the choice the campaign keeps */
-                    g_strdup_printf (_("“%s” stays “%s”."), option->name, choice_name (option, chosen)));
+                    muster_log_describe_option (NULL, "kept", option->name, choice_name (option, chosen),
+                                                version, NULL, NULL));
       else if (chosen == NULL)
         add_option (update, MUSTER_RULES_OPTION_NEW, option->id, option->default_choice, NULL,
-                    g_strdup_printf (_("“%s” is new and takes its default, “%s”."),
-                                     option->name, fallback));
+                    muster_log_describe_option (NULL, "new", option->name, fallback, version, NULL, NULL));
       else
         add_option (update, MUSTER_RULES_OPTION_DEFAULTED, option->id, option->default_choice, chosen,
-                    /* Translators: an option, its default choice, the version of
-                     * the rules and the choice the campaign had made */
-                    g_strdup_printf (_("“%s” takes its default, “%s”: version %s has no choice “%s”."),
-                                     option->name, fallback, version, chosen));
+                    muster_log_describe_option (NULL, "defaulted", option->name, fallback, version,
+                                                chosen, chosen));
     }
 
   keys = g_hash_table_get_keys_as_array (update->old_options, &n_keys);
@@ -126,11 +124,8 @@ plan_options (MusterRulesUpdate *update)
       if (update->old_rules != NULL)
         old_option = muster_ruleset_lookup_option (update->old_rules, id);
       add_option (update, MUSTER_RULES_OPTION_DROPPED, id, NULL, chosen,
-                  /* Translators: an option, the version of the rules that no
-                   * longer has it and the choice the campaign had made */
-                  g_strdup_printf (_("“%s” is gone from version %s; the campaign had chosen “%s”."),
-                                   old_option != NULL ? old_option->name : id, version,
-                                   choice_name (old_option, chosen)));
+                  muster_log_describe_option (NULL, "dropped", old_option != NULL ? old_option->name : id,
+                                              NULL, version, choice_name (old_option, chosen), chosen));
     }
 }
 

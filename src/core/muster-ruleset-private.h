@@ -43,10 +43,13 @@ struct _MusterRuleset
   GPtrArray    *steps;             /* MusterStepDef */
   GPtrArray    *reference_tables;  /* MusterReferenceTable */
   GPtrArray    *house_readings;    /* MusterHouseReading */
+  MusterWoundsAddUp *wounds_add_up; /* or NULL */
 };
 
 /* Freeing what the sections build (muster-ruleset.c). */
-void muster_ruleset_stat_roll_free (gpointer data);
+void muster_ruleset_stat_roll_free     (gpointer           data);
+/* Gives @table an empty array of entries that frees them. */
+void muster_ruleset_table_entries_init (MusterLookupTable *table);
 
 /* Tree helpers (muster-ruleset-xml.c). Strings returned are interned in
  * the ruleset and live as long as it; element text is translated. */

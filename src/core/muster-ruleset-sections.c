@@ -240,11 +240,13 @@ load_unit_stats (MusterRuleset  *self,
   return TRUE;
 }
 
-/* The <set>s of a unit kind or rating into @values. */
+/* The <set>s of a unit kind or rating into @values; a kind's own names
+ * for the stats it sets into @names (NULL for a rating, which has none). */
 static gboolean
 load_sets (MusterRuleset  *self,
            xmlNodePtr      node,
            GHashTable     *values,
+           GHashTable     *names,
            GError        **error)
 {
   FOREACH_CHILD (set, node, "set")
@@ -265,6 +267,9 @@ load_sets (MusterRuleset  *self,
                                     _("unit stat “%s” is set twice."), key);
       g_hash_table_insert (values, (gpointer) key,
                            (gpointer) muster_ruleset_attr (self, set, "value"));
+      if (names != NULL && muster_ruleset_first_child (set, "name") != NULL)
+        g_hash_table_insert (names, (gpointer) key,
+                             (gpointer) muster_ruleset_child_text (self, set, "name"));
     }
   return TRUE;
 }
@@ -287,6 +292,7 @@ load_unit_kinds (MusterRuleset  *self,
       kind->troop_type = muster_ruleset_attr (self, node, "troop-type");
       kind->rating = muster_ruleset_attr (self, node, "rating");
       kind->values = g_hash_table_new (g_str_hash, g_str_equal);
+      kind->names = g_hash_table_new (g_str_hash, g_str_equal);
       g_ptr_array_add (self->unit_kinds, kind);
 
       if (!muster_ruleset_attr_int (self, node, "size", 0, &kind->size, error) ||
@@ -294,7 +300,7 @@ load_unit_kinds (MusterRuleset  *self,
           !muster_ruleset_attr_int (self, node, "max-size", 0, &kind->max_size, error) ||
           !muster_ruleset_attr_int (self, node, "base-size", 0, &kind->base_size, error))
         return FALSE;
-      if (!load_sets (self, node, kind->values, error))
+      if (!load_sets (self, node, kind->values, kind->names, error))
         return FALSE;
 
       if (!muster_ruleset_check_unique (self, seen, node, _("unit kind"), kind->id, error))
@@ -337,7 +343,7 @@ load_ratings (MusterRuleset  *self,
       if (!muster_ruleset_attr_int (self, node, "value", 0, &rating->value, error))
         return FALSE;
 
-      if (!load_sets (self, node, rating->values, error))
+      if (!load_sets (self, node, rating->values, NULL, error))
         return FALSE;
 
       if (!muster_ruleset_check_unique (self, seen, node, _("rating"), rating->id, error))
@@ -364,6 +370,38 @@ load_ratings (MusterRuleset  *self,
   return TRUE;
 }
 
+/* <wounds-add-up>: the outcome it names takes the man out and carries
+ * no wounds, since his wounds become it. */
+static gboolean
+load_wounds_add_up (MusterRuleset  *self,
+                    xmlNodePtr      section,
+                    GError        **error)
+{
+  xmlNodePtr node = muster_ruleset_first_child (section, "wounds-add-up");
+  const MusterOutcomeDef *outcome;
+  MusterWoundsAddUp *rule;
+
+  if (node == NULL)
+    return TRUE;
+
+  rule = self->wounds_add_up = g_new0 (MusterWoundsAddUp, 1);
+  rule->outcome = muster_ruleset_attr (self, node, "outcome");
+  if (!muster_ruleset_attr_int (self, node, "light", 0, &rule->light, error) ||
+      !muster_ruleset_attr_int (self, node, "serious", 0, &rule->serious, error))
+    return FALSE;
+
+  outcome = muster_ruleset_lookup_outcome (self, rule->outcome);
+  if (outcome == NULL)
+    return muster_ruleset_fail (self, node, error,
+                                _("wounds add up to the outcome “%s”, but there is no such outcome."),
+                                rule->outcome);
+  if (!outcome->removes || outcome->takes_light || outcome->takes_serious)
+    return muster_ruleset_fail (self, node, error,
+                                _("wounds add up to the outcome “%s”, which must take the man out of the game (removes=\"true\") and carry no wounds."),
+                                rule->outcome);
+  return TRUE;
+}
+
 static gboolean
 load_outcomes (MusterRuleset  *self,
                xmlNodePtr      section,
@@ -386,7 +424,7 @@ load_outcomes (MusterRuleset  *self,
         return FALSE;
     }
 
-  return TRUE;
+  return load_wounds_add_up (self, section, error);
 }
 
 static gboolean
@@ -448,7 +486,8 @@ load_tables (MusterRuleset  *self,
       table->id = muster_ruleset_attr (self, node, "id");
       table->name = muster_ruleset_child_text (self, node, "name");
       table->house = muster_ruleset_attr_bool (self, node, "house");
-      table->entries = g_ptr_array_new_with_free_func (g_free);
+      table->stat = muster_ruleset_attr (self, node, "stat");
+      muster_ruleset_table_entries_init (table);
       g_ptr_array_add (self->lookup_tables, table);
 
       what = g_strdup_printf (_("table “%s”"), table->id);
@@ -459,6 +498,9 @@ load_tables (MusterRuleset  *self,
       table->dice = muster_ruleset_parse_dice (self, node, what, muster_ruleset_attr (self, node, "dice"), error);
       if (table->dice == NULL)
         return FALSE;
+      if (table->stat != NULL && muster_ruleset_lookup_stat (self, table->stat) == NULL)
+        return muster_ruleset_fail (self, node, error, _("%s: there is no stat “%s”."),
+                                    what, table->stat);
 
       FOREACH_CHILD (entry_node, node, "entry")
         {
@@ -466,6 +508,7 @@ load_tables (MusterRuleset  *self,
 
           entry->id = muster_ruleset_attr (self, entry_node, "id");
           entry->name = muster_ruleset_child_text (self, entry_node, "name");
+          entry->effects = g_ptr_array_new_with_free_func (g_free);
           g_ptr_array_add (table->entries, entry);
           if (!muster_ruleset_attr_int (self, entry_node, "min", 0, &entry->min, error) ||
               !muster_ruleset_attr_int (self, entry_node, "max", 0, &entry->max, error) ||
@@ -485,6 +528,24 @@ load_tables (MusterRuleset  *self,
                          muster_dice_expr_to_string (table->dice),
                          muster_dice_expr_get_min (table->dice),
                          muster_dice_expr_get_max (table->dice));
+
+          FOREACH_CHILD (effect_node, entry_node, "effect")
+            {
+              MusterEntryEffect *effect = g_new0 (MusterEntryEffect, 1);
+
+              effect->stat = muster_ruleset_attr (self, effect_node, "stat");
+              g_ptr_array_add (entry->effects, effect);
+              if (!muster_ruleset_attr_int (self, effect_node, "by", 0, &effect->by, error))
+                return FALSE;
+              if (muster_ruleset_lookup_stat (self, effect->stat) == NULL)
+                return muster_ruleset_fail (self, effect_node, error,
+                             _("%s: entry “%s” changes the stat “%s”, but there is no such stat."),
+                             what, entry->id, effect->stat);
+              if (table->stat == NULL)
+                return muster_ruleset_fail (self, effect_node, error,
+                             _("%s: entry “%s” changes a stat, but no one holds an entry of the table: name the stat that picks the entry with stat=“…” on the table."),
+                             what, entry->id);
+            }
         }
     }
 
@@ -494,6 +555,8 @@ load_tables (MusterRuleset  *self,
 /* The parameters steps read as numbers (muster_step_get_int_param()). */
 static const char * const step_int_params[] = {
   "by", "dies-on", "fatal-at", "floor", "retire-at", "at-most", "returns-on", "value",
+  "per-serious", "returns",
+  "light-by", "serious-by",
 };
 
 static gboolean
@@ -567,6 +630,9 @@ load_steps (MusterRuleset  *self,
       if ((value = muster_step_get_param (step, "table")) != NULL &&
           muster_ruleset_lookup_table (self, value) == NULL)
         return muster_ruleset_fail (self, node, error, _("%s: there is no table “%s”."), what, value);
+      if ((value = muster_step_get_param (step, "unit-stat")) != NULL &&
+          muster_ruleset_lookup_unit_stat (self, value) == NULL)
+        return muster_ruleset_fail (self, node, error, _("%s: there is no unit stat “%s”."), what, value);
     }
 
   return TRUE;

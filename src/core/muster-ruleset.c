@@ -57,6 +57,21 @@ muster_ruleset_step_free (gpointer data)
 }
 
 static void
+muster_ruleset_table_entry_free (gpointer data)
+{
+  MusterTableEntry *entry = data;
+
+  g_clear_pointer (&entry->effects, g_ptr_array_unref);
+  g_free (entry);
+}
+
+void
+muster_ruleset_table_entries_init (MusterLookupTable *table)
+{
+  table->entries = g_ptr_array_new_with_free_func (muster_ruleset_table_entry_free);
+}
+
+static void
 muster_ruleset_lookup_table_free (gpointer data)
 {
   MusterLookupTable *table = data;
@@ -92,6 +107,7 @@ unit_kind_free (gpointer data)
   MusterUnitKindDef *kind = data;
 
   g_hash_table_unref (kind->values);
+  g_hash_table_unref (kind->names);
   g_free (kind);
 }
 
@@ -123,6 +139,7 @@ muster_ruleset_finalize (GObject *object)
   g_clear_pointer (&self->steps, g_ptr_array_unref);
   g_clear_pointer (&self->reference_tables, g_ptr_array_unref);
   g_clear_pointer (&self->house_readings, g_ptr_array_unref);
+  g_clear_pointer (&self->wounds_add_up, g_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->xml, g_free);
@@ -350,6 +367,92 @@ muster_ruleset_lookup_outcome (MusterRuleset *self,
 {
   g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
   return find_by_id (self->outcomes, id);
+}
+
+const MusterWoundsAddUp *
+muster_ruleset_get_wounds_add_up (MusterRuleset *self)
+{
+  g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
+  return self->wounds_add_up;
+}
+
+/* The serious wounds @light and @serious count as. */
+static int
+serious_count (const MusterWoundsAddUp *rule,
+               int                      light,
+               int                      serious)
+{
+  return serious + (rule->light > 0 ? light / rule->light : 0);
+}
+
+/**
+ * muster_ruleset_wounds_add_up:
+ * @self: a ruleset
+ * @light: light wounds taken in a game
+ * @serious: serious wounds taken in a game
+ *
+ * Two light wounds are one serious wound, two serious wounds a Kill (in
+ * Sharpe's Skirmish's <wounds-add-up>): the store records a result whose
+ * wounds add up so as this outcome.
+ *
+ * Returns: (nullable): the outcome the wounds add up to, or %NULL.
+ */
+const MusterOutcomeDef *
+muster_ruleset_wounds_add_up (MusterRuleset *self,
+                              int            light,
+                              int            serious)
+{
+  const MusterWoundsAddUp *rule;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
+
+  rule = self->wounds_add_up;
+  if (rule == NULL || light < 0 || serious < 0 ||
+      serious_count (rule, light, serious) < rule->serious)
+    return NULL;
+  return muster_ruleset_lookup_outcome (self, rule->outcome);
+}
+
+/**
+ * muster_ruleset_describe_wounds_add_up:
+ * @self: a ruleset
+ * @light: light wounds taken in a game
+ * @serious: serious wounds taken in a game
+ *
+ * Returns: (transfer full) (nullable): "2 serious wounds count as “Out of
+ * action”.", or %NULL when the wounds do not add up.
+ */
+char *
+muster_ruleset_describe_wounds_add_up (MusterRuleset *self,
+                                       int            light,
+                                       int            serious)
+{
+  const MusterOutcomeDef *outcome;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
+
+  outcome = muster_ruleset_wounds_add_up (self, light, serious);
+  if (outcome == NULL)
+    return NULL;
+  if (light == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d serious wound counts as “%s”.",
+                                         "%d serious wounds count as “%s”.",
+                                         serious),
+                            serious, outcome->name);
+  if (serious == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d light wound counts as “%s”.",
+                                         "%d light wounds count as “%s”.",
+                                         light),
+                            light, outcome->name);
+  /* Translators: "1 serious and 2 light wounds count as “Out of action”."
+   * The plural follows the number of wounds in all. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%d serious and %d light wound count as “%s”.",
+                                       "%d serious and %d light wounds count as “%s”.",
+                                       light + serious),
+                          serious, light, outcome->name);
 }
 
 GPtrArray *
@@ -590,4 +693,56 @@ muster_ruleset_get_entry_value (MusterRuleset *self,
         return entry->value;
     }
   return fallback;
+}
+
+/**
+ * muster_ruleset_get_unit_stat_name:
+ * @self: a ruleset
+ * @stat: a unit stat key
+ * @kind: (nullable): a unit kind id
+ *
+ * Returns: (nullable): the name units of @kind give @stat (a <set> of the
+ *   kind with a <name>), else the stat's own; NULL for no such stat
+ */
+const char *
+muster_ruleset_get_unit_stat_name (MusterRuleset *self,
+                                   const char    *stat,
+                                   const char    *kind)
+{
+  const MusterUnitStatDef *def;
+  const MusterUnitKindDef *kind_def;
+  const char *name;
+
+  g_return_val_if_fail (MUSTER_IS_RULESET (self), NULL);
+
+  def = muster_ruleset_lookup_unit_stat (self, stat);
+  if (def == NULL)
+    return NULL;
+  kind_def = kind != NULL ? muster_ruleset_lookup_unit_kind (self, kind) : NULL;
+  if (kind_def != NULL && (name = g_hash_table_lookup (kind_def->names, stat)) != NULL)
+    return name;
+  return def->name;
+}
+
+/**
+ * muster_lookup_table_find_entry:
+ * @table: a lookup table
+ * @value: a dice total, or a character's value of the table's stat
+ *
+ * Returns: (nullable): the first entry whose min..max holds @value
+ */
+const MusterTableEntry *
+muster_lookup_table_find_entry (const MusterLookupTable *table,
+                                int                      value)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+
+  for (guint i = 0; i < table->entries->len; i++)
+    {
+      const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
+
+      if (value >= entry->min && value <= entry->max)
+        return entry;
+    }
+  return NULL;
 }

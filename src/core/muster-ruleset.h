@@ -82,6 +82,17 @@ typedef struct {
   gboolean    removes;        /* participant left the field (out, captured) */
 } MusterOutcomeDef;
 
+/* How wounds add up when a result is recorded (<wounds-add-up>): @light
+ * light wounds count as one serious wound (0: they never do), and
+ * @serious serious wounds are the outcome @outcome, which takes the man
+ * out of the game (Sharpe's Skirmish: 2 light = 1 serious, 2 serious = a
+ * Kill). */
+typedef struct {
+  int         light;
+  int         serious;
+  const char *outcome;
+} MusterWoundsAddUp;
+
 typedef struct {
   const char *id;         /* "die-on-6" */
   const char *name;
@@ -110,6 +121,14 @@ typedef struct {
   GHashTable *params;     /* char* -> char* */
 } MusterStepDef;
 
+/* What holding a table entry does to another of the character's stats
+ * wherever it is shown: Chosen Men's Coward has his rating lowered by
+ * one. */
+typedef struct {
+  const char *stat;       /* stat key */
+  int         by;
+} MusterEntryEffect;
+
 /* A lookup table with dice ranges, e.g. Big Skirmishes' Class table:
  * entries map a range of a dice total to an id, with an optional limit of
  * how many of that id a side may have. */
@@ -120,6 +139,7 @@ typedef struct {
   const char *name;
   int         value;      /* e.g. the Class number; 0 when unused */
   int         limit;      /* per side; -1 for none */
+  GPtrArray  *effects;    /* of MusterEntryEffect*, on whoever holds it */
 } MusterTableEntry;
 
 struct _MusterLookupTable {
@@ -128,6 +148,9 @@ struct _MusterLookupTable {
   MusterDiceExpr *dice;
   gboolean        house;
   GPtrArray      *entries; /* of MusterTableEntry* */
+  const char     *stat;   /* a character holds the entry his value of
+                           * this stat falls in (Chosen Men's officer
+                           * character), or NULL */
 };
 
 /* A reference table printed on the Playsheet: a heading, column headings
@@ -182,6 +205,8 @@ typedef struct {
   const char *troop_type; /* may be NULL */
   const char *rating;     /* the only rating the kind may have, or NULL */
   GHashTable *values;     /* unit stat key -> value as written */
+  GHashTable *names;      /* unit stat key -> the kind's own name for it
+                           * (an artillery's "Limbered"), translated */
 } MusterUnitKindDef;
 
 typedef struct {
@@ -229,6 +254,19 @@ int                    muster_ruleset_get_cap         (MusterRuleset *self,
 
 GPtrArray             *muster_ruleset_get_outcomes    (MusterRuleset *self); /* of MusterOutcomeDef* */
 const MusterOutcomeDef*muster_ruleset_lookup_outcome  (MusterRuleset *self, const char *id);
+/* The ruleset's <wounds-add-up>, or NULL when wounds never add up. */
+const MusterWoundsAddUp *muster_ruleset_get_wounds_add_up (MusterRuleset *self);
+/* The outcome @light light and @serious serious wounds add up to (a
+ * Kill: out of action), or NULL when they do not. */
+const MusterOutcomeDef *muster_ruleset_wounds_add_up  (MusterRuleset *self,
+                                                       int            light,
+                                                       int            serious);
+/* "2 serious wounds count as “Out of action”.": why a result with those
+ * wounds is recorded as the outcome they add up to; NULL when they do
+ * not add up. */
+char                  *muster_ruleset_describe_wounds_add_up (MusterRuleset *self,
+                                                              int            light,
+                                                              int            serious);
 GPtrArray             *muster_ruleset_get_options     (MusterRuleset *self); /* of MusterOptionDef* */
 const MusterOptionDef *muster_ruleset_lookup_option   (MusterRuleset *self, const char *id);
 GPtrArray             *muster_ruleset_get_steps       (MusterRuleset *self); /* of MusterStepDef* */
@@ -251,6 +289,15 @@ const char            *muster_ruleset_get_unit_stat_value (MusterRuleset *self,
                                                            const char    *stat,
                                                            const char    *kind,
                                                            const char    *rating);
+/* The name a unit of @kind gives the unit stat @stat: the kind's own
+ * (Napoleonic Skirmish's artillery "Limbered" for the line formation), or
+ * the stat's; NULL when there is no such stat. */
+const char            *muster_ruleset_get_unit_stat_name (MusterRuleset *self,
+                                                          const char    *stat,
+                                                          const char    *kind);
+/* The entry of @table whose range holds @value, or NULL. */
+const MusterTableEntry *muster_lookup_table_find_entry (const MusterLookupTable *table,
+                                                        int                      value);
 /* The value of the table entry @id (e.g. "hero" in "class"), or @fallback. */
 int                    muster_ruleset_get_entry_value (MusterRuleset *self,
                                                        const char    *table,

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "muster-paths.h"
 #include "muster-ruleset.h"
 
 /* The registry of rulesets a program can use, read once and cached. */
@@ -18,18 +19,7 @@ static GPtrArray *registry_errors;  /* of GError* */
 static char *
 shipped_dir (void)
 {
-  const char *env = g_getenv ("MUSTER_RULESETS_DIR");
-  g_autofree char *installed = NULL;
-
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
-
-  installed = g_build_filename (MUSTER_PKGDATADIR, "rulesets", NULL);
-  if (g_file_test (installed, G_FILE_TEST_IS_DIR))
-    return g_steal_pointer (&installed);
-
-  /* Running from the build tree. */
-  return g_build_filename (MUSTER_SOURCE_DATADIR, "rulesets", NULL);
+  return muster_paths_get_data_dir ("MUSTER_RULESETS_DIR", "rulesets");
 }
 
 static char *

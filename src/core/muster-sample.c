@@ -126,12 +126,12 @@ muster_store_create_sample (MusterStore  *store,
   if (campaign_id == 0)
     goto fail;
   british_id = muster_store_tx_create_force (store, campaign_id,
-                                             _("Light Company, 45th Foot"), "British", error);
+                                             _("Light Company, 45th Foot"), "British", "british", error);
   if (british_id == 0 ||
       !add_figures (store, ruleset, campaign_id, british_id, british, G_N_ELEMENTS (british), error))
     goto fail;
   french_id = muster_store_tx_create_force (store, campaign_id,
-                                            _("Voltigeurs, 66e de Ligne"), "French", error);
+                                            _("Voltigeurs, 66e de Ligne"), "French", "french", error);
   if (french_id == 0 ||
       !add_figures (store, ruleset, campaign_id, french_id, french, G_N_ELEMENTS (french), error))
     goto fail;

@@ -10,6 +10,7 @@
 
 #include "muster-campaign.h"
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
 
@@ -243,7 +244,6 @@ muster_store_tx_create_campaign (MusterStore    *self,
 {
   g_autofree char *clean = NULL;
   g_autofree char *now = NULL;
-  g_autofree char *message = NULL;
   g_autoptr(GHashTable) chosen = NULL;
   GHashTableIter iter;
   gpointer key, value;
@@ -306,11 +306,12 @@ muster_store_tx_create_campaign (MusterStore    *self,
         }
     }
 
-  /* Translators: the campaign name, the ruleset title and its version. */
-  message = g_strdup_printf (_("Campaign “%s” created with %s (version %s)"),
-                             clean, muster_ruleset_get_title (ruleset),
-                             muster_ruleset_get_version (ruleset));
-  if (muster_store_insert_log (self, id, 0, 0, 0, 0, "campaign-created", message, error) == 0)
+  if (muster_store_insert_log (self, id, 0, 0, 0, 0, "campaign-created",
+                               muster_log_args ("s:name", clean,
+                                                "s:ruleset", muster_ruleset_get_id (ruleset),
+                                                "s:version", muster_ruleset_get_version (ruleset),
+                                                NULL),
+                               error) == 0)
     return 0;
   return id;
 }
@@ -351,7 +352,6 @@ muster_store_rename_campaign (MusterStore  *self,
 {
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -387,9 +387,9 @@ muster_store_rename_campaign (MusterStore  *self,
         goto fail;
       }
   }
-  message = g_strdup_printf (_("Campaign “%s” renamed to “%s”"),
-                             muster_campaign_get_name (campaign), clean);
-  return muster_store_log_and_commit (self, id, 0, 0, "campaign-renamed", message,
+  return muster_store_log_and_commit (self, id, 0, 0, "campaign-renamed",
+                                      muster_log_args ("s:old", muster_campaign_get_name (campaign),
+                                                       "s:new", clean, NULL),
                                       MUSTER_CHANGE_CAMPAIGNS | MUSTER_CHANGE_LOG, error);
 
 fail:
@@ -469,7 +469,7 @@ fail:
 /* --- Forces -------------------------------------------------------------- */
 
 #define FORCE_COLUMNS \
-  "SELECT f.id, f.campaign_id, f.name, f.side," \
+  "SELECT f.id, f.campaign_id, f.name, f.side, f.nationality," \
   " (SELECT count(*) FROM character c WHERE c.force_id = f.id) FROM force f"
 
 static GPtrArray *
@@ -495,7 +495,8 @@ query_forces (MusterStore  *self,
                                                sqlite3_column_int64 (stmt, 1),
                                                (const char *) sqlite3_column_text (stmt, 2),
                                                (const char *) sqlite3_column_text (stmt, 3),
-                                               (guint) sqlite3_column_int (stmt, 4)));
+                                               (const char *) sqlite3_column_text (stmt, 4),
+                                               (guint) sqlite3_column_int (stmt, 5)));
   if (rc != SQLITE_DONE)
     {
       muster_store_set_error (self, error, _("Could not read the forces"));
@@ -589,12 +590,12 @@ muster_store_tx_create_force (MusterStore  *self,
                               gint64        campaign_id,
                               const char   *name,
                               const char   *side,
+                              const char   *nationality,
                               GError      **error)
 {
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autofree char *clean = NULL;
   g_autofree char *clean_s = NULL;
-  g_autofree char *message = NULL;
   gint64 id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
@@ -613,10 +614,14 @@ muster_store_tx_create_force (MusterStore  *self,
       return 0;
     }
   clean_s = clean_side (side);
+  if (nationality == NULL)
+    nationality = muster_nationality_guess (clean_s, clean);
+  else if (!muster_nationality_check (nationality, error))
+    return 0;
 
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-        "INSERT INTO force (campaign_id, name, side) VALUES (?, ?, ?)", error);
+        "INSERT INTO force (campaign_id, name, side, nationality) VALUES (?, ?, ?, ?)", error);
 
     if (stmt == NULL)
       return 0;
@@ -626,6 +631,7 @@ muster_store_tx_create_force (MusterStore  *self,
       sqlite3_bind_text (stmt, 3, clean_s, -1, SQLITE_TRANSIENT);
     else
       sqlite3_bind_null (stmt, 3);
+    sqlite3_bind_text (stmt, 4, nationality, -1, SQLITE_STATIC);
     if (sqlite3_step (stmt) != SQLITE_DONE)
       {
         muster_store_set_error (self, error, _("Could not create the force"));
@@ -634,11 +640,9 @@ muster_store_tx_create_force (MusterStore  *self,
     id = sqlite3_last_insert_rowid (muster_store_get_db (self));
   }
 
-  if (clean_s != NULL)
-    message = g_strdup_printf (_("Force “%s” created, fighting for %s"), clean, clean_s);
-  else
-    message = g_strdup_printf (_("Force “%s” created"), clean);
-  if (muster_store_insert_log (self, campaign_id, 0, 0, 0, 0, "force-created", message, error) == 0)
+  if (muster_store_insert_log (self, campaign_id, 0, 0, 0, 0, "force-created",
+                               muster_log_args ("r:force_id", id, "s:name", clean, "s:side", clean_s, NULL),
+                               error) == 0)
     return 0;
   return id;
 }
@@ -646,6 +650,9 @@ muster_store_tx_create_force (MusterStore  *self,
 /**
  * muster_store_create_force:
  * @side: (nullable): the side it fights for; %NULL: a side of its own
+ *
+ * Creates a force whose nationality is the one its side suggests
+ * (muster_nationality_guess()).
  *
  * Returns: the new force's id, or 0 with @error set.
  */
@@ -656,6 +663,26 @@ muster_store_create_force (MusterStore  *self,
                            const char   *side,
                            GError      **error)
 {
+  return muster_store_create_force_full (self, campaign_id, name, side, NULL, error);
+}
+
+/**
+ * muster_store_create_force_full:
+ * @side: (nullable): the side it fights for; %NULL: a side of its own
+ * @nationality: (nullable): whose names its recruits take; %NULL: the
+ *   one its side suggests
+ *
+ * Returns: the new force's id, or 0 with @error set (an unknown
+ * nationality is MUSTER_STORE_ERROR_INVALID).
+ */
+gint64
+muster_store_create_force_full (MusterStore  *self,
+                                gint64        campaign_id,
+                                const char   *name,
+                                const char   *side,
+                                const char   *nationality,
+                                GError      **error)
+{
   gint64 id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
@@ -663,22 +690,23 @@ muster_store_create_force (MusterStore  *self,
 
   if (!muster_store_begin (self, error))
     return 0;
-  id = muster_store_tx_create_force (self, campaign_id, name, side, error);
+  id = muster_store_tx_create_force (self, campaign_id, name, side, nationality, error);
   return muster_store_commit_created (self, id, MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG, campaign_id,
                                       error);
 }
 
-/* Runs @sql (binding @text, or NULL, then @id) and logs @message, in one
- * transaction. */
+/* Runs @sql (binding @text, or NULL, then @id) and logs @args (taken),
+ * in one transaction. */
 static gboolean
 update_force (MusterStore  *self,
               MusterForce  *force,
               const char   *sql,
               const char   *text,
               const char   *kind,
-              const char   *message,
+              JsonObject   *args,
               GError      **error)
 {
+  g_autoptr(JsonObject) owned = args;
   gint64 campaign_id = muster_force_get_campaign_id (force);
 
   if (!muster_store_begin (self, error))
@@ -700,7 +728,8 @@ update_force (MusterStore  *self,
       }
   }
   /* Characters show their force's name and side. */
-  return muster_store_log_and_commit (self, campaign_id, 0, 0, kind, message,
+  json_object_set_int_member (args, "force_id", muster_force_get_id (force));
+  return muster_store_log_and_commit (self, campaign_id, 0, 0, kind, g_steal_pointer (&owned),
                                       MUSTER_CHANGE_FORCES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
                                       error);
 
@@ -717,7 +746,6 @@ muster_store_rename_force (MusterStore  *self,
 {
   g_autoptr(MusterForce) force = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -736,9 +764,9 @@ muster_store_rename_force (MusterStore  *self,
                    clean);
       return FALSE;
     }
-  message = g_strdup_printf (_("Force “%s” renamed to “%s”"), muster_force_get_name (force), clean);
-  return update_force (self, force, "UPDATE force SET name = ? WHERE id = ?",
-                       clean, "force-renamed", message, error);
+  return update_force (self, force, "UPDATE force SET name = ? WHERE id = ?", clean, "force-renamed",
+                       muster_log_args ("s:old", muster_force_get_name (force), "s:new", clean, NULL),
+                       error);
 }
 
 gboolean
@@ -749,7 +777,6 @@ muster_store_set_force_side (MusterStore  *self,
 {
   g_autoptr(MusterForce) force = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -759,10 +786,31 @@ muster_store_set_force_side (MusterStore  *self,
   clean = clean_side (side);
   if (g_strcmp0 (muster_force_get_side (force), clean) == 0)
     return TRUE;
-  if (clean != NULL)
-    message = g_strdup_printf (_("Force “%s” now fights for %s"), muster_force_get_name (force), clean);
-  else
-    message = g_strdup_printf (_("Force “%s” is now a side of its own"), muster_force_get_name (force));
-  return update_force (self, force, "UPDATE force SET side = ? WHERE id = ?",
-                       clean, "force-side", message, error);
+  return update_force (self, force, "UPDATE force SET side = ? WHERE id = ?", clean, "force-side",
+                       muster_log_args ("s:name", muster_force_get_name (force), "s:side", clean, NULL),
+                       error);
+}
+
+gboolean
+muster_store_set_force_nationality (MusterStore  *self,
+                                    gint64        id,
+                                    const char   *nationality,
+                                    GError      **error)
+{
+  g_autoptr(MusterForce) force = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
+
+  if (!muster_nationality_check (nationality, error))
+    return FALSE;
+  force = muster_store_get_force (self, id, error);
+  if (force == NULL)
+    return FALSE;
+  if (g_strcmp0 (muster_force_get_nationality (force), nationality) == 0)
+    return TRUE;
+  return update_force (self, force, "UPDATE force SET nationality = ? WHERE id = ?", nationality,
+                       "force-nationality",
+                       muster_log_args ("s:name", muster_force_get_name (force),
+                                        "s:nationality", nationality, NULL),
+                       error);
 }

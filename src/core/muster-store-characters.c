@@ -316,25 +316,14 @@ check_weapon (MusterRuleset          *ruleset,
   return NULL;
 }
 
-static const char *
-weapon_name (MusterRuleset *ruleset,
-             const char    *weapon)
-{
-  const MusterWeaponDef *def = muster_ruleset_lookup_weapon (ruleset, weapon);
-
-  return def != NULL ? def->name : weapon;
-}
-
 gboolean
 muster_store_check_stat (MusterRuleset  *ruleset,
                          const char     *who,
-                         const char     *weapon,
                          const char     *key,
                          int             value,
                          GError        **error)
 {
   const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, key);
-  int cap;
 
   if (def == NULL)
     {
@@ -353,15 +342,6 @@ muster_store_check_stat (MusterRuleset  *ruleset,
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                    _("%s: %s must be between %d and %d, not %d."),
                    who, def->name, def->min, def->max, value);
-      return FALSE;
-    }
-  cap = weapon != NULL && *weapon != '\0' ? muster_ruleset_get_cap (ruleset, weapon, key) : G_MAXINT;
-  if (value > cap)
-    {
-      /* Translators: "Firing cannot be above 9 with a Musket." */
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                   _("%s: %s cannot be above %d with a %s."),
-                   who, def->name, cap, weapon_name (ruleset, weapon));
       return FALSE;
     }
   return TRUE;
@@ -412,63 +392,83 @@ stat_table (MusterRuleset *ruleset,
   return NULL;
 }
 
-/* "I 4, D 3, S 5, C 2, F 9 (rolled 3 + 6 = 9)": each stat, with the dice
- * where they say more than the value. */
-static char *
-describe_stats (MusterRuleset             *ruleset,
-                const MusterCharacterSpec *spec,
-                const char                *weapon)
+/**
+ * muster_store_recruit_stats:
+ *
+ * What a recruit's log entry keeps of his stats ("I 4, D 3, S 5, C 2, F 9
+ * (rolled 3 + 6 = 9)"): for each stat of @ruleset in @stats (key to
+ * GINT_TO_POINTER value), in the ruleset's order, its key and value; and
+ * where his dice (@rolls, of MusterRoll*, each for the stat of the same
+ * index in @roll_stats) say more than the value, the dice, with the entry
+ * of the table they were rolled on (and whether the side's limit put him
+ * lower) or the value his weapon holds the stat to.
+ *
+ * Returns: (transfer full): the "stats" argument.
+ */
+JsonArray *
+muster_store_recruit_stats (MusterRuleset *ruleset,
+                            const char    *troop_type,
+                            const char    *weapon,
+                            GHashTable    *stats,
+                            GPtrArray     *rolls,
+                            GPtrArray     *roll_stats)
 {
-  GString *text = g_string_new (NULL);
+  JsonArray *result = json_array_new ();
 
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
-      gpointer value;
+      const MusterLookupTable *table;
+      const MusterTableEntry *entry = NULL;
       const MusterRoll *roll = NULL;
+      g_autofree char *dice = NULL;
+      g_autofree char *plain = NULL;
+      JsonObject *stat;
+      gboolean demoted = FALSE;
+      gpointer value;
+      int cap;
 
-      if (spec->stats == NULL ||
-          !g_hash_table_lookup_extended (spec->stats, def->key, NULL, &value))
+      if (stats == NULL || !g_hash_table_lookup_extended (stats, def->key, NULL, &value))
         continue;
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      g_string_append_printf (text, "%s %d", def->key, GPOINTER_TO_INT (value));
+      stat = json_object_new ();
+      json_object_set_string_member (stat, "key", def->key);
+      json_object_set_int_member (stat, "value", GPOINTER_TO_INT (value));
+      json_array_add_object_element (result, stat);
 
-      for (guint j = 0; spec->rolls != NULL && spec->roll_stats != NULL &&
-                        j < spec->rolls->len && j < spec->roll_stats->len; j++)
-        if (g_strcmp0 (g_ptr_array_index (spec->roll_stats, j), def->key) == 0)
-          roll = g_ptr_array_index (spec->rolls, j);
-      if (roll != NULL)
+      for (guint j = 0; rolls != NULL && roll_stats != NULL && j < rolls->len && j < roll_stats->len; j++)
+        if (g_strcmp0 (g_ptr_array_index (roll_stats, j), def->key) == 0)
+          roll = g_ptr_array_index (rolls, j);
+      if (roll == NULL)
+        continue;
+
+      dice = muster_roll_describe (roll);
+      plain = g_strdup_printf ("%d", GPOINTER_TO_INT (value));
+      table = stat_table (ruleset, troop_type, def->key);
+      for (guint j = 0; table != NULL && j < table->entries->len; j++)
         {
-          g_autofree char *dice = muster_roll_describe (roll);
-          g_autofree char *plain = g_strdup_printf ("%d", GPOINTER_TO_INT (value));
+          const MusterTableEntry *e = g_ptr_array_index (table->entries, j);
 
-          const MusterLookupTable *table = stat_table (ruleset, spec->troop_type, def->key);
-          const char *entry = NULL;
-          gboolean demoted = FALSE;
-
-          for (guint j = 0; table != NULL && j < table->entries->len; j++)
-            {
-              const MusterTableEntry *e = g_ptr_array_index (table->entries, j);
-              if (e->value == GPOINTER_TO_INT (value))
-                entry = e->name, demoted = roll->total < e->min || roll->total > e->max;
-            }
-          if (table != NULL && entry != NULL && demoted)
-            /* Translators: " (rolled 6 + 6 = 12 on Character Class, past the side's limit: Leader)" */
-            g_string_append_printf (text, _(" (rolled %s on %s, past the side’s limit: %s)"),
-                                    dice, table->name, entry);
-          else if (table != NULL && entry != NULL)
-            /* Translators: " (rolled 3 + 4 = 7 on Character Class: Professional)" */
-            g_string_append_printf (text, _(" (rolled %s on %s: %s)"), dice, table->name, entry);
-          else if (roll->total != GPOINTER_TO_INT (value))
-            /* Translators: a stat rolled above its weapon's cap. */
-            g_string_append_printf (text, _(" (rolled %s, lowered to %d for the %s)"),
-                                    dice, GPOINTER_TO_INT (value), weapon_name (ruleset, weapon));
-          else if (g_strcmp0 (dice, plain) != 0)
-            g_string_append_printf (text, _(" (rolled %s)"), dice);
+          if (e->value == GPOINTER_TO_INT (value))
+            entry = e, demoted = roll->total < e->min || roll->total > e->max;
         }
+      cap = muster_ruleset_get_cap (ruleset, weapon, def->key);
+      if (table != NULL && entry != NULL)
+        {
+          json_object_set_string_member (stat, "dice", dice);
+          json_object_set_string_member (stat, "table", table->id);
+          json_object_set_string_member (stat, "entry", entry->id);
+          if (demoted)
+            json_object_set_boolean_member (stat, "demoted", TRUE);
+        }
+      else if (GPOINTER_TO_INT (value) > cap)
+        {
+          json_object_set_string_member (stat, "dice", dice);
+          json_object_set_int_member (stat, "cap", cap);
+        }
+      else if (g_strcmp0 (dice, plain) != 0)
+        json_object_set_string_member (stat, "dice", dice);
     }
-  return g_string_free (text, FALSE);
+  return result;
 }
 
 /* --- Creating ------------------------------------------------------------ */
@@ -482,7 +482,6 @@ muster_store_tx_create_character (MusterStore                *self,
   g_autofree char *force_name = NULL;
   g_autofree char *name = NULL;
   g_autofree char *weapon = NULL;
-  g_autofree char *message = NULL;
   const MusterTroopType *type;
   MusterRuleset *ruleset;
   gint64 campaign_id, id;
@@ -527,7 +526,7 @@ muster_store_tx_create_character (MusterStore                *self,
 
       g_hash_table_iter_init (&iter, spec->stats);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!muster_store_check_stat (ruleset, name, weapon, key, GPOINTER_TO_INT (value), error))
+        if (!muster_store_check_stat (ruleset, name, key, GPOINTER_TO_INT (value), error))
           return 0;
     }
 
@@ -577,19 +576,19 @@ muster_store_tx_create_character (MusterStore                *self,
 
   if (spec->rolls != NULL && spec->rolls->len > 0)
     {
-      g_autofree char *stats = describe_stats (ruleset, spec, weapon);
+      JsonArray *stats = muster_store_recruit_stats (ruleset, type->id, weapon, spec->stats,
+                                                     spec->rolls, spec->roll_stats);
 
-      /* Translators: "Thomas Ward recruited: I 4, D 3, S 5, C 2, F 6" */
-      message = g_strdup_printf (_("%s recruited: %s"), name, stats);
-      if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "recruit", message, error) == 0)
+      if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "recruit",
+                                   muster_log_args ("s:name", name, "s:weapon", weapon,
+                                                    "a:stats", stats, NULL),
+                                   error) == 0)
         return 0;
     }
-  else
-    {
-      message = g_strdup_printf (_("%s joined “%s”"), name, force_name);
-      if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "character-created", message, error) == 0)
-        return 0;
-    }
+  else if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "character-created",
+                                    muster_log_args ("s:name", name, "s:force", force_name, NULL),
+                                    error) == 0)
+    return 0;
   return id;
 }
 
@@ -638,16 +637,19 @@ begin_change (MusterStore     *self,
   return g_steal_pointer (&character);
 }
 
+/* Logs @args (taken) about @character, whose name they get, and commits. */
 static gboolean
 finish_change (MusterStore      *self,
                MusterCharacter  *character,
                const char       *kind,
-               const char       *message,
+               JsonObject       *args,
                MusterChange      what,
                GError          **error)
 {
+  if (!json_object_has_member (args, "name") && !json_object_has_member (args, "new"))
+    json_object_set_string_member (args, "name", muster_character_get_name (character));
   return muster_store_log_and_commit (self, muster_character_get_campaign_id (character), 0,
-                                      muster_character_get_id (character), kind, message,
+                                      muster_character_get_id (character), kind, args,
                                       what | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, error);
 }
 
@@ -667,29 +669,34 @@ update_column (MusterStore  *self,
   return exec_update (self, stmt, error);
 }
 
-/* After a weapon change: lowers every stat above the new weapon's cap. */
-static gboolean
-apply_caps (MusterStore      *self,
-            MusterRuleset    *ruleset,
-            MusterCharacter  *character,
-            const char       *weapon,
-            GString          *message,
-            GError          **error)
+/* After a weapon change: which of his own values the new weapon holds
+ * lower while he uses it (NULL: none). He keeps them, and has them again
+ * with a weapon that does not. */
+static JsonArray *
+weapon_caps (MusterRuleset    *ruleset,
+             MusterCharacter  *character,
+             const char       *weapon)
 {
+  JsonArray *caps = NULL;
+
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
       int cap = muster_ruleset_get_cap (ruleset, weapon, def->key);
+      JsonObject *item;
       int value;
 
       if (!muster_character_get_stat (character, def->key, &value) || value <= cap)
         continue;
-      if (!write_stat (self, muster_character_get_id (character), def->key, cap, error))
-        return FALSE;
-      /* Translators: appended to "Thomas Ward now carries a Musket". */
-      g_string_append_printf (message, _("; %s lowered from %d to %d"), def->name, value, cap);
+      item = json_object_new ();
+      json_object_set_string_member (item, "key", def->key);
+      json_object_set_int_member (item, "cap", cap);
+      json_object_set_int_member (item, "value", value);
+      if (caps == NULL)
+        caps = json_array_new ();
+      json_array_add_object_element (caps, item);
     }
-  return TRUE;
+  return caps;
 }
 
 gboolean
@@ -700,7 +707,7 @@ muster_store_set_character_text (MusterStore  *self,
                                  GError      **error)
 {
   g_autoptr(MusterCharacter) character = NULL;
-  g_autoptr(GString) message = g_string_new (NULL);
+  g_autoptr(JsonObject) args = NULL;
   g_autofree char *clean = NULL;
   MusterRuleset *ruleset = NULL;
   const char *who;
@@ -734,17 +741,14 @@ muster_store_set_character_text (MusterStore  *self,
       if (!update_column (self, "UPDATE character SET name = ? WHERE id = ?", id, clean, error))
         goto fail;
       kind = "character-renamed";
-      g_string_printf (message, _("%s is now called %s"), who, clean);
+      args = muster_log_args ("s:old", who, "s:new", clean, NULL);
     }
   else if (g_str_equal (field, "rank"))
     {
       clean = g_strstrip (g_strdup (value != NULL ? value : ""));
       if (!update_column (self, "UPDATE character SET rank = ? WHERE id = ?", id, clean, error))
         goto fail;
-      if (*clean != '\0')
-        g_string_printf (message, _("%s is now %s"), who, clean);
-      else
-        g_string_printf (message, _("%s no longer holds a rank"), who);
+      args = muster_log_args ("s:field", "rank", "s:value", clean, NULL);
     }
   else if (g_str_equal (field, "troop_type"))
     {
@@ -753,7 +757,7 @@ muster_store_set_character_text (MusterStore  *self,
       if (type == NULL ||
           !update_column (self, "UPDATE character SET troop_type = ? WHERE id = ?", id, type->id, error))
         goto fail;
-      g_string_printf (message, _("%s is now a %s"), who, type->name);
+      args = muster_log_args ("s:field", "troop_type", "s:value", type->id, NULL);
     }
   else if (g_str_equal (field, "weapon"))
     {
@@ -764,22 +768,19 @@ muster_store_set_character_text (MusterStore  *self,
       if (clean == NULL ||
           !update_column (self, "UPDATE character SET weapon = ? WHERE id = ?", id, clean, error))
         goto fail;
-      if (*clean != '\0')
-        g_string_printf (message, _("%s now carries a %s"), who, weapon_name (ruleset, clean));
-      else
-        g_string_printf (message, _("%s no longer carries a weapon"), who);
-      if (*clean != '\0' && !apply_caps (self, ruleset, character, clean, message, error))
-        goto fail;
+      args = muster_log_args ("s:field", "weapon", "s:value", clean,
+                              "a:caps", *clean != '\0' ? weapon_caps (ruleset, character, clean) : NULL,
+                              NULL);
     }
   else
     {
       if (!update_column (self, "UPDATE character SET notes = ? WHERE id = ?", id,
                           value != NULL ? value : "", error))
         goto fail;
-      g_string_printf (message, _("Notes on %s changed"), who);
+      args = muster_log_args ("s:field", "notes", NULL);
     }
 
-  return finish_change (self, character, kind, message->str, 0, error);
+  return finish_change (self, character, kind, g_steal_pointer (&args), 0, error);
 
 fail:
   muster_store_rollback (self);
@@ -793,7 +794,6 @@ muster_store_set_character_mounted (MusterStore  *self,
                                     GError      **error)
 {
   g_autoptr(MusterCharacter) character = NULL;
-  g_autofree char *message = NULL;
   MusterRuleset *ruleset = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
@@ -812,10 +812,8 @@ muster_store_set_character_mounted (MusterStore  *self,
     if (!exec_update (self, stmt, error))
       goto fail;
   }
-  message = mounted
-    ? g_strdup_printf (_("%s is now mounted"), muster_character_get_name (character))
-    : g_strdup_printf (_("%s now fights on foot"), muster_character_get_name (character));
-  return finish_change (self, character, "character-edited", message, 0, error);
+  return finish_change (self, character, "character-edited",
+                        muster_log_args ("s:field", "mounted", "b:value", mounted, NULL), 0, error);
 
 fail:
   muster_store_rollback (self);
@@ -830,9 +828,8 @@ muster_store_set_character_stat (MusterStore  *self,
                                  GError      **error)
 {
   g_autoptr(MusterCharacter) character = NULL;
-  g_autofree char *message = NULL;
+  g_autoptr(JsonObject) args = NULL;
   MusterRuleset *ruleset = NULL;
-  const MusterStatDef *def;
   int old;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
@@ -844,8 +841,7 @@ muster_store_set_character_stat (MusterStore  *self,
   ruleset = muster_store_get_campaign_ruleset (self, muster_character_get_campaign_id (character), error);
   if (ruleset == NULL)
     return FALSE;
-  if (!muster_store_check_stat (ruleset, muster_character_get_name (character),
-                                muster_character_get_weapon (character), key, value, error))
+  if (!muster_store_check_stat (ruleset, muster_character_get_name (character), key, value, error))
     return FALSE;
   if (muster_character_get_stat (character, key, &old) && old == value)
     return TRUE;
@@ -857,14 +853,10 @@ muster_store_set_character_stat (MusterStore  *self,
       muster_store_rollback (self);
       return FALSE;
     }
-  def = muster_ruleset_lookup_stat (ruleset, key);
+  args = muster_log_args ("s:stat", key, "i:value", value, NULL);
   if (muster_character_get_stat (character, key, &old))
-    message = g_strdup_printf (_("%s: %s changed from %d to %d"),
-                               muster_character_get_name (character), def->name, old, value);
-  else
-    message = g_strdup_printf (_("%s: %s set to %d"),
-                               muster_character_get_name (character), def->name, value);
-  return finish_change (self, character, "stat-changed", message, 0, error);
+    json_object_set_int_member (args, "old", old);
+  return finish_change (self, character, "stat-changed", g_steal_pointer (&args), 0, error);
 }
 
 gboolean
@@ -875,9 +867,7 @@ muster_store_set_character_status (MusterStore   *self,
                                    GError       **error)
 {
   g_autoptr(MusterCharacter) character = NULL;
-  g_autofree char *message = NULL;
   MusterRuleset *ruleset = NULL;
-  const char *who;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -905,17 +895,10 @@ muster_store_set_character_status (MusterStore   *self,
     if (!exec_update (self, stmt, error))
       goto fail;
   }
-  who = muster_character_get_name (character);
-  if (status == MUSTER_STATUS_OUT_OF_ACTION && out_games > 0)
-    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "%s is out of action for %d game",
-                                            "%s is out of action for %d games",
-                                            out_games),
-                               who, out_games);
-  else
-    /* Translators: "Thomas Ward is now Dead" (a status label). */
-    message = g_strdup_printf (_("%s is now %s"), who, muster_status_get_label (status));
-  return finish_change (self, character, "status", message, 0, error);
+  return finish_change (self, character, "status",
+                        muster_log_args ("s:status", muster_status_to_string (status),
+                                         "i:games", out_games, NULL),
+                        0, error);
 
 fail:
   muster_store_rollback (self);
@@ -930,7 +913,6 @@ muster_store_move_character (MusterStore  *self,
 {
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(MusterForce) force = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -964,9 +946,10 @@ muster_store_move_character (MusterStore  *self,
         return FALSE;
       }
   }
-  message = g_strdup_printf (_("%s moved from “%s” to “%s”"),
-                             muster_character_get_name (character),
-                             muster_character_get_force_name (character),
-                             muster_force_get_name (force));
-  return finish_change (self, character, "character-moved", message, MUSTER_CHANGE_FORCES, error);
+  return finish_change (self, character, "character-moved",
+                        muster_log_args ("s:from", muster_character_get_force_name (character),
+                                         "s:to", muster_force_get_name (force),
+                                         "r:from_force_id", muster_character_get_force_id (character),
+                                         "r:force_id", force_id, NULL),
+                        MUSTER_CHANGE_FORCES, error);
 }

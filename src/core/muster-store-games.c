@@ -22,9 +22,9 @@
  * the MusterGame object and the queries that read games back. */
 
 /* A date written YYYY-MM-DD that exists. */
-static gboolean
-check_date (const char  *date,
-            GError     **error)
+gboolean
+muster_store_check_date (const char  *date,
+                         GError     **error)
 {
   guint year, month, day;
   char end;
@@ -157,7 +157,7 @@ muster_store_get_open_game (MusterStore  *store,
     return NULL;
   if (muster_game_get_state (game) == MUSTER_GAME_RESOLVED)
     {
-      g_autofree char *what = muster_game_describe (game);
+      g_autofree char *what = muster_game_describe_full (game);
 
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
                    _("%s is already resolved: undo its resolution to change it."), what);
@@ -202,45 +202,32 @@ muster_store_tx_mark_game_played (MusterStore  *store,
                                game_id, _("Could not update the game"), error);
 }
 
-static char *
-describe_result (MusterRuleset      *ruleset,
-                 const char         *name,
-                 const MusterResult *result)
+/* A result as its log entry keeps it: the wounds only for an outcome
+ * that takes them; with @added, the wounds of the game that added up to
+ * the outcome it is recorded as. */
+static JsonObject *
+result_args (const char             *name,
+             const MusterOutcomeDef *outcome,
+             const MusterResult     *result,
+             gboolean                added,
+             const MusterResult     *entered)
 {
-  const MusterOutcomeDef *outcome = muster_ruleset_lookup_outcome (ruleset, result->outcome);
-  GString *text = g_string_new (NULL);
-  int kills = (int) result->n_victims + result->killed_unnamed;
+  JsonObject *args = muster_log_args ("s:name", name, "s:outcome", outcome->id,
+                                      "i:kills", (int) result->n_victims + result->killed_unnamed,
+                                      NULL);
 
-  g_string_printf (text, _("%s: %s"), name, outcome->name);
   if (outcome->takes_light || outcome->takes_serious)
     {
-      g_string_append (text, " (");
-      g_string_append_printf (text,
-                              g_dngettext (GETTEXT_PACKAGE, "%d light wound", "%d light wounds",
-                                           result->light_wounds),
-                              result->light_wounds);
-      g_string_append (text, ", ");
-      g_string_append_printf (text,
-                              g_dngettext (GETTEXT_PACKAGE, "%d serious wound", "%d serious wounds",
-                                           result->serious_wounds),
-                              result->serious_wounds);
-      g_string_append (text, ")");
+      json_object_set_int_member (args, "light", result->light_wounds);
+      json_object_set_int_member (args, "serious", result->serious_wounds);
     }
-  if (kills > 0)
+  if (added)
     {
-      g_string_append (text, "; ");
-      g_string_append_printf (text,
-                              g_dngettext (GETTEXT_PACKAGE,
-                                           "put %d enemy out of action",
-                                           "put %d enemies out of action",
-                                           kills),
-                              kills);
+      json_object_set_int_member (args, "added_light", entered->light_wounds);
+      json_object_set_int_member (args, "added_serious", entered->serious_wounds);
     }
-  g_string_append (text, ".");
-
-  return g_string_free (text, FALSE);
+  return args;
 }
-
 
 gint64
 muster_store_create_game (MusterStore   *self,
@@ -380,7 +367,6 @@ muster_store_create_game_full (MusterStore   *self,
                                GError       **error)
 {
   g_autofree char *clean_title = NULL;
-  g_autofree char *message = NULL;
   g_autoptr(GHashTable) seen = NULL;
   g_autoptr(GArray) infos = NULL;
   g_autoptr(GPtrArray) units = NULL;
@@ -405,7 +391,7 @@ muster_store_create_game_full (MusterStore   *self,
     return 0;
   if (date != NULL && date[0] == '\0')
     date = NULL;
-  if (date != NULL && !check_date (date, error))
+  if (date != NULL && !muster_store_check_date (date, error))
     return 0;
 
   {
@@ -517,19 +503,11 @@ muster_store_create_game_full (MusterStore   *self,
     if (!muster_store_tx_add_game_unit (self, game_id, g_ptr_array_index (units, i), NULL, error))
       goto fail;
 
-  if (units->len > 0)
-    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "Game %d “%s” planned: %s against %s, %u character and units.",
-                                            "Game %d “%s” planned: %s against %s, %u characters and units.",
-                                            infos->len),
-                               number, clean_title, sides[0], sides[1], infos->len);
-  else
-    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "Game %d “%s” planned: %s against %s, %u character.",
-                                            "Game %d “%s” planned: %s against %s, %u characters.",
-                                            infos->len),
-                               number, clean_title, sides[0], sides[1], infos->len);
-  if (!muster_store_log_and_commit (self, campaign_id, game_id, 0, "game", message,
+  if (!muster_store_log_and_commit (self, campaign_id, game_id, 0, "game",
+                                    muster_log_args ("i:number", number, "s:title", clean_title,
+                                                     "s:side_a", sides[0], "s:side_b", sides[1],
+                                                     "i:characters", (int) infos->len,
+                                                     "b:units", units->len > 0, NULL),
                                     MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG |
                                     (units->len > 0 ? MUSTER_CHANGE_UNITS : 0), error))
     game_id = 0;
@@ -608,6 +586,31 @@ check_wounds_given (const MusterOutcomeDef  *outcome,
   return FALSE;
 }
 
+const MusterOutcomeDef *
+muster_store_result_outcome (MusterRuleset           *ruleset,
+                             const MusterOutcomeDef  *outcome,
+                             int                     *light,
+                             int                     *serious,
+                             char                   **note)
+{
+  const MusterOutcomeDef *added;
+
+  g_return_val_if_fail (outcome != NULL, NULL);
+
+  if (note != NULL)
+    *note = NULL;
+  if (!outcome->takes_light && !outcome->takes_serious)
+    return outcome;
+  added = muster_ruleset_wounds_add_up (ruleset, *light, *serious);
+  if (added == NULL)
+    return outcome;
+  if (note != NULL)
+    *note = muster_ruleset_describe_wounds_add_up (ruleset, *light, *serious);
+  *light = 0;
+  *serious = 0;
+  return added;
+}
+
 gboolean
 muster_store_set_result (MusterStore        *self,
                          gint64              game_id,
@@ -617,9 +620,9 @@ muster_store_set_result (MusterStore        *self,
 {
   g_autoptr(MusterGame) game = NULL;
   g_autofree char *side = NULL;
-  g_autofree char *message = NULL;
   CharacterInfo killer = { 0, };
-  const MusterOutcomeDef *outcome;
+  const MusterOutcomeDef *outcome, *entered;
+  MusterResult recorded;
   MusterRuleset *ruleset;
   sqlite3_stmt *stmt;
   gboolean ok = FALSE;
@@ -639,7 +642,7 @@ muster_store_set_result (MusterStore        *self,
     {
       if (error == NULL || *error == NULL)
         {
-          g_autofree char *what = muster_game_describe (game);
+          g_autofree char *what = muster_game_describe_full (game);
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                        _("%s did not take part in %s."), killer.name, what);
         }
@@ -672,6 +675,12 @@ muster_store_set_result (MusterStore        *self,
                                   result->killed_unnamed, error) ||
       !check_wounds_given (outcome, killer.name, result, error))
     goto out;
+  /* Two serious wounds are a Kill: the result is recorded as one. */
+  recorded = *result;
+  entered = outcome;
+  outcome = muster_store_result_outcome (ruleset, outcome, &recorded.light_wounds,
+                                         &recorded.serious_wounds, NULL);
+  recorded.outcome = outcome->id;
 
   /* Each victim exists; the rules his kill must keep are checked with
    * the whole change (muster-store-kills.c). */
@@ -695,8 +704,8 @@ muster_store_set_result (MusterStore        *self,
   if (stmt == NULL)
     goto fail;
   sqlite3_bind_text (stmt, 1, outcome->id, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int (stmt, 2, result->light_wounds);
-  sqlite3_bind_int (stmt, 3, result->serious_wounds);
+  sqlite3_bind_int (stmt, 2, recorded.light_wounds);
+  sqlite3_bind_int (stmt, 3, recorded.serious_wounds);
   sqlite3_bind_int (stmt, 4, result->killed_unnamed);
   if (result->notes != NULL)
     sqlite3_bind_text (stmt, 5, result->notes, -1, SQLITE_TRANSIENT);
@@ -733,9 +742,9 @@ muster_store_set_result (MusterStore        *self,
     goto fail;
   muster_store_defer_game_check (self, game_id);
 
-  message = describe_result (ruleset, killer.name, result);
   ok = muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, character_id,
-                                    "result", message,
+                                    "result",
+                                    result_args (killer.name, outcome, &recorded, outcome != entered, result),
                                     MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
                                     error);
   goto out;
@@ -754,8 +763,6 @@ muster_store_finish_game (MusterStore  *self,
                           GError      **error)
 {
   g_autoptr(MusterGame) game = NULL;
-  g_autofree char *message = NULL;
-  g_autofree char *what = NULL;
   sqlite3_stmt *stmt;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
@@ -764,15 +771,16 @@ muster_store_finish_game (MusterStore  *self,
   if (game == NULL)
     return FALSE;
 
-  what = muster_game_describe (game);
   if (winner != NULL && winner[0] == '\0')
     winner = NULL;
   if (winner != NULL &&
       g_strcmp0 (winner, muster_game_get_side_a (game)) != 0 && g_strcmp0 (winner, muster_game_get_side_b (game)) != 0)
     {
+      g_autofree char *where = muster_game_describe_full (game);
+
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("“%s” did not fight in %s: the winner is “%s” or “%s”, or nobody for a draw."),
-                   winner, what, muster_game_get_side_a (game), muster_game_get_side_b (game));
+                   winner, where, muster_game_get_side_a (game), muster_game_get_side_b (game));
       return FALSE;
     }
 
@@ -790,12 +798,11 @@ muster_store_finish_game (MusterStore  *self,
   if (!muster_store_exec (self, stmt, _("Could not update the game"), error))
     goto fail;
 
-  if (winner != NULL)
-    message = g_strdup_printf (_("%s played: “%s” won."), what, winner);
-  else
-    message = g_strdup_printf (_("%s played: a draw."), what);
-  return muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, 0,
-                                      "finished", message, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG,
+  return muster_store_log_and_commit (self, muster_game_get_campaign_id (game), game_id, 0, "finished",
+                                      muster_log_args ("i:number", muster_game_get_number (game),
+                                                       "s:title", muster_game_get_title (game),
+                                                       "s:winner", winner, NULL),
+                                      MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG,
                                       error);
 
 fail:
@@ -836,8 +843,6 @@ muster_store_delete_game (MusterStore  *self,
                           GError      **error)
 {
   g_autoptr(MusterGame) game = NULL;
-  g_autofree char *what = NULL;
-  g_autofree char *message = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
@@ -858,10 +863,10 @@ muster_store_delete_game (MusterStore  *self,
                              _("Could not delete the game"), error))
     goto fail;
 
-  what = muster_game_describe (game);
-  message = g_strdup_printf (_("%s deleted."), what);
-  return muster_store_log_and_commit (self, muster_game_get_campaign_id (game), 0, 0,
-                                      "game-deleted", message, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG,
+  return muster_store_log_and_commit (self, muster_game_get_campaign_id (game), 0, 0, "game-deleted",
+                                      muster_log_args ("i:number", muster_game_get_number (game),
+                                                       "s:title", muster_game_get_title (game), NULL),
+                                      MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG,
                                       error);
 
 fail:
@@ -875,7 +880,6 @@ muster_store_release_character (MusterStore  *self,
                                 GError      **error)
 {
   CharacterInfo info = { 0, };
-  g_autofree char *message = NULL;
   gboolean ok = FALSE;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
@@ -897,9 +901,8 @@ muster_store_release_character (MusterStore  *self,
                              character_id, _("Could not release the character"), error))
     goto fail;
 
-  message = g_strdup_printf (_("%s is released in an exchange of prisoners and is back with his force."),
-                             info.name);
-  ok = muster_store_log_and_commit (self, info.campaign_id, 0, character_id, "released", message,
+  ok = muster_store_log_and_commit (self, info.campaign_id, 0, character_id, "released",
+                                    muster_log_args ("s:name", info.name, NULL),
                                     MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG, error);
   goto out;
 

@@ -14,7 +14,8 @@
  * dialog, a file imported): the killer and the victim both took part, on
  * opposite sides; a victim is put out of action once in a game, by one
  * killer; and a victim whose result is recorded has an outcome that takes
- * him out of the game.
+ * him out of the game (wounds that add up to a Kill are recorded as one,
+ * muster_store_result_outcome()).
  *
  * A result names its victims, and a victim's own result is recorded on
  * its own: checked one result at a time, moving a victim from one killer
@@ -116,7 +117,7 @@ muster_store_check_kill (MusterStore  *store,
   ruleset = muster_store_get_campaign_ruleset (store, muster_game_get_campaign_id (game), error);
   if (ruleset == NULL)
     return FALSE;
-  what = muster_game_describe (game);
+  what = muster_game_describe_full (game);
   require_outcome |= muster_game_get_state (game) == MUSTER_GAME_RESOLVED;
 
   if (!killer_took_part)

@@ -5,11 +5,13 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "muster-log-private.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
 
 /* The campaign log and the rolls: the writers every change shares, and
- * the log as the pages and the command line read it. */
+ * the log as the pages and the command line read it, each entry said in
+ * the reader's language (muster-log.h). */
 
 static void
 bind_id_or_null (sqlite3_stmt *stmt,
@@ -75,32 +77,35 @@ muster_store_insert_log (MusterStore  *self,
                          gint64        resolution_id,
                          gint64        roll_id,
                          const char   *kind,
-                         const char   *message,
+                         JsonObject   *args,
                          GError      **error)
 {
+  g_autoptr(JsonObject) owned = args;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autofree char *now = NULL;
+  g_autofree char *text = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
   g_return_val_if_fail (kind != NULL, 0);
-  g_return_val_if_fail (message != NULL, 0);
+  g_return_val_if_fail (args != NULL, 0);
 
   stmt = muster_store_prepare (self,
       "INSERT INTO log_entry (campaign_id, game_id, character_id,"
-      " resolution_id, roll_id, kind, message, created)"
-      " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
+      " resolution_id, roll_id, kind, message, created, args)"
+      " VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)", error);
   if (stmt == NULL)
     return 0;
 
   now = muster_store_now ();
+  text = muster_log_args_to_string (args);
   sqlite3_bind_int64 (stmt, 1, campaign_id);
   bind_id_or_null (stmt, 2, game_id);
   bind_id_or_null (stmt, 3, character_id);
   bind_id_or_null (stmt, 4, resolution_id);
   bind_id_or_null (stmt, 5, roll_id);
   sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, message, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, now, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 7, now, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 8, text, -1, SQLITE_TRANSIENT);
   if (sqlite3_step (stmt) != SQLITE_DONE)
     {
       muster_store_set_error (self, error, _("Could not write to the campaign log"));
@@ -115,6 +120,7 @@ muster_log_entry_free (MusterLogEntry *entry)
   if (entry == NULL)
     return;
   g_free (entry->kind);
+  g_free (entry->args);
   g_free (entry->message);
   g_free (entry->created);
   g_free (entry->expression);
@@ -131,13 +137,18 @@ muster_store_list_log (MusterStore  *self,
 {
   g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_entry_free);
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MusterRuleset *ruleset;
   int rc;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
 
+  /* Entries are said with the names of the campaign's rules; without
+   * them (a copy that no longer loads), by the ids they keep. */
+  ruleset = muster_store_get_campaign_ruleset (self, campaign_id, NULL);
+
   stmt = muster_store_prepare (self,
       "SELECT l.id, l.campaign_id, l.game_id, l.character_id, l.kind, l.message,"
-      " l.created, r.expression, r.faces, r.total, r.entered"
+      " l.created, r.expression, r.faces, r.total, r.entered, l.args"
       " FROM log_entry l LEFT JOIN roll r ON r.id = l.roll_id"
       " WHERE l.campaign_id = ?1"
       " AND (?2 = 0 OR l.game_id = ?2) AND (?3 = 0 OR l.character_id = ?3)"
@@ -166,6 +177,12 @@ muster_store_list_log (MusterStore  *self,
           entry->faces = g_strdup ((const char *) sqlite3_column_text (stmt, 8));
           entry->total = sqlite3_column_int (stmt, 9);
           entry->entered = sqlite3_column_int (stmt, 10) != 0;
+        }
+      entry->args = g_strdup (muster_column_text (stmt, 11));
+      if (entry->args != NULL)
+        {
+          g_free (entry->message);
+          entry->message = muster_log_entry_format (entry, ruleset);
         }
       g_ptr_array_add (result, entry);
     }

@@ -13,6 +13,7 @@
 
 #include "muster-core-resources.h"
 #include "muster-file-output-stream.h"
+#include "muster-nationality.h"
 #include "muster-store-private.h"
 #include "muster-store.h"
 
@@ -20,6 +21,15 @@
  * for writing, backups, migrations, copies and dumps. */
 
 #define MIGRATIONS_PATH "/io/github/musterapp/Muster/core/migrations/"
+
+/* The migrations with a step in C after their SQL. */
+static const struct {
+  int        number;
+  gboolean (*run) (MusterStore *self, GError **error);
+} migration_steps[] = {
+  { 5, muster_store_restore_rolled_stats },
+  { 7, muster_store_recover_log },
+};
 
 static gboolean
 read_pragma (sqlite3    *db,
@@ -282,7 +292,30 @@ run_migration (MusterStore  *self,
       muster_store_rollback (self);
       return FALSE;
     }
+  /* What a migration does to the rows that SQL alone cannot, in the same
+   * transaction. */
+  for (guint i = 0; i < G_N_ELEMENTS (migration_steps); i++)
+    if (migration_steps[i].number == number && !migration_steps[i].run (self, error))
+      {
+        g_prefix_error (error, _("Could not bring the library “%s” up to date (step %s): "),
+                        muster_store_get_path (self), name);
+        muster_store_rollback (self);
+        return FALSE;
+      }
   return muster_store_commit (self, error);
+}
+
+/* muster_nationality_guess (side, name) in SQL, for the migration that
+ * gives forces a nationality. */
+static void
+guess_nationality_sql (sqlite3_context  *context,
+                       int               argc,
+                       sqlite3_value   **argv)
+{
+  const char *side = (const char *) sqlite3_value_text (argv[0]);
+  const char *name = (const char *) sqlite3_value_text (argv[1]);
+
+  sqlite3_result_text (context, muster_nationality_guess (side, name), -1, SQLITE_STATIC);
 }
 
 /**
@@ -309,6 +342,15 @@ muster_store_migrate (MusterStore  *self,
                                                  from_version);
       if (!muster_store_save_copy (self, backup, error))
         return FALSE;
+    }
+
+  /* What the migrations call besides SQL's own functions. */
+  if (sqlite3_create_function (muster_store_get_db (self), "muster_nationality_guess", 2,
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                               guess_nationality_sql, NULL, NULL) != SQLITE_OK)
+    {
+      muster_store_set_error (self, error, _("Could not bring the library up to date"));
+      return FALSE;
     }
 
   names = g_resource_enumerate_children (muster_core_get_resource (), MIGRATIONS_PATH,

@@ -5,6 +5,7 @@
 
 #include "muster-dice.h"
 #include "muster-game.h"
+#include "muster-log-private.h"
 #include "muster-store.h"
 #include "muster-unit.h"
 
@@ -46,7 +47,8 @@ gint64    muster_store_insert_roll   (MusterStore      *self,
                                       const char       *purpose,
                                       const MusterRoll *roll,
                                       GError          **error);
-/* Writes a log entry; returns its id or 0 with @error set. */
+/* Writes a log entry of @kind with @args (taken; muster-log-private.h);
+ * returns its id or 0 with @error set. */
 gint64    muster_store_insert_log    (MusterStore  *self,
                                       gint64        campaign_id,
                                       gint64        game_id,
@@ -54,7 +56,7 @@ gint64    muster_store_insert_log    (MusterStore  *self,
                                       gint64        resolution_id,
                                       gint64        roll_id,
                                       const char   *kind,
-                                      const char   *message,
+                                      JsonObject   *args,
                                       GError      **error);
 /* Ends a change begun with muster_store_begin() that created row @id
  * (0: the creation failed, so it is rolled back): commits and emits
@@ -64,16 +66,16 @@ gint64    muster_store_commit_created (MusterStore   *self,
                                        MusterChange   what,
                                        gint64         campaign_id,
                                        GError       **error);
-/* Ends a change begun with muster_store_begin(): logs @message (of
- * @kind, about @game_id and @character_id, 0 for none), commits and emits
- * ::changed with @what. On failure everything is rolled back and @error
- * set. */
+/* Ends a change begun with muster_store_begin(): logs an entry of @kind
+ * with @args (taken), about @game_id and @character_id (0 for none),
+ * commits and emits ::changed with @what. On failure everything is
+ * rolled back and @error set. */
 gboolean  muster_store_log_and_commit (MusterStore   *self,
                                        gint64         campaign_id,
                                        gint64         game_id,
                                        gint64         character_id,
                                        const char    *kind,
-                                       const char    *message,
+                                       JsonObject    *args,
                                        MusterChange   what,
                                        GError       **error);
 /* Current time as ISO 8601 (UTC); MUSTER_FAKE_TIME overrides it in tests. */
@@ -102,11 +104,11 @@ char     *muster_store_check_name    (const char   *name,
 /* The rules a stored value keeps, shared by the functions that change
  * it and by the importer, which refuses exactly what they refuse. */
 
-/* @key is a stat of @ruleset and @value within its range and under the cap
- * of @weapon (NULL or "": none); messages name @who. */
+/* @key is a stat of @ruleset and @value within its range; messages name
+ * @who. A weapon's cap is not a limit on what a man keeps, only on what
+ * he uses with it (muster-character-stats.h). */
 gboolean  muster_store_check_stat    (MusterRuleset *ruleset,
                                       const char    *who,
-                                      const char    *weapon,
                                       const char    *key,
                                       int            value,
                                       GError       **error);
@@ -129,6 +131,29 @@ gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
                                       int                     serious_wounds,
                                       int                     killed_unnamed,
                                       GError                **error);
+/* Migration 5 (muster-store-rolled-stats.c): the stats a weapon's cap
+ * lowered when they were stored, back to what the recruit rolled, each
+ * logged. */
+gboolean  muster_store_restore_rolled_stats (MusterStore  *self,
+                                             GError      **error);
+/* Migration 7 (muster-log-recover.c): the arguments of each log entry
+ * written before, read back from its text and the rows it names where
+ * they say that text again; the others keep their text. */
+gboolean  muster_store_recover_log   (MusterStore  *self,
+                                      GError      **error);
+/* The same for one campaign, imported from a file whose log is text. */
+gboolean  muster_store_recover_campaign_log (MusterStore  *self,
+                                             gint64        campaign_id,
+                                             GError      **error);
+/* The outcome a result that passed muster_store_check_result() is
+ * recorded as: @outcome, or when its wounds add up to a Kill (the
+ * ruleset's <wounds-add-up>) the outcome they add up to, with @light and
+ * @serious set to 0 and @note (nullable) saying why. */
+const MusterOutcomeDef *muster_store_result_outcome (MusterRuleset          *ruleset,
+                                                     const MusterOutcomeDef *outcome,
+                                                     int                    *light,
+                                                     int                    *serious,
+                                                     char                  **note);
 /* What became of the figures of unit @name, which took the field with
  * @figures: no more lost than that, and only kinds of figure and colours
  * the between-game steps of @ruleset deal with. */
@@ -137,6 +162,13 @@ gboolean  muster_store_check_unit_result (MusterRuleset          *ruleset,
                                           int                     figures,
                                           const MusterUnitResult *result,
                                           GError                **error);
+/* The "stats" argument of a recruit's log entry (muster-store-characters.c). */
+JsonArray *muster_store_recruit_stats (MusterRuleset *ruleset,
+                                       const char    *troop_type,
+                                       const char    *weapon,
+                                       GHashTable    *stats,
+                                       GPtrArray     *rolls,
+                                       GPtrArray     *roll_stats);
 /* A campaign's recruit counter from 0 to MUSTER_STORE_MAX_RECRUITS:
  * every recruit takes the next number, and the counter must hold it. */
 #define MUSTER_STORE_MAX_RECRUITS G_MAXINT32
@@ -223,10 +255,16 @@ gint64    muster_store_tx_create_campaign  (MusterStore   *self,
                                             guint64        seed,
                                             GHashTable    *options,
                                             GError       **error);
+/* TRUE for a date written YYYY-MM-DD that exists; otherwise FALSE with
+ * MUSTER_ENGINE_ERROR_INVALID saying how to write it. */
+gboolean  muster_store_check_date          (const char    *date,
+                                            GError       **error);
+/* @nationality NULL: the one the side suggests. */
 gint64    muster_store_tx_create_force     (MusterStore   *self,
                                             gint64         campaign_id,
                                             const char    *name,
                                             const char    *side,
+                                            const char    *nationality,
                                             GError       **error);
 gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,

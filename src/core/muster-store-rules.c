@@ -80,7 +80,7 @@ check_characters (MusterStore    *store,
 
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-        "SELECT c.name, c.weapon, s.key, s.value FROM stat s JOIN character c ON c.id = s.character_id"
+        "SELECT c.name, s.key, s.value FROM stat s JOIN character c ON c.id = s.character_id"
         " WHERE c.campaign_id = ?1 ORDER BY c.id, s.key", error);
 
     if (stmt == NULL)
@@ -89,15 +89,14 @@ check_characters (MusterStore    *store,
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         const char *name = muster_column_text (stmt, 0);
-        const char *weapon = muster_column_text (stmt, 1);
-        const char *key = muster_column_text (stmt, 2);
+        const char *key = muster_column_text (stmt, 1);
         GError *check_error = NULL;
 
         if (muster_ruleset_lookup_stat (rules, key) == NULL)
           g_ptr_array_add (blockers, g_strdup_printf (
               _("%s has the characteristic “%s”, which version %s of %s does not have."),
               name, key, version, title));
-        else if (!muster_store_check_stat (rules, name, weapon, key, sqlite3_column_int (stmt, 3),
+        else if (!muster_store_check_stat (rules, name, key, sqlite3_column_int (stmt, 2),
                                            &check_error))
           add_blocker_error (blockers, check_error);
       }
@@ -456,30 +455,34 @@ query_id (MusterStore  *store,
 
 /* The log entry: from which version to which, and what became of the
  * options that did not simply carry over. */
-static char *
-log_message (MusterRulesUpdate *update)
+static JsonObject *
+log_args (MusterRulesUpdate *update)
 {
-  const char *version = muster_ruleset_get_version (update->new_rules);
-  g_autoptr(GString) message = g_string_new (NULL);
+  static const char * const fates[] = {
+    [MUSTER_RULES_OPTION_KEPT] = "kept",
+    [MUSTER_RULES_OPTION_NEW] = "new",
+    [MUSTER_RULES_OPTION_DEFAULTED] = "defaulted",
+    [MUSTER_RULES_OPTION_DROPPED] = "dropped",
+  };
+  JsonArray *options = json_array_new ();
 
-  if (update->state == MUSTER_RULES_UPDATE_BROKEN)
-    g_string_printf (message,
-                     /* Translators: the new version, the rules' title and the old version */
-                     _("The campaign now plays version %s of %s, in place of its copy of version %s, which no longer loaded."),
-                     version, update->title, update->old_version);
-  else
-    g_string_printf (message,
-                     /* Translators: the new version, the rules' title and the old version */
-                     _("The campaign now plays version %s of %s, in place of version %s."),
-                     version, update->title, update->old_version);
   for (guint i = 0; i < update->options->len; i++)
     {
       const MusterRulesOption *option = g_ptr_array_index (update->options, i);
 
       if (option->fate != MUSTER_RULES_OPTION_KEPT)
-        g_string_append_printf (message, " %s", option->description);
+        json_array_add_object_element (options,
+                                       muster_log_args ("s:fate", fates[option->fate],
+                                                        "s:option", option->option,
+                                                        "s:choice", option->choice,
+                                                        "s:old_choice", option->old_choice,
+                                                        NULL));
     }
-  return g_string_free (g_steal_pointer (&message), FALSE);
+  return muster_log_args ("s:ruleset", muster_ruleset_get_id (update->new_rules),
+                          "s:version", muster_ruleset_get_version (update->new_rules),
+                          "s:old_version", update->old_version,
+                          "b:broken", update->state == MUSTER_RULES_UPDATE_BROKEN,
+                          "a:options", options, NULL);
 }
 
 static gboolean undo_record (MusterStore  *store,
@@ -501,7 +504,6 @@ muster_store_update_rules (MusterStore        *store,
   g_autoptr(GPtrArray) blockers = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *version = NULL;
   g_autofree char *xml = NULL;
-  g_autofree char *message = NULL;
   g_autofree char *now = NULL;
   g_autofree char *label = NULL;
   const char *new_version;
@@ -553,8 +555,7 @@ muster_store_update_rules (MusterStore        *store,
       goto fail;
     }
 
-  message = log_message (update);
-  log_id = muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "rules-updated", message, error);
+  log_id = muster_store_insert_log (store, campaign_id, 0, 0, 0, 0, "rules-updated", log_args (update), error);
   if (log_id == 0)
     goto fail;
   {

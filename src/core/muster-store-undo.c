@@ -258,16 +258,16 @@ put_back (MusterUndo  *undo,
 /* The history a character or a unit made: the first game, played or
  * resolved, in which it took part, or any in which a kill names him. */
 static const char character_history_sql[] =
-  "SELECT number, title FROM game WHERE"
+  "SELECT id FROM game WHERE"
   " (state != 'planned' AND id IN (SELECT game_id FROM participation WHERE character_id = ?1))"
   " OR id IN (SELECT game_id FROM kill WHERE killer_id = ?1 OR victim_id = ?1)"
   " ORDER BY number LIMIT 1";
 static const char unit_history_sql[] =
-  "SELECT number, title FROM game WHERE state != 'planned'"
+  "SELECT id FROM game WHERE state != 'planned'"
   " AND id IN (SELECT game_id FROM unit_participation WHERE unit_id = ?1)"
   " ORDER BY number LIMIT 1";
 
-/* Sets @out_game to the game, as muster_game_describe() says it, that
+/* Sets @out_game to the game, as muster_game_describe_full() says it, that
  * @history_sql finds for @id, or NULL when there is none. */
 static gboolean
 first_history (MusterStore  *store,
@@ -285,8 +285,13 @@ first_history (MusterStore  *store,
   sqlite3_bind_int64 (stmt, 1, id);
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
-    *out_game = g_strdup_printf (_("Game %d “%s”"), sqlite3_column_int (stmt, 0),
-                                 muster_column_text (stmt, 1));
+    {
+      g_autoptr(MusterGame) game = muster_store_get_game (store, sqlite3_column_int64 (stmt, 0), error);
+
+      if (game == NULL)
+        return FALSE;
+      *out_game = muster_game_describe_full (game);
+    }
   else if (rc != SQLITE_DONE)
     {
       muster_store_set_error (store, error, _("Could not read the games played"));
@@ -355,7 +360,8 @@ check_force_history (MusterStore  *store,
   return TRUE;
 }
 
-/* Captures, deletes with @delete_sql and logs, in one transaction. */
+/* Captures, deletes with @delete_sql and logs an entry of @kind with
+ * @args (taken), which also say what Undo undoes, in one transaction. */
 static gboolean
 delete_with_undo (MusterUndo     *undo,
                   const Capture  *captures,
@@ -363,9 +369,15 @@ delete_with_undo (MusterUndo     *undo,
                   const char     *delete_sql,
                   gint64          id,
                   const char     *kind,
+                  JsonObject     *args,
                   GError        **error)
 {
+  g_autoptr(JsonObject) owned = args;
   MusterStore *store = undo->store;
+  MusterLogContext ctx = { NULL, NULL, kind, args, NULL };
+
+  g_free (undo->label);
+  undo->label = muster_log_format_in (&ctx);
 
   if (!muster_store_begin (store, error))
     return FALSE;
@@ -375,7 +387,7 @@ delete_with_undo (MusterUndo     *undo,
   if (!muster_store_exec_id (store, delete_sql, id, _("Could not delete"), error))
     goto fail;
   undo->log_id = muster_store_insert_log (store, undo->campaign_id, 0, 0, 0, 0,
-                                          kind, undo->label, error);
+                                          kind, g_steal_pointer (&owned), error);
   if (undo->log_id == 0 || !muster_store_commit (store, error))
     goto fail;
   muster_store_emit_changed (store, undo->what, undo->campaign_id);
@@ -424,10 +436,10 @@ muster_store_delete_character (MusterStore  *self,
   undo = undo_new (self);
   undo->campaign_id = muster_character_get_campaign_id (character);
   undo->what = MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG;
-  undo->label = g_strdup_printf (_("Character “%s” deleted"), muster_character_get_name (character));
-
   if (!delete_with_undo (undo, character_captures, G_N_ELEMENTS (character_captures),
-                         "DELETE FROM character WHERE id = ?1", id, "character-deleted", error))
+                         "DELETE FROM character WHERE id = ?1", id, "character-deleted",
+                         muster_log_args ("s:name", muster_character_get_name (character), NULL),
+                         error))
     return NULL;
   return g_steal_pointer (&undo);
 }
@@ -461,17 +473,11 @@ muster_store_delete_force (MusterStore  *self,
   undo = undo_new (self);
   undo->campaign_id = muster_force_get_campaign_id (force);
   undo->what = MUSTER_CHANGE_ALL;
-  if (n == 0)
-    undo->label = g_strdup_printf (_("Force “%s” deleted"), muster_force_get_name (force));
-  else
-    undo->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "Force “%s” deleted with its %u character",
-                                                "Force “%s” deleted with its %u characters",
-                                                n),
-                                   muster_force_get_name (force), n);
-
   if (!delete_with_undo (undo, force_captures, G_N_ELEMENTS (force_captures),
-                         "DELETE FROM force WHERE id = ?1", id, "force-deleted", error))
+                         "DELETE FROM force WHERE id = ?1", id, "force-deleted",
+                         muster_log_args ("r:force_id", id, "s:name", muster_force_get_name (force),
+                                          "i:characters", (int) n, NULL),
+                         error))
     return NULL;
   return g_steal_pointer (&undo);
 }
@@ -514,10 +520,10 @@ muster_store_delete_unit (MusterStore  *self,
   undo->campaign_id = muster_unit_get_campaign_id (unit);
   undo->what = MUSTER_CHANGE_UNITS | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_FORCES |
                MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG;
-  undo->label = g_strdup_printf (_("Unit “%s” deleted"), muster_unit_get_name (unit));
-
   if (!delete_with_undo (undo, unit_captures, G_N_ELEMENTS (unit_captures),
-                         "DELETE FROM unit WHERE id = ?1", id, "unit-deleted", error))
+                         "DELETE FROM unit WHERE id = ?1", id, "unit-deleted",
+                         muster_log_args ("r:unit_id", id, "s:name", muster_unit_get_name (unit), NULL),
+                         error))
     return NULL;
   return g_steal_pointer (&undo);
 }

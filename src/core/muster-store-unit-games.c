@@ -51,9 +51,8 @@ muster_store_add_game_units (MusterStore   *store,
 {
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(JsonArray) names = json_array_new ();
   g_autofree char *what = NULL;
-  g_autofree char *message = NULL;
   gint64 campaign_id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
@@ -86,9 +85,9 @@ muster_store_add_game_units (MusterStore   *store,
                        muster_game_get_side_b (game) != NULL ? muster_game_get_side_b (game) : "");
           return FALSE;
         }
-      if (names->len > 0)
-        g_string_append (names, ", ");
-      g_string_append (names, muster_unit_get_name (unit));
+      json_array_add_object_element (names, muster_log_args ("r:unit_id", muster_unit_get_id (unit),
+                                                             "s:name", muster_unit_get_name (unit),
+                                                             NULL));
       g_ptr_array_add (units, g_steal_pointer (&unit));
     }
   if (units->len == 0)
@@ -99,9 +98,10 @@ muster_store_add_game_units (MusterStore   *store,
   for (guint i = 0; i < units->len; i++)
     if (!muster_store_tx_add_game_unit (store, game_id, g_ptr_array_index (units, i), what, error))
       goto fail;
-  /* Translators: “Game 2 “The bridge”: the units Grenadiers, Rifles take the field” */
-  message = g_strdup_printf (_("%s: %s take the field"), what, names->str);
-  return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-joined-game", message,
+  return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-joined-game",
+                                      muster_log_args ("i:number", muster_game_get_number (game),
+                                                       "s:title", muster_game_get_title (game),
+                                                       "a:units", g_steal_pointer (&names), NULL),
                                       MUSTER_CHANGE_GAMES | MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
                                       error);
 
@@ -187,23 +187,6 @@ muster_store_check_unit_result (MusterRuleset           *ruleset,
   return TRUE;
 }
 
-static char *
-describe_result (const char             *what,
-                 const char             *name,
-                 const MusterUnitResult *result)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  /* Translators: game: unit: 2 killed, 1 wounded, 0 captured, 0 run */
-  g_string_printf (text, _("%s: %s: %d killed, %d wounded, %d captured, %d run"),
-                   what, name, result->killed, result->wounded, result->captured, result->run);
-  if (g_strcmp0 (result->colours, "lost") == 0)
-    g_string_append (text, _("; its colours lost"));
-  else if (g_strcmp0 (result->colours, "captured") == 0)
-    g_string_append (text, _("; took the enemy’s colours"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 /**
  * muster_store_set_unit_result:
  * @store: the library
@@ -224,8 +207,6 @@ muster_store_set_unit_result (MusterStore             *store,
 {
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(MusterUnit) unit = NULL;
-  g_autofree char *what = NULL;
-  g_autofree char *message = NULL;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   MusterRuleset *ruleset;
   gint64 campaign_id;
@@ -241,7 +222,6 @@ muster_store_set_unit_result (MusterStore             *store,
   if (unit == NULL)
     return FALSE;
   campaign_id = muster_game_get_campaign_id (game);
-  what = muster_game_describe (game);
   ruleset = muster_store_get_campaign_ruleset (store, campaign_id, error);
   if (ruleset == NULL)
     return FALSE;
@@ -256,8 +236,10 @@ muster_store_set_unit_result (MusterStore             *store,
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_DONE)
     {
+      g_autofree char *where = muster_game_describe_full (game);
+
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
-                   _("%s did not take part in %s."), muster_unit_get_name (unit), what);
+                   _("%s did not take part in %s."), muster_unit_get_name (unit), where);
       return FALSE;
     }
   if (rc != SQLITE_ROW)
@@ -295,8 +277,19 @@ muster_store_set_unit_result (MusterStore             *store,
   if (!muster_store_tx_mark_game_played (store, game_id, error))
     goto fail;
 
-  message = describe_result (what, muster_unit_get_name (unit), result);
-  return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-result", message,
+  return muster_store_log_and_commit (store, campaign_id, game_id, 0, "unit-result",
+                                      muster_log_args ("i:number", muster_game_get_number (game),
+                                                       "s:title", muster_game_get_title (game),
+                                                       "r:unit_id", unit_id,
+                                                       "s:name", muster_unit_get_name (unit),
+                                                       "i:killed", result->killed,
+                                                       "i:wounded", result->wounded,
+                                                       "i:captured", result->captured,
+                                                       "i:run", result->run,
+                                                       "s:colours", result->colours != NULL &&
+                                                                    *result->colours != '\0'
+                                                                    ? result->colours : NULL,
+                                                       NULL),
                                       MUSTER_CHANGE_GAMES | MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG,
                                       error);
 

@@ -477,7 +477,6 @@ muster_store_create_unit (MusterStore          *store,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
   const MusterUnitKindDef *kind;
   const char *rating;
   MusterRuleset *ruleset;
@@ -538,12 +537,10 @@ muster_store_create_unit (MusterStore          *store,
     goto fail;
   id = sqlite3_last_insert_rowid (muster_store_get_db (store));
 
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          "%s joins %s: %s, %d figure",
-                                          "%s joins %s: %s, %d figures",
-                                          size),
-                             clean, muster_force_get_name (force), kind->name, size);
-  if (!muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-created", message,
+  if (!muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-created",
+                                    muster_log_args ("r:unit_id", id, "s:name", clean,
+                                                     "s:force", muster_force_get_name (force),
+                                                     "s:kind", kind->id, "i:size", size, NULL),
                                     MUSTER_CHANGE_UNITS | MUSTER_CHANGE_FORCES | MUSTER_CHANGE_LOG,
                                     error))
     return 0;
@@ -554,17 +551,29 @@ fail:
   return 0;
 }
 
+/* @args (taken) with the id and name of @unit, whom they are about. */
+static JsonObject *
+unit_args (MusterUnit *unit,
+           JsonObject *args)
+{
+  json_object_set_int_member (args, "unit_id", muster_unit_get_id (unit));
+  json_object_set_string_member (args, "name", muster_unit_get_name (unit));
+  return args;
+}
+
 /* Runs @sql (binding ?1 the unit id, ?2 @text or @number) and logs
- * @message, in one transaction. */
+ * an entry with @args (taken; the unit's id and name added), in one
+ * transaction. */
 static gboolean
 update_unit (MusterStore  *store,
              MusterUnit   *unit,
              const char   *sql,
              const char   *text,
              gint64        number,
-             const char   *message,
+             JsonObject   *args,
              GError      **error)
 {
+  g_autoptr(JsonObject) owned = args;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 campaign_id = muster_unit_get_campaign_id (unit);
 
@@ -580,7 +589,8 @@ update_unit (MusterStore  *store,
     sqlite3_bind_int64 (stmt, 2, number);
   if (!muster_store_exec (store, stmt, _("Could not change the unit"), error))
     goto fail;
-  return muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-edited", message,
+  return muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-edited",
+                                      unit_args (unit, g_steal_pointer (&owned)),
                                       MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG, error);
 
 fail:
@@ -596,7 +606,6 @@ muster_store_rename_unit (MusterStore  *store,
 {
   g_autoptr(MusterUnit) unit = NULL;
   g_autofree char *clean = NULL;
-  g_autofree char *message = NULL;
   gboolean taken = FALSE;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
@@ -616,8 +625,8 @@ muster_store_rename_unit (MusterStore  *store,
                    muster_unit_get_force_name (unit), clean);
       return FALSE;
     }
-  message = g_strdup_printf (_("The unit %s is now called %s"), muster_unit_get_name (unit), clean);
-  return update_unit (store, unit, "UPDATE unit SET name = ?2 WHERE id = ?1", clean, 0, message, error);
+  return update_unit (store, unit, "UPDATE unit SET name = ?2 WHERE id = ?1", clean, 0,
+                      muster_log_args ("s:field", "name", "s:value", clean, NULL), error);
 }
 
 /* The unit with @id and its campaign's ruleset (transfer none), or NULL
@@ -646,9 +655,7 @@ muster_store_set_unit_text (MusterStore  *store,
                             GError      **error)
 {
   g_autoptr(MusterUnit) unit = NULL;
-  g_autofree char *message = NULL;
   MusterRuleset *ruleset;
-  const char *name;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
@@ -656,7 +663,6 @@ muster_store_set_unit_text (MusterStore  *store,
   unit = get_unit_with_rules (store, id, &ruleset, error);
   if (unit == NULL)
     return FALSE;
-  name = muster_unit_get_name (unit);
 
   if (g_str_equal (field, "kind"))
     {
@@ -664,8 +670,8 @@ muster_store_set_unit_text (MusterStore  *store,
 
       if (kind == NULL || check_rating (ruleset, kind, muster_unit_get_rating (unit), error) == NULL)
         return FALSE;
-      message = g_strdup_printf (_("%s is now %s"), name, kind->name);
-      return update_unit (store, unit, "UPDATE unit SET kind = ?2 WHERE id = ?1", kind->id, 0, message, error);
+      return update_unit (store, unit, "UPDATE unit SET kind = ?2 WHERE id = ?1", kind->id, 0,
+                          muster_log_args ("s:field", "kind", "s:value", kind->id, NULL), error);
     }
   if (g_str_equal (field, "rating"))
     {
@@ -682,23 +688,20 @@ muster_store_set_unit_text (MusterStore  *store,
       rating = check_rating (ruleset, kind, value, error);
       if (rating == NULL)
         return FALSE;
-      message = g_strdup_printf (_("%s is now rated %s"), name,
-                                 muster_ruleset_lookup_rating (ruleset, rating)->name);
-      return update_unit (store, unit, "UPDATE unit SET rating = ?2 WHERE id = ?1", rating, 0, message, error);
+      return update_unit (store, unit, "UPDATE unit SET rating = ?2 WHERE id = ?1", rating, 0,
+                          muster_log_args ("s:field", "rating", "s:value", rating, NULL), error);
     }
   if (g_str_equal (field, "status"))
     {
       if (!check_status (value, error))
         return FALSE;
-      message = g_strdup_printf (_("%s is now %s"), name, value);
-      return update_unit (store, unit, "UPDATE unit SET status = ?2 WHERE id = ?1",
-                          value, 0, message, error);
+      return update_unit (store, unit, "UPDATE unit SET status = ?2 WHERE id = ?1", value, 0,
+                          muster_log_args ("s:field", "status", "s:value", value, NULL), error);
     }
   if (g_str_equal (field, "notes"))
     {
-      message = g_strdup_printf (_("The notes on %s changed"), name);
       return update_unit (store, unit, "UPDATE unit SET notes = ?2 WHERE id = ?1",
-                          value != NULL ? value : "", 0, message, error);
+                          value != NULL ? value : "", 0, muster_log_args ("s:field", "notes", NULL), error);
     }
 
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
@@ -714,7 +717,6 @@ muster_store_set_unit_number (MusterStore  *store,
                               GError      **error)
 {
   g_autoptr(MusterUnit) unit = NULL;
-  g_autofree char *message = NULL;
   MusterRuleset *ruleset;
   const char *name;
 
@@ -743,22 +745,19 @@ muster_store_set_unit_number (MusterStore  *store,
                        name, muster_unit_get_lost (unit), value);
           return FALSE;
         }
-      message = g_strdup_printf (_("%s now has %d figures"), name, value);
-      return update_unit (store, unit, "UPDATE unit SET size = ?2 WHERE id = ?1", NULL, value, message, error);
+      return update_unit (store, unit, "UPDATE unit SET size = ?2 WHERE id = ?1", NULL, value,
+                          muster_log_args ("s:field", "size", "i:value", value, NULL), error);
     }
   if (g_str_equal (field, "lost"))
     {
       if (!check_lost (name, muster_unit_get_size (unit), value, error))
         return FALSE;
-      message = g_strdup_printf (_("%s has lost %d figures for good"), name, value);
-      return update_unit (store, unit, "UPDATE unit SET lost = ?2 WHERE id = ?1", NULL, value, message, error);
+      return update_unit (store, unit, "UPDATE unit SET lost = ?2 WHERE id = ?1", NULL, value,
+                          muster_log_args ("s:field", "lost", "i:value", value, NULL), error);
     }
   if (g_str_equal (field, "morale_loss"))
-    {
-      message = g_strdup_printf (_("%s’s morale is changed by %d for good"), name, -value);
-      return update_unit (store, unit, "UPDATE unit SET morale_loss = ?2 WHERE id = ?1",
-                          NULL, value, message, error);
-    }
+    return update_unit (store, unit, "UPDATE unit SET morale_loss = ?2 WHERE id = ?1", NULL, value,
+                        muster_log_args ("s:field", "morale_loss", "i:value", value, NULL), error);
 
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                _("A unit has no number “%s”. Use size, lost or morale_loss."), field);
@@ -773,7 +772,6 @@ muster_store_set_unit_value (MusterStore  *store,
                              GError      **error)
 {
   g_autoptr(MusterUnit) unit = NULL;
-  g_autofree char *message = NULL;
   const MusterUnitStatDef *def;
   MusterRuleset *ruleset;
 
@@ -786,7 +784,6 @@ muster_store_set_unit_value (MusterStore  *store,
   if (!muster_store_check_unit_value (ruleset, key, value, error))
     return FALSE;
   def = muster_ruleset_lookup_unit_stat (ruleset, key);
-  message = g_strdup_printf (_("%s: %s is now %d"), muster_unit_get_name (unit), def->name, value);
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
     gint64 campaign_id = muster_unit_get_campaign_id (unit);
@@ -804,7 +801,10 @@ muster_store_set_unit_value (MusterStore  *store,
     sqlite3_bind_int (stmt, 3, value);
     if (!muster_store_exec (store, stmt, _("Could not change the unit"), error))
       goto fail;
-    return muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-edited", message,
+    return muster_store_log_and_commit (store, campaign_id, 0, 0, "unit-edited",
+                                        unit_args (unit, muster_log_args ("s:field", "value",
+                                                                          "s:stat", def->key,
+                                                                          "i:value", value, NULL)),
                                         MUSTER_CHANGE_UNITS | MUSTER_CHANGE_LOG, error);
   }
 
@@ -870,7 +870,6 @@ muster_store_attach_character (MusterStore  *store,
 {
   g_autoptr(MusterCharacter) character = NULL;
   g_autoptr(MusterUnit) unit = NULL;
-  g_autofree char *message = NULL;
   gint64 campaign_id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
@@ -884,11 +883,7 @@ muster_store_attach_character (MusterStore  *store,
       unit = muster_store_get_unit (store, unit_id, error);
       if (unit == NULL)
         return FALSE;
-      message = g_strdup_printf (_("%s joins %s"), muster_character_get_name (character),
-                                 muster_unit_get_name (unit));
     }
-  else
-    message = g_strdup_printf (_("%s leaves his unit"), muster_character_get_name (character));
 
   if (!muster_store_begin (store, error))
     return FALSE;
@@ -897,7 +892,11 @@ muster_store_attach_character (MusterStore  *store,
       muster_store_rollback (store);
       return FALSE;
     }
-  return muster_store_log_and_commit (store, campaign_id, 0, character_id, "unit-joined", message,
+  return muster_store_log_and_commit (store, campaign_id, 0, character_id, "unit-joined",
+                                      muster_log_args ("s:name", muster_character_get_name (character),
+                                                       "r:unit_id", unit_id,
+                                                       "s:unit", unit != NULL ? muster_unit_get_name (unit) : NULL,
+                                                       NULL),
                                       MUSTER_CHANGE_UNITS | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_LOG,
                                       error);
 }

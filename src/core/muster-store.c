@@ -597,14 +597,14 @@ muster_store_log_and_commit (MusterStore   *self,
                              gint64         game_id,
                              gint64         character_id,
                              const char    *kind,
-                             const char    *message,
+                             JsonObject    *args,
                              MusterChange   what,
                              GError       **error)
 {
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 
   if (muster_store_insert_log (self, campaign_id, game_id, character_id,
-                               0, 0, kind, message, error) == 0)
+                               0, 0, kind, args, error) == 0)
     {
       muster_store_rollback (self);
       return FALSE;

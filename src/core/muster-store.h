@@ -41,7 +41,7 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_STORE (muster_store_get_type ())
 G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 
-#define MUSTER_STORE_SCHEMA_VERSION 4
+#define MUSTER_STORE_SCHEMA_VERSION 7
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
 
 /* The longest name (of a campaign, force, unit or character) or game
@@ -129,11 +129,20 @@ gboolean        muster_store_count_campaign  (MusterStore   *self,
 
 /* --- Forces ------------------------------------------------------------- */
 
+/* The nationality (whose names the recruits take) is the one the side
+ * suggests (muster-nationality.h). */
 gint64       muster_store_create_force   (MusterStore  *self,
                                           gint64        campaign_id,
                                           const char   *name,
                                           const char   *side,  /* NULL: own side */
                                           GError      **error);
+/* @nationality NULL: the one the side suggests. */
+gint64       muster_store_create_force_full (MusterStore  *self,
+                                             gint64        campaign_id,
+                                             const char   *name,
+                                             const char   *side,
+                                             const char   *nationality,
+                                             GError      **error);
 /* Of MusterForce*, sorted by name. */
 GPtrArray   *muster_store_list_forces    (MusterStore  *self,
                                           gint64        campaign_id,
@@ -154,6 +163,12 @@ gboolean     muster_store_set_force_side (MusterStore  *self,
                                           gint64        id,
                                           const char   *side,
                                           GError      **error);
+/* Changes whose names the force's recruits take from now on; its
+ * characters keep theirs. */
+gboolean     muster_store_set_force_nationality (MusterStore  *self,
+                                                 gint64        id,
+                                                 const char   *nationality,
+                                                 GError      **error);
 
 /* --- Characters --------------------------------------------------------- */
 
@@ -257,7 +272,10 @@ typedef struct {
   gint64  game_id;        /* 0 when none */
   gint64  character_id;   /* 0 when none */
   char   *kind;
-  char   *message;
+  char   *args;           /* its arguments, a JSON object (muster-log.h); NULL
+                           * for an older entry that kept its text */
+  char   *message;        /* the text: its kind and arguments said in the
+                           * reader's language, or the text it kept */
   char   *created;
   /* the roll, when the entry has one */
   char   *expression;

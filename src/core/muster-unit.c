@@ -428,6 +428,36 @@ muster_unit_dup_stat_value (MusterUnit    *self,
   return dup_stat (self, ruleset, key, FALSE);
 }
 
+/**
+ * muster_unit_dup_stat_cell:
+ * @self: a unit
+ * @ruleset: its campaign's ruleset
+ * @key: a unit stat key of @ruleset
+ *
+ * Returns: (transfer full) (nullable): muster_unit_dup_stat_text() for a
+ * column headed by the unit stat's own name: a value the unit's kind
+ * names in its own way comes with that name ("Limbered: 3 / 4 / – / –").
+ */
+char *
+muster_unit_dup_stat_cell (MusterUnit    *self,
+                           MusterRuleset *ruleset,
+                           const char    *key)
+{
+  g_autofree char *text = dup_stat (self, ruleset, key, TRUE);
+  const MusterUnitStatDef *def;
+  const char *name;
+
+  if (text == NULL)
+    return NULL;
+  def = muster_ruleset_lookup_unit_stat (ruleset, key);
+  name = muster_ruleset_get_unit_stat_name (ruleset, key, self->kind);
+  if (def == NULL || name == NULL || g_strcmp0 (name, def->name) == 0)
+    return g_steal_pointer (&text);
+  /* Translators: a unit's kind's own name for a value, and the value:
+   * "Limbered: 3 / 4 / – / –" */
+  return g_strdup_printf (_("%s: %s"), name, text);
+}
+
 static gboolean
 values_equal (GHashTable *a,
               GHashTable *b)

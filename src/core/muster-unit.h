@@ -61,6 +61,12 @@ gboolean     muster_unit_get_value        (MusterUnit *self,
 char        *muster_unit_dup_stat_text    (MusterUnit    *self,
                                            MusterRuleset *ruleset,
                                            const char    *key);
+/* The same for a column headed by the unit stat's own name: a value the
+ * unit's kind names in its own way comes with that name ("Limbered: 3 /
+ * 4 / – / –"). */
+char        *muster_unit_dup_stat_cell    (MusterUnit    *self,
+                                           MusterRuleset *ruleset,
+                                           const char    *key);
 /* The same, with a value given in words left as the ruleset file has it
  * (untranslated), for TSV and JSON. */
 char        *muster_unit_dup_stat_value   (MusterUnit    *self,

@@ -18,6 +18,7 @@ struct _MusterCampaignSettings
   gulong               changed_id;
   gint64               campaign_id;
   GPtrArray           *option_rows;
+  GPtrArray           *reading_rows;
   GPtrArray           *force_rows;
   GPtrArray           *rules_rows;
   MusterRulesUpdate   *update;       /* what taking newer rules would do */
@@ -31,6 +32,7 @@ struct _MusterCampaignSettings
   AdwPreferencesGroup *rules_group;
   GtkButton           *take_rules_button;
   AdwPreferencesGroup *options_group;
+  AdwPreferencesGroup *readings_group;
   AdwPreferencesGroup *forces_group;
 };
 

@@ -107,6 +107,7 @@ load_campaign (MusterCampaignSettings *self)
   g_autoptr(MusterCampaign) campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
   MusterRuleset *ruleset;
   GPtrArray *options;
+  GPtrArray *readings;
   g_autofree char *ruleset_text = NULL;
   g_autofree char *seed = NULL;
 
@@ -141,6 +142,8 @@ load_campaign (MusterCampaignSettings *self)
       const MusterOptionDef *option = g_ptr_array_index (options, i);
       const char *choice_id = muster_campaign_get_option (campaign, option->id);
       const char *choice_name = choice_id;
+      g_autofree char *subtitle = NULL;
+      gboolean house = FALSE;
       GtkWidget *row = adw_action_row_new ();
 
       for (guint j = 0; j < option->choices->len; j++)
@@ -148,16 +151,43 @@ load_campaign (MusterCampaignSettings *self)
           const MusterChoiceDef *choice = g_ptr_array_index (option->choices, j);
 
           if (g_strcmp0 (choice->id, choice_id) == 0)
-            choice_name = choice->name;
+            {
+              choice_name = choice->name;
+              house = choice->house;
+            }
         }
 
+      if (house)
+        /* Translators: a campaign's choice of an option that is Muster's
+         * own reading of the rules, e.g. "Back for the next game (house
+         * reading)" */
+        subtitle = g_strdup_printf (_("%s (house reading)"), choice_name);
+      else
+        subtitle = g_strdup (choice_name ? choice_name : "");
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), option->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), choice_name ? choice_name : "");
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_preferences_group_add (self->options_group, row);
       g_ptr_array_add (self->option_rows, row);
     }
 
   muster_campaign_settings_load_rules (self);
+
+  /* Where the texts are silent or contradict themselves: the readings the
+   * campaign's rules chose, as the Playsheet lists them. */
+  muster_campaign_settings_clear_rows (self->readings_group, self->reading_rows);
+  readings = ruleset ? muster_ruleset_get_house_readings (ruleset) : NULL;
+  gtk_widget_set_visible (GTK_WIDGET (self->readings_group), readings != NULL && readings->len > 0);
+  for (guint i = 0; readings != NULL && i < readings->len; i++)
+    {
+      const MusterHouseReading *reading = g_ptr_array_index (readings, i);
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), reading->title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), reading->note != NULL ? reading->note : "");
+      adw_preferences_group_add (self->readings_group, row);
+      g_ptr_array_add (self->reading_rows, row);
+    }
+
   reload_forces (self);
 }
 
@@ -209,6 +239,7 @@ muster_campaign_settings_dispose (GObject *object)
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->reading_rows, g_ptr_array_unref);
   g_clear_pointer (&self->force_rows, g_ptr_array_unref);
   g_clear_pointer (&self->rules_rows, g_ptr_array_unref);
   g_clear_pointer (&self->update, muster_rules_update_free);
@@ -234,6 +265,7 @@ muster_campaign_settings_class_init (MusterCampaignSettingsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, rules_group);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, take_rules_button);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, options_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, readings_group);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignSettings, forces_group);
   gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
   gtk_widget_class_bind_template_callback (widget_class, on_add_force_clicked);
@@ -246,6 +278,7 @@ static void
 muster_campaign_settings_init (MusterCampaignSettings *self)
 {
   self->option_rows = g_ptr_array_new ();
+  self->reading_rows = g_ptr_array_new ();
   self->force_rows = g_ptr_array_new ();
   self->rules_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));

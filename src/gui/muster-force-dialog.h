@@ -7,8 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* A force's name and side: a new force (@force_id 0) or an existing one
- * to rename. The action dialog.save saves and closes. */
+/* A force's name, side and nationality: a new force (@force_id 0) or an
+ * existing one to rename. The action dialog.save saves and closes. */
 
 #define MUSTER_TYPE_FORCE_DIALOG (muster_force_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (MusterForceDialog, muster_force_dialog, MUSTER, FORCE_DIALOG, AdwWindow)

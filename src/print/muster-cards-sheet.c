@@ -8,8 +8,10 @@
 #include "muster-card-grid.h"
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
+#include "muster-traits.h"
 
 struct _MusterCardsSheet
 {
@@ -34,6 +36,11 @@ typedef struct
   PangoFontDescription *value_font;
 } Pen;
 
+/* The least a card's text shrinks to before it is cut short. */
+#define NAME_FLOOR     7.0
+#define TEXT_FLOOR     6.0
+#define LABEL_FLOOR    4.0
+
 /* Helpers */
 
 static void
@@ -54,24 +61,27 @@ draw_card (MusterCardsSheet *self,
 
   muster_card_grid_draw_frame (cr, x, y);
 
-  /* Who: name, troop type, weapon, force. */
+  /* Who: name, troop type, weapon, force. A long name takes smaller
+   * text and more lines, from the room for notes. */
   if (character != NULL)
     {
       const char *force = muster_character_get_force_name (character);
+      const char *weapon = muster_sheet_weapon_name (ruleset, character);
       g_autofree char *type = muster_sheet_rank_and_type (ruleset, character);
 
-      muster_sheet_draw_line (cr, pen->layout, pen->name_font, muster_character_get_name (character),
-                              cx, cy, cw, 18, PANGO_ALIGN_LEFT);
-      cy += 18;
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, type, cx, cy, cw, 12, PANGO_ALIGN_LEFT);
-      cy += 12;
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, muster_sheet_weapon_name (ruleset, character),
-                              cx, cy, cw, 12, PANGO_ALIGN_LEFT);
-      cy += 12;
+      cy += MAX (muster_sheet_draw_name (cr, pen->layout, pen->name_font, NAME_FLOOR,
+                                         muster_character_get_name (character),
+                                         cx, cy + 1, cw, 2, 4, PANGO_ALIGN_LEFT) + 3, 18);
+      cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->text_font, TEXT_FLOOR, type,
+                                           cx, cy, cw, 1, PANGO_ALIGN_LEFT), 12);
+      /* Rulesets kept by unit arm no one. */
+      if (weapon != NULL && *weapon != '\0')
+        cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->text_font, TEXT_FLOOR, weapon,
+                                             cx, cy, cw, 1, PANGO_ALIGN_LEFT), 12);
       cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
-      muster_sheet_draw_line (cr, pen->layout, pen->small_font, force, cx, cy, cw, 11, PANGO_ALIGN_LEFT);
+      cy += MAX (muster_sheet_draw_shrunk (cr, pen->layout, pen->small_font, TEXT_FLOOR, force,
+                                           cx, cy, cw, 2, PANGO_ALIGN_LEFT), 11);
       cairo_set_source_rgb (cr, 0, 0, 0);
-      cy += 11;
     }
   else
     {
@@ -93,34 +103,61 @@ draw_card (MusterCardsSheet *self,
   for (guint i = 0; i < n_stats; i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      g_autoptr(GArray) effects = NULL;
+      g_autofree char *trait = NULL;
       double sx = cx + i * col_w;
       int value;
 
       /* A stat keyed by a word ("class") rather than a letter is headed
-       * by its name. */
+       * by its name. Names go whole, on two lines and smaller if need
+       * be: "Close / combat". */
       if (g_utf8_strlen (def->key, -1) <= 2)
         muster_sheet_draw_line (cr, pen->layout, pen->label_font, def->key,
                                 sx, cy, col_w, 12, PANGO_ALIGN_CENTER);
       else
-        muster_sheet_draw_lines (cr, pen->layout, pen->tiny_bold_font, def->name,
-                                 sx + 1, cy - 1, col_w - 2, 2, PANGO_ALIGN_CENTER);
+        muster_sheet_draw_label (cr, pen->layout, pen->tiny_bold_font, LABEL_FLOOR, def->name,
+                                 sx + 1, cy - 1, col_w - 2, 13, PANGO_ALIGN_CENTER);
       muster_sheet_stroke_box (cr, sx + (col_w - box) / 2.0, cy + 13, box, 24, 0.75);
-      if (character != NULL && muster_character_get_stat (character, def->key, &value))
+      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, &effects))
         {
           g_autofree char *text = g_strdup_printf ("%d", value);
+          int used;
 
-          muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
-                                  sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
+          /* Where his weapon holds him lower, his own value over the one
+           * he uses with it, "(9)": 11 (9) as on the other sheets. */
+          if (muster_character_stat_is_capped (character, ruleset, def->key) &&
+              muster_character_get_effective_stat (character, ruleset, def->key, &used))
+            {
+              /* Translators: on a stat card, under his own value, the one
+               * his weapon allows: "(9)" */
+              g_autofree char *capped = g_strdup_printf (_("(%d)"), used);
+
+              muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
+                                      sx + (col_w - box) / 2.0, cy + 13, box, 16, PANGO_ALIGN_CENTER);
+              muster_sheet_draw_line (cr, pen->layout, pen->tiny_bold_font, capped,
+                                      sx + (col_w - box) / 2.0, cy + 28, box, 9, PANGO_ALIGN_CENTER);
+            }
+          else
+            muster_sheet_draw_line (cr, pen->layout, pen->value_font, text,
+                                    sx + (col_w - box) / 2.0, cy + 13, box, 24, PANGO_ALIGN_CENTER);
+          /* The trait that makes it so ("Coward −1"), or the one it picks
+           * ("Coward"), under the box of a stat headed by its name. */
+          trait = muster_sheet_trait_effects_text (effects);
+          if (trait == NULL && muster_sheet_stat_entry_name (ruleset, character, def, value) != NULL)
+            trait = g_strdup (muster_sheet_stat_entry_name (ruleset, character, def, value));
         }
       if (g_utf8_strlen (def->key, -1) <= 2)
-        muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, def->name,
-                                sx + 1, cy + 38, col_w - 2, 9, PANGO_ALIGN_CENTER);
+        muster_sheet_draw_shrunk (cr, pen->layout, pen->tiny_font, LABEL_FLOOR, def->name,
+                                  sx + 1, cy + 38.5, col_w - 2, 2, PANGO_ALIGN_CENTER);
+      else if (trait != NULL)
+        muster_sheet_draw_shrunk (cr, pen->layout, pen->tiny_font, LABEL_FLOOR, trait,
+                                  sx + 1, cy + 38.5, col_w - 2, 2, PANGO_ALIGN_CENTER);
     }
   cy += 52;
 
   /* The wound track. */
-  muster_sheet_draw_line (cr, pen->layout, pen->label_font, _("Wounds"),
-                          cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+  muster_sheet_draw_label (cr, pen->layout, pen->label_font, LABEL_FLOOR, _("Wounds"),
+                           cx, cy, cw, 12, PANGO_ALIGN_LEFT);
   cy += 13;
   col_w = cw / G_N_ELEMENTS (wound_labels);
   for (guint i = 0; i < G_N_ELEMENTS (wound_labels); i++)
@@ -128,8 +165,8 @@ draw_card (MusterCardsSheet *self,
       double wx = cx + i * col_w;
 
       muster_sheet_stroke_box (cr, wx + (col_w - 20) / 2.0, cy, 20, 20, 0.75);
-      muster_sheet_draw_line (cr, pen->layout, pen->small_font, wound_labels[i],
-                              wx, cy + 21, col_w, 10, PANGO_ALIGN_CENTER);
+      muster_sheet_draw_label (cr, pen->layout, pen->small_font, LABEL_FLOOR, wound_labels[i],
+                               wx, cy + 21, col_w, 10, PANGO_ALIGN_CENTER);
     }
   cy += 36;
 
@@ -145,23 +182,37 @@ draw_card (MusterCardsSheet *self,
       kills = g_strdup_printf (_("Kills: %d"), muster_character_get_kills (character));
       /* TRANSLATORS: on a stat card */
       games = g_strdup_printf (_("Games: %d"), muster_character_get_games (character));
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, kills, cx, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, games, cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_RIGHT);
+      muster_sheet_draw_label (cr, pen->layout, pen->text_font, LABEL_FLOOR, kills,
+                               cx, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_label (cr, pen->layout, pen->text_font, LABEL_FLOOR, games,
+                               cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_RIGHT);
 
       if (muster_character_get_status (character) != MUSTER_STATUS_ACTIVE)
-        muster_sheet_draw_line (cr, pen->layout, pen->small_font,
-                                muster_status_get_label (muster_character_get_status (character)),
-                                cx, cy + 14, cw, 11, PANGO_ALIGN_LEFT);
+        muster_sheet_draw_label (cr, pen->layout, pen->small_font, LABEL_FLOOR,
+                                 muster_status_get_label (muster_character_get_status (character)),
+                                 cx, cy + 14, cw, 11, PANGO_ALIGN_LEFT);
     }
   else
     {
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, _("Kills:"), cx, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
-      muster_sheet_draw_line (cr, pen->layout, pen->text_font, _("Games:"), cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_label (cr, pen->layout, pen->text_font, LABEL_FLOOR, _("Kills:"),
+                               cx, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_label (cr, pen->layout, pen->text_font, LABEL_FLOOR, _("Games:"),
+                               cx + cw / 2, cy, cw / 2, 14, PANGO_ALIGN_LEFT);
     }
 
-  /* Room for notes made at the table. */
+  /* Room for notes made at the table, headed by the key to a value in
+   * brackets. */
   cy += 16;
-  muster_sheet_draw_line (cr, pen->layout, pen->label_font, _("Notes"), cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+  muster_sheet_draw_label (cr, pen->layout, pen->label_font, LABEL_FLOOR, _("Notes"),
+                           cx, cy, cw, 12, PANGO_ALIGN_LEFT);
+  if (character != NULL)
+    {
+      g_autofree char *key = muster_character_describe_caps (character, ruleset);
+
+      if (key != NULL)
+        muster_sheet_draw_line (cr, pen->layout, pen->small_font, key, cx + cw / 4, cy, cw * 3 / 4, 12,
+                                PANGO_ALIGN_RIGHT);
+    }
   cy += 12;
   muster_sheet_writing_lines (cr, cx, cw, cy + 13, y + MUSTER_CARD_HEIGHT - PAD - 12, 13);
 
@@ -169,8 +220,9 @@ draw_card (MusterCardsSheet *self,
   if (muster_sheet_get_title (MUSTER_SHEET (self)) != NULL)
     {
       cairo_set_source_rgb (cr, 0.4, 0.4, 0.4);
-      muster_sheet_draw_line (cr, pen->layout, pen->tiny_font, muster_sheet_get_title (MUSTER_SHEET (self)),
-                              cx, y + MUSTER_CARD_HEIGHT - PAD - 10, cw, 10, PANGO_ALIGN_CENTER);
+      muster_sheet_draw_label (cr, pen->layout, pen->tiny_font, LABEL_FLOOR,
+                               muster_sheet_get_title (MUSTER_SHEET (self)),
+                               cx, y + MUSTER_CARD_HEIGHT - PAD - 10, cw, 10, PANGO_ALIGN_CENTER);
       cairo_set_source_rgb (cr, 0, 0, 0);
     }
 }

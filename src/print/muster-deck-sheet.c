@@ -41,6 +41,10 @@ G_DEFINE_FINAL_TYPE (MusterDeckSheet, muster_deck_sheet, MUSTER_TYPE_SHEET)
 
 #define PAD         13.0
 #define LABEL_H     12.0
+/* The least a card's text shrinks to before it is cut short. */
+#define TITLE_FLOOR 10.5
+#define NAME_FLOOR   7.0
+#define TEXT_FLOOR   6.0
 
 typedef struct
 {
@@ -79,7 +83,7 @@ append_card (MusterDeckSheet *self,
 
 /* A card's title as large as it fits: every word whole on its line, in
  * no more than three lines; a name too long for that gets the smallest
- * size and up to five lines. Returns its height. */
+ * size and the lines it needs, up to five. Returns its height. */
 static double
 draw_title (Pen        *pen,
             const char *text,
@@ -87,33 +91,9 @@ draw_title (Pen        *pen,
             double      y,
             double      w)
 {
-  static const double sizes[] = { 18.0, 15.0, 12.5, 10.5 };
-  g_auto(GStrv) words = g_strsplit (text, " ", -1);
-  g_autoptr(PangoFontDescription) font = NULL;
+  g_autoptr(PangoFontDescription) font = muster_sheet_font (18.0, TRUE, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-    {
-      gboolean fits = TRUE;
-
-      g_clear_pointer (&font, pango_font_description_free);
-      font = muster_sheet_font (sizes[i], TRUE, FALSE);
-      for (guint j = 0; words[j] != NULL && fits; j++)
-        fits = muster_sheet_text_width (pen->layout, font, words[j]) <= w;
-      if (!fits)
-        continue;
-
-      pango_layout_set_font_description (pen->layout, font);
-      pango_layout_set_width (pen->layout, (int) (w * PANGO_SCALE));
-      pango_layout_set_height (pen->layout, -1);
-      pango_layout_set_wrap (pen->layout, PANGO_WRAP_WORD);
-      pango_layout_set_ellipsize (pen->layout, PANGO_ELLIPSIZE_NONE);
-      pango_layout_set_single_paragraph_mode (pen->layout, FALSE);
-      pango_layout_set_text (pen->layout, text, -1);
-      if (pango_layout_get_line_count (pen->layout) <= 3)
-        return muster_sheet_draw_lines (pen->cr, pen->layout, font, text, x, y, w, 3, PANGO_ALIGN_CENTER);
-    }
-
-  return muster_sheet_draw_lines (pen->cr, pen->layout, font, text, x, y, w, 5, PANGO_ALIGN_CENTER);
+  return muster_sheet_draw_name (pen->cr, pen->layout, font, TITLE_FLOOR, text, x, y, w, 3, 5, PANGO_ALIGN_CENTER);
 }
 
 static void
@@ -199,8 +179,9 @@ draw_character_card (MusterDeckSheet *self,
   /* TRANSLATORS: the label across the top of a Character card of the deck */
   cy = draw_label (pen, C_("deck", "Character"), x, y);
 
-  cy += muster_sheet_draw_lines (cr, pen->layout, pen->name_font, muster_character_get_name (character),
-                                 cx, cy, cw, 2, PANGO_ALIGN_LEFT) + 2;
+  cy += muster_sheet_draw_name (cr, pen->layout, pen->name_font, NAME_FLOOR,
+                                muster_character_get_name (character),
+                                cx, cy, cw, 2, 5, PANGO_ALIGN_LEFT) + 2;
 
   set_grey (cr, 0.25);
   cy += muster_sheet_draw_lines (cr, pen->layout, pen->small_font,
@@ -237,12 +218,12 @@ draw_character_card (MusterDeckSheet *self,
       value_text = g_strdup_printf ("%d", value);
       muster_sheet_stroke_box (cr, cx, cy, 34, 34, 1.0);
       muster_sheet_draw_line (cr, pen->layout, pen->big_font, value_text, cx, cy, 34, 34, PANGO_ALIGN_CENTER);
-      muster_sheet_draw_line (cr, pen->layout, pen->bold_font, stat->name,
-                              cx + 42, cy + 1, cw - 42, 14, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_label (cr, pen->layout, pen->bold_font, TEXT_FLOOR, stat->name,
+                               cx + 42, cy + 1, cw - 42, 14, PANGO_ALIGN_LEFT);
       entry = muster_sheet_stat_entry_name (ruleset, character, stat, value);
       if (entry != NULL)
-        muster_sheet_draw_line (cr, pen->layout, pen->value_font, entry,
-                                cx + 42, cy + 16, cw - 42, 17, PANGO_ALIGN_LEFT);
+        muster_sheet_draw_label (cr, pen->layout, pen->value_font, TEXT_FLOOR, entry,
+                                 cx + 42, cy + 16, cw - 42, 17, PANGO_ALIGN_LEFT);
       cy += 42;
 
       for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
@@ -264,7 +245,7 @@ draw_character_card (MusterDeckSheet *self,
   /* Wounds taken in the game, ticked at the table, and room for notes
    * (the unit he has joined) where there is any left: the wound boxes
    * stay clear of the status line at the foot. */
-  if (cy + 20 < y + MUSTER_CARD_HEIGHT - PAD - 26)
+  if (cy + 20 <= y + MUSTER_CARD_HEIGHT - PAD - 24)
     {
       cy += 6;
       muster_sheet_draw_line (cr, pen->layout, pen->bold_font, _("Wounds"), cx, cy, 60, 14, PANGO_ALIGN_LEFT);

@@ -6,9 +6,11 @@
 #include <glib/gi18n.h>
 
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-sheet-private.h"
 #include "muster-sheet-text.h"
+#include "muster-traits.h"
 
 struct _MusterFigureStatsSheet
 {
@@ -31,8 +33,14 @@ G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_T
 /* For rulesets whose stats are words ("class", "rank"), not letters. */
 #define WIDE_LABEL      46.0
 #define VALUE_WIDTH     24.0
+/* Room for "11 (9)": his own value and the one his weapon allows. */
+#define CAPPED_WIDTH    40.0
+#define KEY_HEIGHT      14.0
 #define WOUNDS_WIDTH    52.0
 #define NUMBER_BAND     10.0
+/* The least the name box's text shrinks to before it is cut short. */
+#define NAME_FLOOR       6.5
+#define TEXT_FLOOR       6.0
 
 typedef struct
 {
@@ -46,6 +54,7 @@ typedef struct
   PangoFontDescription *number_font;
   PangoFontDescription *tiny_font;
   double                label_width;
+  double                value_width;
   double                name_width;
   double                turns_width;
 } Pen;
@@ -85,6 +94,7 @@ draw_name (MusterFigureStatsSheet *self,
   double line = MIN (14.0, (h - 2 * pad) / 4.0);
   double ty = y + pad;
   const char *force;
+  const char *weapon;
   g_autofree char *type = NULL;
 
   muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
@@ -92,25 +102,31 @@ draw_name (MusterFigureStatsSheet *self,
   if (character == NULL)
     return;
 
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->name_font,
-                          muster_character_get_name (character),
-                          x + pad, ty, w, line + 2, PANGO_ALIGN_LEFT);
-  ty += line + 4;
+  /* A long name takes smaller text and more lines, and what follows
+   * shares the room it leaves. */
+  ty += MAX (muster_sheet_draw_name (pen->cr, pen->layout, pen->name_font, NAME_FLOOR,
+                                     muster_character_get_name (character),
+                                     x + pad, ty + 1, w, 2, 4, PANGO_ALIGN_LEFT), line) + 4;
+  line = MIN (line, (y + h - pad - ty) / 3.0);
   type = muster_sheet_rank_and_type (ruleset, character);
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font, type,
-                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+  muster_sheet_draw_label (pen->cr, pen->layout, pen->text_font, TEXT_FLOOR, type,
+                           x + pad, ty, w, line, PANGO_ALIGN_LEFT);
   ty += line;
-  muster_sheet_draw_line (pen->cr, pen->layout, pen->text_font,
-                          muster_sheet_weapon_name (ruleset, character),
-                          x + pad, ty, w, line, PANGO_ALIGN_LEFT);
-  ty += line;
+  /* Rulesets kept by unit arm no one. */
+  weapon = muster_sheet_weapon_name (ruleset, character);
+  if (weapon != NULL && *weapon != '\0')
+    {
+      muster_sheet_draw_label (pen->cr, pen->layout, pen->text_font, TEXT_FLOOR, weapon,
+                               x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+      ty += line;
+    }
 
   force = muster_character_get_force_name (character);
   if (force != NULL && *force != '\0')
     {
       cairo_set_source_rgb (pen->cr, 0.3, 0.3, 0.3);
-      muster_sheet_draw_line (pen->cr, pen->layout, pen->small_font, force,
-                              x + pad, ty, w, line, PANGO_ALIGN_LEFT);
+      muster_sheet_draw_label (pen->cr, pen->layout, pen->small_font, TEXT_FLOOR, force,
+                               x + pad, ty, w, line, PANGO_ALIGN_LEFT);
       cairo_set_source_rgb (pen->cr, 0, 0, 0);
     }
 }
@@ -139,23 +155,24 @@ draw_stats (MusterFigureStatsSheet *self,
 
       if (pen->label_width > LABEL_WIDTH)
         /* The name, up to as many lines as the row holds. */
-        muster_sheet_draw_fitted (pen->cr, pen->layout, pen->tiny_font, def->name,
-                                  x, ry, pen->label_width - 3, row, row - 2, PANGO_ALIGN_RIGHT);
+        muster_sheet_draw_label (pen->cr, pen->layout, pen->tiny_font, 4.5, def->name,
+                                 x, ry, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
       else
         muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
                                 x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
-      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, VALUE_WIDTH, row, 0.5);
+      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, pen->value_width, row, 0.5);
 
-      if (character != NULL && muster_character_get_stat (character, def->key, &value))
+      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
         {
-          g_autofree char *text = g_strdup_printf ("%d", value);
+          /* "11 (9)" where his weapon holds him lower. */
+          g_autofree char *text = muster_character_format_stat (character, ruleset, def->key);
 
           muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
-                                  x + pen->label_width, ry, VALUE_WIDTH, row, PANGO_ALIGN_CENTER);
+                                  x + pen->label_width, ry, pen->value_width, row, PANGO_ALIGN_CENTER);
         }
     }
 
-  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, VALUE_WIDTH, h, 0.75);
+  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
 }
 
 static void
@@ -206,8 +223,8 @@ draw_wounds (Pen    *pen,
     {
       double ry = y + i * row;
 
-      muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, labels[i],
-                              x, ry, label_w, row, PANGO_ALIGN_RIGHT);
+      muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
+                               x, ry, label_w, row, PANGO_ALIGN_RIGHT);
       muster_sheet_stroke_box (pen->cr, x + label_w + 3.0, ry + (row - box) / 2.0,
                                box, box, 0.75);
     }
@@ -251,6 +268,7 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   double width = size->width - size->margin_left - size->margin_right;
   double height = size->height - size->margin_top - size->margin_bottom;
   double stats_x, turns_x, wounds_x, block_h;
+  g_autofree char *key = muster_characters_describe_caps (characters, muster_sheet_get_ruleset (sheet));
   Pen pen = {
     .cr = cr,
     .layout = layout,
@@ -264,11 +282,12 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   };
 
   pen.label_width = keys_are_letters (self) ? LABEL_WIDTH : WIDE_LABEL;
+  pen.value_width = key != NULL ? CAPPED_WIDTH : VALUE_WIDTH;
   pen.name_width = width * 0.30;
-  pen.turns_width = width - pen.name_width - pen.label_width - VALUE_WIDTH - WOUNDS_WIDTH - 3 * COLUMN_GAP;
+  pen.turns_width = width - pen.name_width - pen.label_width - pen.value_width - WOUNDS_WIDTH - 3 * COLUMN_GAP;
 
   stats_x = x + pen.name_width + COLUMN_GAP;
-  turns_x = stats_x + pen.label_width + VALUE_WIDTH + COLUMN_GAP;
+  turns_x = stats_x + pen.label_width + pen.value_width + COLUMN_GAP;
   wounds_x = turns_x + pen.turns_width + COLUMN_GAP;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -286,6 +305,13 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
                           wounds_x, y, WOUNDS_WIDTH, HEADING_HEIGHT, PANGO_ALIGN_CENTER);
   y += HEADING_HEIGHT;
 
+  /* The key to values in brackets, at the foot of the page. */
+  if (key != NULL)
+    {
+      height -= KEY_HEIGHT;
+      muster_sheet_draw_line (cr, layout, small_font, key, x, y - TITLE_HEIGHT - HEADING_HEIGHT + height,
+                              width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
+    }
   block_h = (height - TITLE_HEIGHT - HEADING_HEIGHT) / MUSTER_FIGURE_STATS_PER_PAGE;
 
   for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)

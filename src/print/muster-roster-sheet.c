@@ -3,30 +3,16 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
+#include "muster-character-stats.h"
 #include "muster-character.h"
 #include "muster-roster-sheet.h"
 #include "muster-sheet-private.h"
+#include "muster-sheet-table.h"
 #include "muster-sheet-text.h"
-
-struct _MusterRosterSheet
-{
-  MusterSheet parent_instance;
-
-  gboolean    show_force;
-};
-
-G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
-
-#define TITLE_HEIGHT   26.0
-#define HEADER_HEIGHT  16.0
-#define ROW_HEIGHT     15.0
-#define CELL_PAD        3.0
-#define STAT_WIDTH     20.0
-#define NUMBER_WIDTH   40.0
-#define STATUS_WIDTH   66.0
-#define MAX_STAT_WIDTH 160.0
 
 typedef enum {
   COLUMN_NAME,
@@ -41,101 +27,64 @@ typedef enum {
 
 typedef struct
 {
-  ColumnKind      kind;
-  const char     *title;
-  const char     *stat;     /* for COLUMN_STAT */
-  double          width;
-  PangoAlignment  align;
+  ColumnKind  kind;
+  const char *stat;     /* for COLUMN_STAT */
 } Column;
+
+/* Where the plan puts a character's row. */
+typedef struct
+{
+  guint  page;
+  double y;
+  double height;
+} Row;
+
+struct _MusterRosterSheet
+{
+  MusterSheet       parent_instance;
+
+  gboolean          show_force;
+  char             *key;          /* to values in brackets, or NULL */
+  GArray           *columns;      /* of Column */
+  MusterSheetTable *table;        /* measured once, fitted to each page */
+
+  /* The layout for the last page size asked about. */
+  MusterPageSize    plan_size;
+  gboolean          fits;
+  GArray           *rows;         /* of Row, one for each character */
+  double            header_height;
+  double            foot_height;  /* the key under the table */
+  guint             n_pages;
+};
+
+G_DEFINE_FINAL_TYPE (MusterRosterSheet, muster_roster_sheet, MUSTER_TYPE_SHEET)
+
+#define TITLE_HEIGHT   26.0
+#define KEY_HEIGHT     14.0
+#define CELL_SIZE       8.0
+#define MIN_NAME       70.0
 
 /* Helpers */
 
-static guint
-rows_per_page (const MusterPageSize *size)
+static void
+add_column (MusterRosterSheet *self,
+            ColumnKind         kind,
+            const char        *title,
+            const char        *stat,
+            PangoAlignment     align)
 {
-  double height = size->height - size->margin_top - size->margin_bottom;
-  double room = height - TITLE_HEIGHT - HEADER_HEIGHT - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
+  Column column = { kind, stat };
+  MusterTableColumnFlags flags = 0;
 
-  return MAX (1, (guint) (room / ROW_HEIGHT));
-}
+  /* Names, and values with the traits that change them ("0 (Coward
+   * −1)"), wrap between words; the counts stay whole. */
+  if (kind != COLUMN_KILLS && kind != COLUMN_GAMES)
+    flags |= MUSTER_TABLE_COLUMN_WORDS;
+  if (kind == COLUMN_NAME)
+    flags |= MUSTER_TABLE_COLUMN_FIRST;
 
-/* A stat keyed by a letter or two (I D S C F) is headed by its key; one
- * keyed by an id ("class") by its name, in a column wide enough for it. */
-static double
-stat_width (const MusterStatDef *def,
-            const char         **title)
-{
-  g_autoptr(PangoLayout) layout = NULL;
-  g_autoptr(PangoFontDescription) font = NULL;
-
-  if (g_utf8_strlen (def->key, -1) <= 2)
-    {
-      *title = def->key;
-      return STAT_WIDTH;
-    }
-
-  layout = muster_sheet_create_measure_layout ();
-  font = muster_sheet_font (8, TRUE, FALSE);
-  *title = def->name;
-  return CLAMP (muster_sheet_text_width (layout, font, def->name) + 2 * CELL_PAD + 1.0, STAT_WIDTH, MAX_STAT_WIDTH);
-}
-
-static GArray *
-make_columns (MusterRosterSheet *self,
-              double             width)
-{
-  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
-  GArray *columns = g_array_new (FALSE, TRUE, sizeof (Column));
-  guint n_stats = muster_ruleset_get_n_stats (ruleset);
-  /* Rulesets kept by unit arm no one. */
-  gboolean weapons = muster_ruleset_get_n_weapons (ruleset) > 0;
-  double stats_width = 0.0;
-  double fixed, flexible, share;
-  Column column;
-
-  for (guint i = 0; i < n_stats; i++)
-    {
-      const char *title;
-
-      stats_width += stat_width (muster_ruleset_get_stat (ruleset, i), &title);
-    }
-  fixed = stats_width + STATUS_WIDTH + 2 * NUMBER_WIDTH;
-  flexible = MAX (width - fixed, 120.0);
-  share = weapons ? 0.0 : (self->show_force ? 0.24 : 0.30) / (self->show_force ? 3 : 2);
-
-  column = (Column) { COLUMN_NAME, _("Name"), NULL, flexible * ((self->show_force ? 0.30 : 0.40) + share), PANGO_ALIGN_LEFT };
-  g_array_append_val (columns, column);
-  if (self->show_force)
-    {
-      column = (Column) { COLUMN_FORCE, _("Force"), NULL, flexible * (0.22 + share), PANGO_ALIGN_LEFT };
-      g_array_append_val (columns, column);
-    }
-  column = (Column) { COLUMN_TYPE, _("Type"), NULL, flexible * ((self->show_force ? 0.24 : 0.30) + share), PANGO_ALIGN_LEFT };
-  g_array_append_val (columns, column);
-  if (weapons)
-    {
-      column = (Column) { COLUMN_WEAPON, _("Weapon"), NULL, flexible * (self->show_force ? 0.24 : 0.30), PANGO_ALIGN_LEFT };
-      g_array_append_val (columns, column);
-    }
-
-  for (guint i = 0; i < n_stats; i++)
-    {
-      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
-      const char *title;
-      double w = stat_width (def, &title);
-
-      column = (Column) { COLUMN_STAT, title, def->key, w, PANGO_ALIGN_CENTER };
-      g_array_append_val (columns, column);
-    }
-
-  column = (Column) { COLUMN_STATUS, _("Status"), NULL, STATUS_WIDTH, PANGO_ALIGN_LEFT };
-  g_array_append_val (columns, column);
-  column = (Column) { COLUMN_KILLS, _("Kills"), NULL, NUMBER_WIDTH, PANGO_ALIGN_RIGHT };
-  g_array_append_val (columns, column);
-  column = (Column) { COLUMN_GAMES, _("Games"), NULL, NUMBER_WIDTH, PANGO_ALIGN_RIGHT };
-  g_array_append_val (columns, column);
-
-  return columns;
+  g_array_append_val (self->columns, column);
+  muster_sheet_table_add_column (self->table, title, flags, align, kind == COLUMN_NAME ? MIN_NAME : 0.0);
 }
 
 static char *
@@ -144,7 +93,6 @@ cell_text (MusterRosterSheet *self,
            const Column      *column)
 {
   MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
-  int value;
 
   switch (column->kind)
     {
@@ -161,9 +109,7 @@ cell_text (MusterRosterSheet *self,
       return g_strdup (muster_sheet_weapon_name (ruleset, character));
 
     case COLUMN_STAT:
-      if (muster_character_get_stat (character, column->stat, &value))
-        return g_strdup_printf ("%d", value);
-      return NULL;
+      return muster_sheet_stat_value_text (ruleset, character, muster_ruleset_lookup_stat (ruleset, column->stat));
 
     case COLUMN_STATUS:
       if (muster_character_get_status (character) == MUSTER_STATUS_OUT_OF_ACTION &&
@@ -185,15 +131,128 @@ cell_text (MusterRosterSheet *self,
     }
 }
 
+/* A character's cells, one for each column. */
+static GStrv
+character_cells (MusterRosterSheet *self,
+                 MusterCharacter   *character)
+{
+  GStrv cells = g_new0 (char *, self->columns->len + 1);
+
+  for (guint c = 0; c < self->columns->len; c++)
+    cells[c] = cell_text (self, character, &g_array_index (self->columns, Column, c));
+  return cells;
+}
+
+/* The columns, and the table measured with every character's cells. */
+static void
+make_columns (MusterRosterSheet *self)
+{
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  GPtrArray *characters = muster_sheet_get_characters (MUSTER_SHEET (self));
+
+  self->columns = g_array_new (FALSE, TRUE, sizeof (Column));
+  self->table = muster_sheet_table_new (CELL_SIZE, CELL_SIZE);
+
+  add_column (self, COLUMN_NAME, _("Name"), NULL, PANGO_ALIGN_LEFT);
+  if (self->show_force)
+    add_column (self, COLUMN_FORCE, _("Force"), NULL, PANGO_ALIGN_LEFT);
+  add_column (self, COLUMN_TYPE, _("Type"), NULL, PANGO_ALIGN_LEFT);
+  /* Rulesets kept by unit arm no one. */
+  if (muster_ruleset_get_n_weapons (ruleset) > 0)
+    add_column (self, COLUMN_WEAPON, _("Weapon"), NULL, PANGO_ALIGN_LEFT);
+
+  /* A stat keyed by a letter or two (I D S C F) is headed by its key;
+   * one keyed by an id ("class") by its name. */
+  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+
+      add_column (self, COLUMN_STAT, g_utf8_strlen (def->key, -1) <= 2 ? def->key : def->name,
+                  def->key, PANGO_ALIGN_CENTER);
+    }
+
+  add_column (self, COLUMN_STATUS, _("Status"), NULL, PANGO_ALIGN_LEFT);
+  add_column (self, COLUMN_KILLS, _("Kills"), NULL, PANGO_ALIGN_RIGHT);
+  add_column (self, COLUMN_GAMES, _("Games"), NULL, PANGO_ALIGN_RIGHT);
+
+  for (guint i = 0; i < characters->len; i++)
+    {
+      g_auto(GStrv) cells = character_cells (self, g_ptr_array_index (characters, i));
+
+      for (guint c = 0; c < self->columns->len; c++)
+        muster_sheet_table_measure (self->table, c, cells[c]);
+    }
+}
+
+/* Lays the rows out on @size, unless they already are; returns the
+ * number of pages. */
+static guint
+ensure_plan (MusterRosterSheet    *self,
+             const MusterPageSize *size)
+{
+  GPtrArray *characters = muster_sheet_get_characters (MUSTER_SHEET (self));
+  g_autoptr(PangoLayout) layout = NULL;
+  double width = size->width - size->margin_left - size->margin_right;
+  double top, bottom, y;
+  guint page = 0;
+
+  if (self->rows != NULL && memcmp (&self->plan_size, size, sizeof *size) == 0)
+    return self->n_pages;
+
+  g_clear_pointer (&self->rows, g_array_unref);
+  self->rows = g_array_sized_new (FALSE, TRUE, sizeof (Row), characters->len);
+  self->plan_size = *size;
+
+  layout = muster_sheet_create_measure_layout ();
+  self->fits = muster_sheet_table_fit (self->table, width);
+  self->header_height = muster_sheet_table_draw_header (self->table, NULL, layout, 0, 0, 0);
+  self->foot_height = muster_sheet_table_draw_foot (self->table, NULL, layout, 0, 0, width);
+
+  top = size->margin_top + TITLE_HEIGHT + self->header_height;
+  bottom = size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
+  bottom -= self->foot_height;
+  if (self->key != NULL)
+    bottom -= KEY_HEIGHT;
+  y = top;
+
+  for (guint i = 0; i < characters->len; i++)
+    {
+      g_auto(GStrv) cells = character_cells (self, g_ptr_array_index (characters, i));
+      Row row = { 0 };
+
+      row.height = muster_sheet_table_draw_row (self->table, NULL, layout, cells, 0, 0);
+      if (y > top && y + row.height > bottom)
+        {
+          page++;
+          y = top;
+        }
+      row.page = page;
+      row.y = y;
+      g_array_append_val (self->rows, row);
+      y += row.height;
+    }
+
+  self->n_pages = page + 1;
+  return self->n_pages;
+}
+
 /* MusterSheet */
 
 static guint
 muster_roster_sheet_get_n_pages (MusterSheet          *sheet,
                                  const MusterPageSize *size)
 {
-  guint per_page = rows_per_page (size);
+  return ensure_plan (MUSTER_ROSTER_SHEET (sheet), size);
+}
 
-  return MAX (1, (muster_sheet_get_characters (sheet)->len + per_page - 1) / per_page);
+static gboolean
+muster_roster_sheet_fits_page (MusterSheet          *sheet,
+                               const MusterPageSize *size)
+{
+  MusterRosterSheet *self = MUSTER_ROSTER_SHEET (sheet);
+
+  ensure_plan (self, size);
+  return self->fits;
 }
 
 static void
@@ -206,22 +265,15 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   GPtrArray *characters = muster_sheet_get_characters (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) title_font = muster_sheet_font (14, TRUE, FALSE);
-  g_autoptr(PangoFontDescription) header_font = muster_sheet_font (8, TRUE, FALSE);
-  g_autoptr(PangoFontDescription) cell_font = muster_sheet_font (8, FALSE, FALSE);
-  g_autoptr(GArray) columns = NULL;
   const char *title = muster_sheet_get_title (sheet);
   double x = size->margin_left;
   double y = size->margin_top;
   double width = size->width - size->margin_left - size->margin_right;
-  double table_width = 0.0;
-  guint per_page = rows_per_page (size);
-  guint first = page * per_page;
-  guint last = MIN (first + per_page, characters->len);
-  double cx;
+  double table_width;
+  guint shade = 0;
 
-  columns = make_columns (self, width);
-  for (guint c = 0; c < columns->len; c++)
-    table_width += g_array_index (columns, Column, c).width;
+  ensure_plan (self, size);
+  table_width = muster_sheet_table_get_width (self->table);
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   muster_sheet_draw_line (cr, layout, title_font, title != NULL ? title : _("Roster"),
@@ -229,52 +281,62 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   y += TITLE_HEIGHT;
 
   /* The header row, on every page. */
-  muster_sheet_draw_header_band (cr, x, y, table_width, HEADER_HEIGHT);
-  cx = x;
-  for (guint c = 0; c < columns->len; c++)
+  y += muster_sheet_table_draw_header (self->table, cr, layout, x, y, 0);
+
+  for (guint i = 0; i < self->rows->len; i++)
     {
-      const Column *column = &g_array_index (columns, Column, c);
+      const Row *row = &g_array_index (self->rows, Row, i);
+      g_auto(GStrv) cells = NULL;
 
-      muster_sheet_draw_line (cr, layout, header_font, column->title,
-                              cx + CELL_PAD, y, column->width - 2 * CELL_PAD, HEADER_HEIGHT, column->align);
-      cx += column->width;
+      if (row->page != page)
+        continue;
+
+      if (shade++ % 2 == 1)
+        muster_sheet_fill_box (cr, x, row->y, table_width, row->height, 0.94);
+      cells = character_cells (self, g_ptr_array_index (characters, i));
+      muster_sheet_table_draw_row (self->table, cr, layout, cells, x, row->y);
+      y = row->y + row->height;
     }
-  muster_sheet_draw_header_rules (cr, x, y, table_width, HEADER_HEIGHT, 0, 0.75);
-  y += HEADER_HEIGHT;
 
-  for (guint i = first; i < last; i++)
+  /* What the shortened headings stand for, under the table, then what
+   * the values in brackets are. */
+  y += muster_sheet_table_draw_foot (self->table, cr, layout, x, y, width);
+  if (self->key != NULL)
     {
-      MusterCharacter *character = g_ptr_array_index (characters, i);
+      g_autoptr(PangoFontDescription) key_font = muster_sheet_font (7.5, FALSE, TRUE);
 
-      if ((i - first) % 2 == 1)
-        muster_sheet_fill_box (cr, x, y, table_width, ROW_HEIGHT, 0.94);
-
-      cx = x;
-      for (guint c = 0; c < columns->len; c++)
-        {
-          const Column *column = &g_array_index (columns, Column, c);
-          g_autofree char *text = cell_text (self, character, column);
-
-          muster_sheet_draw_line (cr, layout, cell_font, text,
-                                  cx + CELL_PAD, y, column->width - 2 * CELL_PAD, ROW_HEIGHT, column->align);
-          cx += column->width;
-        }
-      y += ROW_HEIGHT;
+      muster_sheet_draw_line (cr, layout, key_font, self->key, x, y + 2, width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
     }
-  muster_sheet_line (cr, x, y, x + table_width, y, 0.75);
 
-  muster_sheet_draw_page_number (cr, layout, size, page, muster_sheet_get_n_pages (sheet, size));
+  muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
 }
 
 /* GObject */
 
 static void
+muster_roster_sheet_finalize (GObject *object)
+{
+  MusterRosterSheet *self = MUSTER_ROSTER_SHEET (object);
+
+  g_clear_pointer (&self->key, g_free);
+  g_clear_pointer (&self->columns, g_array_unref);
+  g_clear_pointer (&self->table, muster_sheet_table_free);
+  g_clear_pointer (&self->rows, g_array_unref);
+
+  G_OBJECT_CLASS (muster_roster_sheet_parent_class)->finalize (object);
+}
+
+static void
 muster_roster_sheet_class_init (MusterRosterSheetClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
+
+  object_class->finalize = muster_roster_sheet_finalize;
 
   sheet_class->get_n_pages = muster_roster_sheet_get_n_pages;
   sheet_class->draw_page = muster_roster_sheet_draw_page;
+  sheet_class->fits_page = muster_roster_sheet_fits_page;
 }
 
 static void
@@ -303,11 +365,13 @@ muster_roster_sheet_new (MusterRuleset *ruleset,
 
   self = g_object_new (MUSTER_TYPE_ROSTER_SHEET, "title", title, "ruleset", ruleset, NULL);
   muster_sheet_add_characters (MUSTER_SHEET (self), characters);
+  self->key = muster_characters_describe_caps (characters, ruleset);
 
   for (guint i = 0; characters != NULL && i < characters->len; i++)
     if (muster_character_get_force_id (g_ptr_array_index (characters, i)) !=
         muster_character_get_force_id (g_ptr_array_index (characters, 0)))
       self->show_force = TRUE;
+  make_columns (self);
 
   return MUSTER_SHEET (self);
 }

@@ -62,11 +62,60 @@ double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,
                                    const char                 *text);
 
-/* The width of the longest word of @text: the least a column holding
- * it can be without breaking a word. */
+/* Whether @text is letters and digits only ("Active", "10"): a word
+ * no line may break inside, as wide as the whole. */
+gboolean muster_sheet_text_is_one_word (const char *text);
+/* The width of the longest word of @text (between spaces: "4–7" and
+ * "Fitzwilliam-Montgomery" are words): the least a column holding it
+ * can be without breaking a word. */
 double  muster_sheet_longest_word (PangoLayout                *layout,
                                    const PangoFontDescription *font,
                                    const char                 *text);
+/* The width of the longest stretch of @text a line may not break
+ * inside: as muster_sheet_longest_word(), but "Fitzwilliam-" and
+ * "Montgomery" are two. */
+double  muster_sheet_longest_unbroken (PangoLayout                *layout,
+                                       const PangoFontDescription *font,
+                                       const char                 *text);
+/* @text with every word wider than @w cut short, with an ellipsis, to
+ * fit; NULL when every word fits. Here a word is what Pango may not
+ * break a line inside ("Fitzwilliam-" and "Montgomery" are two). The
+ * last resort of the text drawing functions, which never break a
+ * word. */
+char   *muster_sheet_shorten_words (PangoLayout                *layout,
+                                    const PangoFontDescription *font,
+                                    const char                 *text,
+                                    double                      w);
+
+/* The smallest text printed on a list, in points. */
+#define MUSTER_SHEET_FONT_FLOOR 6.0
+/* How much a font shrinks at a time when text does not fit. */
+#define MUSTER_SHEET_SIZE_STEP  0.25
+
+/* The largest size, from @font's down to @least in steps of
+ * MUSTER_SHEET_SIZE_STEP, at which @text wrapped by word to @w has no
+ * word wider than @w and at most @max_lines lines (any number when 0);
+ * @least when none. */
+double  muster_sheet_fit_size     (PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   const char                 *text,
+                                   double                      w,
+                                   int                         max_lines,
+                                   double                      least);
+/* Text wrapped by word to @w, top at @y, at the size
+ * muster_sheet_fit_size() gives, in at most @max_lines lines (any
+ * number when 0); at @least what still does not fit is ellipsized.
+ * Returns its height; with @cr NULL it only measures. */
+double  muster_sheet_draw_shrunk  (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   double                      least,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   int                         max_lines,
+                                   PangoAlignment              align);
 /* A table column's width when the columns' natural widths add up to
  * more than @width: between its @minimum and @natural width by what is
  * left over the minimums, or a share of @width when even those do not
@@ -95,6 +144,36 @@ void    muster_sheet_line         (cairo_t *cr,
                                    double   x1,
                                    double   y1,
                                    double   line_width);
+/* A name, top at @y, in at most @lines lines wrapped by word at the
+ * largest size down to @least they allow; a name too long for that
+ * takes as few more lines as it needs at @least, up to @max_lines, and
+ * is ellipsized only past those. Returns its height. */
+double  muster_sheet_draw_name    (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   double                      least,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   int                         lines,
+                                   int                         max_lines,
+                                   PangoAlignment              align);
+/* A label whole in the box (@x, @y, @w, @h), centred vertically:
+ * wrapped between words in as many lines as @h holds at @font's size,
+ * smaller (down to @least) when a word is wider than @w; at @least what
+ * still does not fit is ellipsized. */
+void    muster_sheet_draw_label   (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   const PangoFontDescription *font,
+                                   double                      least,
+                                   const char                 *text,
+                                   double                      x,
+                                   double                      y,
+                                   double                      w,
+                                   double                      h,
+                                   PangoAlignment              align);
+
 /* A table's header row: the grey band under its headings, then, once
  * they are written, a rule under it (@bottom_rule thick) and one over it
  * when @top_rule is more than 0. */

@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "muster-sheet-text.h"
+#include "muster-character-stats.h"
+#include "muster-traits.h"
 
 const char *
 muster_sheet_troop_type_name (MusterRuleset   *ruleset,
@@ -66,7 +68,58 @@ muster_sheet_stat_entry_name (MusterRuleset       *ruleset,
         }
     }
 
+  /* A trait the stat picks on a table of its own (Chosen Men's "Coward"
+   * for Character 1). */
+  {
+    const MusterLookupTable *table = muster_traits_get_table (ruleset, stat->key);
+    const MusterTableEntry *entry = table != NULL ? muster_lookup_table_find_entry (table, value) : NULL;
+
+    if (entry != NULL)
+      return entry->name;
+  }
+
   return NULL;
+}
+
+char *
+muster_sheet_trait_effects_text (GArray *effects)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; effects != NULL && i < effects->len; i++)
+    {
+      const MusterTraitEffect *effect = &g_array_index (effects, MusterTraitEffect, i);
+      /* A true minus sign, as the texts print it. */
+      g_autofree char *by = effect->by < 0 ? g_strdup_printf ("−%d", -effect->by)
+                                           : g_strdup_printf ("+%d", effect->by);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      /* TRANSLATORS: a character's trait and what it does to a stat, e.g. "Coward −1" */
+      g_string_append_printf (text, _("%s %s"), effect->entry->name, by);
+    }
+
+  return g_string_free (text, text->len == 0);
+}
+
+char *
+muster_sheet_stat_value_text (MusterRuleset       *ruleset,
+                              MusterCharacter     *character,
+                              const MusterStatDef *stat)
+{
+  g_autoptr(GArray) effects = NULL;
+  g_autofree char *traits = NULL;
+  int value;
+
+  if (!muster_traits_played_stat (ruleset, character, stat->key, &value, &effects))
+    return NULL;
+
+  traits = muster_sheet_trait_effects_text (effects);
+  if (traits != NULL)
+    /* TRANSLATORS: a stat's value as played and the traits that make it so, e.g. "0 (Coward −1)" */
+    return g_strdup_printf (_("%d (%s)"), value, traits);
+  /* What his weapon lets him use, in brackets: "11 (9)". */
+  return muster_character_format_stat (character, ruleset, stat->key);
 }
 
 int
@@ -85,19 +138,11 @@ muster_sheet_stat_activations (MusterRuleset            *ruleset,
 {
   g_autofree char *id = g_strdup_printf ("%s-activations", stat->key);
   const MusterLookupTable *lookup = muster_ruleset_lookup_table (ruleset, id);
+  const MusterTableEntry *entry = lookup != NULL ? muster_lookup_table_find_entry (lookup, value) : NULL;
 
-  for (guint i = 0; lookup != NULL && i < lookup->entries->len; i++)
-    {
-      const MusterTableEntry *entry = g_ptr_array_index (lookup->entries, i);
-
-      if (value >= entry->min && value <= entry->max)
-        {
-          *table = lookup;
-          return entry;
-        }
-    }
-
-  return NULL;
+  if (entry != NULL)
+    *table = lookup;
+  return entry;
 }
 
 char *
@@ -109,16 +154,22 @@ muster_sheet_character_stats (MusterRuleset   *ruleset,
   for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (ruleset, i);
+      g_autoptr(GArray) effects = NULL;
+      g_autofree char *traits = NULL;
       const char *entry;
       int value;
 
-      if (!muster_character_get_stat (character, stat->key, &value))
+      if (!muster_traits_played_stat (ruleset, character, stat->key, &value, &effects))
         continue;
 
       if (text->len > 0)
         g_string_append (text, " · ");
+      traits = muster_sheet_trait_effects_text (effects);
       entry = muster_sheet_stat_entry_name (ruleset, character, stat, value);
-      if (entry != NULL)
+      if (traits != NULL)
+        /* TRANSLATORS: a stat, its value as played and the traits that make it so, e.g. "Rating 0 (Coward −1)" */
+        g_string_append_printf (text, _("%s %d (%s)"), stat->name, value, traits);
+      else if (entry != NULL)
         /* TRANSLATORS: a stat, its value and what the value is called, e.g. "Class 3 Leader" */
         g_string_append_printf (text, _("%s %d %s"), stat->name, value, entry);
       else

@@ -18,9 +18,10 @@ const char *muster_sheet_weapon_name     (MusterRuleset         *ruleset,
  * troop type's name alone for a character with no rank. */
 char       *muster_sheet_rank_and_type   (MusterRuleset         *ruleset,
                                           MusterCharacter       *character);
-/* The name of the table entry the stat's value stands for ("Leader" for
- * Class 3), when the character's troop type rolls the stat on a table;
- * else NULL. */
+/* The name of the table entry the stat's value stands for: "Leader" for
+ * Class 3, when the character's troop type rolls the stat on a table, or
+ * "Coward" for Character 1, when the stat picks a trait on a table of its
+ * own; else NULL. */
 const char *muster_sheet_stat_entry_name (MusterRuleset         *ruleset,
                                           MusterCharacter       *character,
                                           const MusterStatDef   *stat,
@@ -39,6 +40,14 @@ const MusterTableEntry *muster_sheet_stat_activations (MusterRuleset            
                                                        const MusterStatDef      *stat,
                                                        int                       value,
                                                        const MusterLookupTable **table);
+/* What traits do to a stat, from muster_traits_played_stat(): "Coward
+ * −1", several joined by commas; NULL for none. */
+char       *muster_sheet_trait_effects_text (GArray              *effects);
+/* A stat's value as played, for a table's cell: "0 (Coward −1)" when
+ * traits change it, else the number; NULL when the character has none. */
+char       *muster_sheet_stat_value_text (MusterRuleset         *ruleset,
+                                          MusterCharacter       *character,
+                                          const MusterStatDef   *stat);
 /* Every stat with what follows from it, on one line:
  * "Class 3 Leader · Command range (inches) 9 · Move on his own (inches) 12". */
 char       *muster_sheet_character_stats (MusterRuleset         *ruleset,

@@ -16,7 +16,20 @@ typedef struct
   char          *title;
   MusterRuleset *ruleset;
   GPtrArray     *characters;   /* of MusterCharacter */
+
+  /* What the page last drawn could not show. */
+  guint          n_cut_texts;
+  guint          n_missing_glyphs;
 } MusterSheetPrivate;
+
+/* Kept on the cairo_t while a page is drawn: what its text lost. */
+typedef struct
+{
+  guint cut_texts;
+  guint missing_glyphs;
+} DrawReport;
+
+static cairo_user_data_key_t report_key;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MusterSheet, muster_sheet, G_TYPE_OBJECT)
 G_DEFINE_QUARK (muster-sheet-error-quark, muster_sheet_error)
@@ -30,18 +43,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* Half an inch all round: inside what every office printer can reach. */
-#define DEFAULT_MARGIN 36.0
-
-static const struct {
-  const char *name;
-  double      width;
-  double      height;
-} papers[] = {
-  [MUSTER_PAPER_A4]     = { "a4",     595.28, 841.89 },
-  [MUSTER_PAPER_LETTER] = { "letter", 612.0,  792.0 },
-};
-
 /* Helpers shared by the sheets */
 
 static void
@@ -53,6 +54,9 @@ setup_context (PangoContext *context)
   cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
   pango_cairo_context_set_font_options (context, options);
   pango_cairo_context_set_resolution (context, 72.0);
+  /* Unrounded, text grows in step with its size: a table fitted at one
+   * size keeps every word whole at a smaller one. */
+  pango_context_set_round_glyph_positions (context, FALSE);
   cairo_font_options_destroy (options);
 }
 
@@ -94,7 +98,9 @@ muster_sheet_font (double   size,
 
 /* Sets @layout to @text, @w wide, in @height (a Pango height: 0 for one
  * line, -N for at most N lines, N > 0 for at most N Pango units) with
- * what does not fit ellipsized; returns the text's height in points. */
+ * what does not fit ellipsized; returns the text's height in points.
+ * Lines break between words only: a word wider than @w on its own is
+ * shortened, with an ellipsis, rather than broken. */
 static double
 set_text (PangoLayout                *layout,
           const PangoFontDescription *font,
@@ -104,17 +110,32 @@ set_text (PangoLayout                *layout,
           PangoEllipsizeMode          ellipsize,
           PangoAlignment              align)
 {
+  g_autofree char *shortened = NULL;
   PangoRectangle logical;
 
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
   pango_layout_set_height (layout, height);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
   pango_layout_set_ellipsize (layout, ellipsize);
   pango_layout_set_single_paragraph_mode (layout, height == 0);
   pango_layout_set_alignment (layout, align);
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_extents (layout, NULL, &logical);
+
+  /* Wider than @w only when a word is: that word is shortened. */
+  if (height != 0 && logical.width > (int) (w * PANGO_SCALE) + PANGO_SCALE / 4 &&
+      (shortened = muster_sheet_shorten_words (layout, font, text, w)) != NULL)
+    {
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_width (layout, (int) (w * PANGO_SCALE));
+      pango_layout_set_height (layout, height);
+      pango_layout_set_ellipsize (layout, ellipsize);
+      pango_layout_set_single_paragraph_mode (layout, FALSE);
+      pango_layout_set_text (layout, shortened, -1);
+      pango_layout_get_extents (layout, NULL, &logical);
+    }
+  g_object_set_data (G_OBJECT (layout), "muster-shortened", GINT_TO_POINTER (shortened != NULL));
 
   return (double) logical.height / PANGO_SCALE;
 }
@@ -125,12 +146,23 @@ show_text (cairo_t     *cr,
            double       x,
            double       y)
 {
+  DrawReport *report;
+
   if (cr == NULL)
     return;
 
   cairo_move_to (cr, x, y);
   pango_cairo_update_layout (cr, layout);
   pango_cairo_show_layout (cr, layout);
+
+  report = cairo_get_user_data (cr, &report_key);
+  if (report != NULL)
+    {
+      if (pango_layout_is_ellipsized (layout) ||
+          g_object_get_data (G_OBJECT (layout), "muster-shortened") != NULL)
+        report->cut_texts++;
+      report->missing_glyphs += (guint) pango_layout_get_unknown_glyphs_count (layout);
+    }
 }
 
 void
@@ -210,24 +242,6 @@ muster_sheet_text_width (PangoLayout                *layout,
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_extents (layout, NULL, &logical);
   return (double) logical.width / PANGO_SCALE;
-}
-
-double
-muster_sheet_longest_word (PangoLayout                *layout,
-                           const PangoFontDescription *font,
-                           const char                 *text)
-{
-  g_auto(GStrv) words = NULL;
-  double longest = 0.0;
-
-  if (text == NULL)
-    return 0.0;
-
-  words = g_strsplit (text, " ", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    longest = MAX (longest, muster_sheet_text_width (layout, font, words[i]));
-
-  return longest;
 }
 
 double
@@ -397,53 +411,24 @@ muster_sheet_check_cairo (cairo_status_t   status,
   return FALSE;
 }
 
-/* Paper sizes */
-
-/**
- * muster_page_size_init_for_paper:
- *
- * Fills @size with @paper's portrait size in points and half-inch margins.
- */
-void
-muster_page_size_init_for_paper (MusterPageSize *size,
-                                 MusterPaper     paper)
+/* A note on the page that some characters print as boxes: at its foot,
+ * under the margin, where the card grid leaves room between its cut
+ * marks. */
+static void
+draw_missing_glyphs_note (cairo_t              *cr,
+                          const MusterPageSize *size)
 {
-  g_return_if_fail (size != NULL);
-  g_return_if_fail (paper <= MUSTER_PAPER_LETTER);
+  g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
+  g_autoptr(PangoFontDescription) font = muster_sheet_font (5.5, FALSE, TRUE);
+  double w = MIN (160.0, size->width - size->margin_left - size->margin_right);
 
-  size->width = papers[paper].width;
-  size->height = papers[paper].height;
-  size->margin_top = DEFAULT_MARGIN;
-  size->margin_right = DEFAULT_MARGIN;
-  size->margin_bottom = DEFAULT_MARGIN;
-  size->margin_left = DEFAULT_MARGIN;
-}
-
-gboolean
-muster_paper_from_string (const char  *text,
-                          MusterPaper *paper)
-{
-  g_return_val_if_fail (paper != NULL, FALSE);
-
-  if (text == NULL)
-    return FALSE;
-
-  for (guint i = 0; i < G_N_ELEMENTS (papers); i++)
-    if (g_ascii_strcasecmp (text, papers[i].name) == 0)
-      {
-        *paper = (MusterPaper) i;
-        return TRUE;
-      }
-
-  return FALSE;
-}
-
-const char *
-muster_paper_to_string (MusterPaper paper)
-{
-  g_return_val_if_fail (paper <= MUSTER_PAPER_LETTER, NULL);
-
-  return papers[paper].name;
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+  muster_sheet_draw_shrunk (cr, layout, font, 4.0,
+                            _("Some characters print as boxes: no font installed here has them "
+                              "(for emoji, install Noto Color Emoji)."),
+                            (size->width - w) / 2.0, size->height - 16.0, w, 2, PANGO_ALIGN_CENTER);
+  cairo_restore (cr);
 }
 
 /* GObject */
@@ -555,7 +540,9 @@ muster_sheet_get_n_pages (MusterSheet          *self,
  * muster_sheet_draw_page:
  *
  * Draws page @page (counted from 0) onto @cr, whose user space is the
- * paper in points with its origin at the top-left corner.
+ * paper in points with its origin at the top-left corner. Should some
+ * characters have no font (an emoji, with no emoji font installed), a
+ * note at the foot of the page says so.
  */
 void
 muster_sheet_draw_page (MusterSheet          *self,
@@ -563,13 +550,113 @@ muster_sheet_draw_page (MusterSheet          *self,
                         const MusterPageSize *size,
                         guint                 page)
 {
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+  DrawReport report = { 0 };
+
   g_return_if_fail (MUSTER_IS_SHEET (self));
   g_return_if_fail (cr != NULL);
   g_return_if_fail (size != NULL);
 
   cairo_save (cr);
+  cairo_set_user_data (cr, &report_key, &report, NULL);
   MUSTER_SHEET_GET_CLASS (self)->draw_page (self, cr, size, page);
+  cairo_set_user_data (cr, &report_key, NULL, NULL);
   cairo_restore (cr);
+
+  priv->n_cut_texts = report.cut_texts;
+  priv->n_missing_glyphs = report.missing_glyphs;
+  if (report.missing_glyphs > 0)
+    draw_missing_glyphs_note (cr, size);
+}
+
+guint
+muster_sheet_get_n_cut_texts (MusterSheet *self)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), 0);
+
+  return priv->n_cut_texts;
+}
+
+guint
+muster_sheet_get_n_missing_glyphs (MusterSheet *self)
+{
+  MusterSheetPrivate *priv = muster_sheet_get_instance_private (self);
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), 0);
+
+  return priv->n_missing_glyphs;
+}
+
+gboolean
+muster_sheet_can_turn (MusterSheet *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
+
+  return MUSTER_SHEET_GET_CLASS (self)->fits_page != NULL;
+}
+
+gboolean
+muster_sheet_fits_page (MusterSheet          *self,
+                        const MusterPageSize *size)
+{
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (size != NULL, FALSE);
+
+  if (!muster_sheet_can_turn (self))
+    return TRUE;
+  return MUSTER_SHEET_GET_CLASS (self)->fits_page (self, size);
+}
+
+/**
+ * muster_sheet_wants_landscape:
+ *
+ * Returns: whether the sheet is to be printed on @size turned landscape:
+ * never for a sheet with a layout of its own, always or never when
+ * @orientation says so, and when it is automatic, when the sheet does
+ * not fit portrait.
+ */
+gboolean
+muster_sheet_wants_landscape (MusterSheet          *self,
+                              const MusterPageSize *size,
+                              MusterOrientation     orientation)
+{
+  MusterPageSize portrait;
+
+  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (size != NULL, FALSE);
+
+  if (!muster_sheet_can_turn (self))
+    return FALSE;
+
+  switch (orientation)
+    {
+    case MUSTER_ORIENTATION_PORTRAIT:
+      return FALSE;
+
+    case MUSTER_ORIENTATION_LANDSCAPE:
+      return TRUE;
+
+    case MUSTER_ORIENTATION_AUTOMATIC:
+    default:
+      portrait = *size;
+      if (muster_page_size_is_landscape (&portrait))
+        muster_page_size_turn (&portrait);
+      return !muster_sheet_fits_page (self, &portrait);
+    }
+}
+
+void
+muster_sheet_orient_page (MusterSheet       *self,
+                          MusterPageSize    *size,
+                          MusterOrientation  orientation)
+{
+  g_return_if_fail (MUSTER_IS_SHEET (self));
+  g_return_if_fail (size != NULL);
+
+  if (muster_sheet_wants_landscape (self, size, orientation) != muster_page_size_is_landscape (size))
+    muster_page_size_turn (size);
 }
 
 const char *
@@ -625,7 +712,8 @@ muster_sheet_export_pdf_for_size (MusterSheet          *self,
 /**
  * muster_sheet_export_pdf:
  *
- * Writes every page to a PDF file on @paper with the default margins.
+ * Writes every page to a PDF file on @paper with the default margins,
+ * turned landscape when the sheet fits only that way.
  */
 gboolean
 muster_sheet_export_pdf (MusterSheet  *self,
@@ -638,6 +726,7 @@ muster_sheet_export_pdf (MusterSheet  *self,
   g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
 
   muster_page_size_init_for_paper (&size, paper);
+  muster_sheet_orient_page (self, &size, MUSTER_ORIENTATION_AUTOMATIC);
   return muster_sheet_export_pdf_for_size (self, &size, path, error);
 }
 

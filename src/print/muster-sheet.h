@@ -33,6 +33,15 @@ typedef enum {
   MUSTER_PAPER_LETTER,
 } MusterPaper;
 
+/* Which way round the paper is: a list sheet (the roster, the units)
+ * picks landscape itself when it would need text smaller than it prints
+ * in portrait; the other sheets have a portrait layout of their own. */
+typedef enum {
+  MUSTER_ORIENTATION_AUTOMATIC,
+  MUSTER_ORIENTATION_PORTRAIT,
+  MUSTER_ORIENTATION_LANDSCAPE,
+} MusterOrientation;
+
 /* Fills @size for @paper, portrait, with the default margins. */
 void         muster_page_size_init_for_paper (MusterPageSize *size,
                                               MusterPaper     paper);
@@ -40,6 +49,13 @@ void         muster_page_size_init_for_paper (MusterPageSize *size,
 gboolean     muster_paper_from_string        (const char     *text,
                                               MusterPaper    *paper);
 const char  *muster_paper_to_string          (MusterPaper     paper);
+/* "portrait", "landscape" or "automatic" (case does not matter). */
+gboolean     muster_orientation_from_string  (const char         *text,
+                                              MusterOrientation  *orientation);
+gboolean     muster_page_size_is_landscape   (const MusterPageSize *size);
+/* Turns @size a quarter turn: portrait to landscape or back, the
+ * margins going round with the paper. */
+void         muster_page_size_turn           (MusterPageSize *size);
 
 /*
  * A sheet is a renderer: given its data and a page size it says how many
@@ -60,9 +76,14 @@ struct _MusterSheetClass
                         cairo_t              *cr,
                         const MusterPageSize *size,
                         guint                 page);
+  /* For sheets that may be printed either way round: whether the sheet
+   * fits @size without text smaller than it allows. NULL for a sheet
+   * with a portrait layout of its own. */
+  gboolean (*fits_page) (MusterSheet          *self,
+                         const MusterPageSize *size);
 
   /*< private >*/
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 guint            muster_sheet_get_n_pages  (MusterSheet          *self,
@@ -71,12 +92,36 @@ void             muster_sheet_draw_page    (MusterSheet          *self,
                                             cairo_t              *cr,
                                             const MusterPageSize *size,
                                             guint                 page);
+/* Whether the sheet may be printed landscape (the roster, the units);
+ * the others are always portrait. */
+gboolean         muster_sheet_can_turn     (MusterSheet          *self);
+/* Whether the sheet fits @size with text no smaller than it allows;
+ * always TRUE for a sheet with a layout of its own. */
+gboolean         muster_sheet_fits_page    (MusterSheet          *self,
+                                            const MusterPageSize *size);
+/* Whether the sheet is printed landscape on @paper (@size, either way
+ * round): never for a sheet that cannot turn; else as @orientation
+ * says, and when it is automatic, only when the sheet does not fit
+ * portrait. */
+gboolean         muster_sheet_wants_landscape (MusterSheet          *self,
+                                               const MusterPageSize *size,
+                                               MusterOrientation     orientation);
+/* Turns @size the way muster_sheet_wants_landscape() says. */
+void             muster_sheet_orient_page  (MusterSheet          *self,
+                                            MusterPageSize       *size,
+                                            MusterOrientation     orientation);
+/* What the page drawn last could not show whole: how many texts were
+ * cut short with an ellipsis (the last resort of a name too long for
+ * its room), and how many characters no installed font has. */
+guint            muster_sheet_get_n_cut_texts     (MusterSheet *self);
+guint            muster_sheet_get_n_missing_glyphs (MusterSheet *self);
 /* The sheet's title, used for the PDF's metadata; may be NULL. */
 const char      *muster_sheet_get_title    (MusterSheet          *self);
 void             muster_sheet_set_title    (MusterSheet          *self,
                                             const char           *title);
 
-/* Writes every page to a PDF file at @path. */
+/* Writes every page to a PDF file at @path, on @paper turned as the
+ * sheet chooses (MUSTER_ORIENTATION_AUTOMATIC). */
 gboolean         muster_sheet_export_pdf   (MusterSheet          *self,
                                             MusterPaper           paper,
                                             const char           *path,

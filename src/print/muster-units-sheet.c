@@ -9,6 +9,7 @@
 
 #include "muster-character.h"
 #include "muster-sheet-private.h"
+#include "muster-sheet-table.h"
 #include "muster-sheet-text.h"
 #include "muster-unit.h"
 #include "muster-units-sheet.h"
@@ -28,10 +29,7 @@ typedef enum {
 typedef struct
 {
   ColumnKind      kind;
-  char           *title;
   const char     *stat;     /* for COLUMN_STAT */
-  double          width;
-  PangoAlignment  align;
 } Column;
 
 typedef enum {
@@ -60,69 +58,47 @@ struct _MusterUnitsSheet
   gboolean        show_force;
   gboolean        show_status;
 
+  GArray         *columns;      /* of Column */
+  MusterSheetTable *table;      /* measured once, fitted to each page */
+
   /* The layout for the last page size asked about. */
   MusterPageSize  plan_size;
-  GArray         *columns;      /* of Column */
+  gboolean        fits;         /* at or above the smallest text */
   GArray         *rows;         /* of Row */
   double          header_height;
+  double          foot_height;  /* the key under the table */
   guint           n_pages;
 };
 
 G_DEFINE_FINAL_TYPE (MusterUnitsSheet, muster_units_sheet, MUSTER_TYPE_SHEET)
 
 #define TITLE_HEIGHT   26.0
-#define CELL_PAD        3.0
 #define CELL_SIZE       8.0
+#define HEADER_SIZE     7.5
 #define INDENT         14.0
 #define MIN_NAME       70.0
-
-typedef struct
-{
-  PangoLayout          *layout;
-  PangoFontDescription *header_font;
-  PangoFontDescription *cell_font;
-  PangoFontDescription *name_font;
-  PangoFontDescription *character_font;
-} Fonts;
 
 /* Helpers */
 
 static void
-fonts_init (Fonts       *fonts,
-            PangoLayout *layout)
+add_column (MusterUnitsSheet *self,
+            ColumnKind        kind,
+            const char       *title,
+            const char       *stat,
+            PangoAlignment    align)
 {
-  fonts->layout = layout;
-  fonts->header_font = muster_sheet_font (7.5, TRUE, FALSE);
-  fonts->cell_font = muster_sheet_font (CELL_SIZE, FALSE, FALSE);
-  fonts->name_font = muster_sheet_font (CELL_SIZE, TRUE, FALSE);
-  fonts->character_font = muster_sheet_font (7.5, FALSE, TRUE);
-}
+  Column column = { kind, stat };
+  MusterTableColumnFlags flags = 0;
 
-static void
-fonts_clear (Fonts *fonts)
-{
-  g_clear_pointer (&fonts->header_font, pango_font_description_free);
-  g_clear_pointer (&fonts->cell_font, pango_font_description_free);
-  g_clear_pointer (&fonts->name_font, pango_font_description_free);
-  g_clear_pointer (&fonts->character_font, pango_font_description_free);
-}
+  /* Names and kinds wrap between words; numbers and dice stay whole. */
+  if (kind == COLUMN_NAME || kind == COLUMN_FORCE || kind == COLUMN_TYPE ||
+      kind == COLUMN_RATING || kind == COLUMN_STATUS)
+    flags |= MUSTER_TABLE_COLUMN_WORDS;
+  if (kind == COLUMN_NAME)
+    flags |= MUSTER_TABLE_COLUMN_BOLD | MUSTER_TABLE_COLUMN_FIRST;
 
-static void
-column_clear (Column *column)
-{
-  g_clear_pointer (&column->title, g_free);
-}
-
-static void
-add_column (GArray         *columns,
-            ColumnKind      kind,
-            const char     *title,
-            const char     *stat,
-            PangoAlignment  align)
-{
-  Column column = { kind, g_strdup (title), stat, 0.0, align };
-
-  g_array_append_val (columns, column);
+  g_array_append_val (self->columns, column);
+  muster_sheet_table_add_column (self->table, title, flags, align, kind == COLUMN_NAME ? MIN_NAME : 0.0);
 }
 
 static gboolean
@@ -183,7 +159,17 @@ unit_cell (MusterUnitsSheet *self,
       return g_strdup_printf ("%d", muster_unit_get_present (unit));
 
     case COLUMN_STAT:
-      return muster_unit_dup_stat_text (unit, ruleset, column->stat);
+      {
+        g_autofree char *value = muster_unit_dup_stat_text (unit, ruleset, column->stat);
+        const MusterUnitStatDef *def = muster_ruleset_lookup_unit_stat (ruleset, column->stat);
+        const char *name = muster_ruleset_get_unit_stat_name (ruleset, column->stat, muster_unit_get_kind (unit));
+
+        /* A value the unit's kind names in its own way ("Limbered") has
+         * the name on a line above it, under the column's heading. */
+        if (value != NULL && def != NULL && name != NULL && g_strcmp0 (name, def->name) != 0)
+          return g_strdup_printf ("%s\n%s", name, value);
+        return g_steal_pointer (&value);
+      }
 
     case COLUMN_STATUS:
       return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
@@ -215,71 +201,28 @@ character_text (MusterUnitsSheet *self,
   return g_string_free (text, FALSE);
 }
 
-/* Each column gets what its longest word needs (a number or a unit
- * stat's value, such as movement dice "3 / 4 / 5 / –", is one word; the
- * name at least MIN_NAME), then what is left goes to the columns whose
- * text would otherwise wrap. */
-static void
-shape_columns (MusterUnitsSheet *self,
-               Fonts            *fonts,
-               double            width)
+/* A unit's cells, one for each column. */
+static GStrv
+unit_cells (MusterUnitsSheet *self,
+            MusterUnit       *unit)
 {
-  guint n = self->columns->len;
-  g_autofree double *natural = g_new0 (double, n);
-  g_autofree double *minimum = g_new0 (double, n);
-  double sum_natural = 0.0, sum_minimum = 0.0;
-  double extra;
+  GStrv cells = g_new0 (char *, self->columns->len + 1);
 
-  for (guint c = 0; c < n; c++)
+  for (guint c = 0; c < self->columns->len; c++)
+    cells[c] = unit_cell (self, unit, &g_array_index (self->columns, Column, c));
+  return cells;
+}
+
+/* The table measured with every unit's cells, once. */
+static void
+measure_units (MusterUnitsSheet *self)
+{
+  for (guint u = 0; u < self->units->len; u++)
     {
-      Column *column = &g_array_index (self->columns, Column, c);
-      const PangoFontDescription *font = column->kind == COLUMN_NAME ? fonts->name_font : fonts->cell_font;
-      gboolean words = column->kind == COLUMN_NAME || column->kind == COLUMN_FORCE ||
-                       column->kind == COLUMN_TYPE || column->kind == COLUMN_RATING ||
-                       column->kind == COLUMN_STATUS;
+      g_auto(GStrv) cells = unit_cells (self, g_ptr_array_index (self->units, u));
 
-      /* A heading wraps rather than widen its column. */
-      minimum[c] = muster_sheet_longest_word (fonts->layout, fonts->header_font, column->title);
-      natural[c] = minimum[c];
-
-      for (guint u = 0; u < self->units->len; u++)
-        {
-          g_autofree char *text = unit_cell (self, g_ptr_array_index (self->units, u), column);
-          double whole = muster_sheet_text_width (fonts->layout, font, text);
-
-          natural[c] = MAX (natural[c], whole);
-          minimum[c] = MAX (minimum[c], words ? muster_sheet_longest_word (fonts->layout, font, text) : whole);
-        }
-
-      if (column->kind == COLUMN_NAME)
-        minimum[c] = MIN (MAX (minimum[c], MIN_NAME), natural[c]);
-      natural[c] += 2 * CELL_PAD;
-      minimum[c] += 2 * CELL_PAD;
-      sum_natural += natural[c];
-      sum_minimum += minimum[c];
-    }
-
-  /* Past the minimum, the name column first: a unit's name on one line. */
-  extra = width - sum_minimum;
-  for (guint c = 0; c < n && sum_natural > width && extra > 0; c++)
-    if (g_array_index (self->columns, Column, c).kind == COLUMN_NAME)
-      {
-        double grow = MIN (extra, natural[c] - minimum[c]);
-
-        minimum[c] += grow;
-        sum_minimum += grow;
-        extra -= grow;
-      }
-
-  for (guint c = 0; c < n; c++)
-    {
-      Column *column = &g_array_index (self->columns, Column, c);
-
-      if (sum_natural <= width)
-        /* Room to spare: the name column takes it. */
-        column->width = natural[c] + (column->kind == COLUMN_NAME ? width - sum_natural : 0.0);
-      else
-        column->width = muster_sheet_squeeze_width (natural[c], minimum[c], sum_natural, sum_minimum, width);
+      for (guint c = 0; c < self->columns->len; c++)
+        muster_sheet_table_measure (self->table, c, cells[c]);
     }
 }
 
@@ -288,63 +231,44 @@ shape_columns (MusterUnitsSheet *self,
 static double
 unit_row_height (MusterUnitsSheet *self,
                  cairo_t          *cr,
-                 Fonts            *fonts,
+                 PangoLayout      *layout,
                  MusterUnit       *unit,
                  double            x,
                  double            y)
 {
-  double height = 0.0;
-  double cx = x;
+  g_auto(GStrv) cells = NULL;
 
-  for (guint c = 0; c < self->columns->len; c++)
-    {
-      const Column *column = &g_array_index (self->columns, Column, c);
-      g_autofree char *text = unit != NULL ? unit_cell (self, unit, column) : g_strdup (column->title);
-      const PangoFontDescription *font = unit == NULL ? fonts->header_font
-                                         : column->kind == COLUMN_NAME ? fonts->name_font : fonts->cell_font;
+  if (unit == NULL)
+    return muster_sheet_table_draw_header (self->table, cr, layout, x, y, 0.75);
 
-      height = MAX (height, muster_sheet_draw_lines (cr, fonts->layout, font, text,
-                                                     cx + CELL_PAD, y + CELL_PAD,
-                                                     column->width - 2 * CELL_PAD, 0, column->align));
-      cx += column->width;
-    }
-
-  return MAX (height, CELL_SIZE * 1.2) + 2 * CELL_PAD;
-}
-
-static double
-table_width (MusterUnitsSheet *self)
-{
-  double width = 0.0;
-
-  for (guint c = 0; c < self->columns->len; c++)
-    width += g_array_index (self->columns, Column, c).width;
-
-  return width;
+  cells = unit_cells (self, unit);
+  return muster_sheet_table_draw_row (self->table, cr, layout, cells, x, y);
 }
 
 static double
 character_row_height (MusterUnitsSheet *self,
                       cairo_t          *cr,
-                      Fonts            *fonts,
+                      PangoLayout      *layout,
                       MusterCharacter  *character,
                       double            x,
                       double            y)
 {
+  double size = muster_sheet_table_get_size (self->table);
+  double width = muster_sheet_table_get_width (self->table);
   g_autofree char *text = NULL;
 
   if (character == NULL)
-    return MAX (muster_sheet_draw_lines (cr, fonts->layout, fonts->name_font,
+    return MAX (muster_sheet_draw_lines (cr, layout, muster_sheet_table_get_font (self->table, MUSTER_TABLE_FONT_BOLD),
                                          _("Characters with no unit"),
-                                         x + CELL_PAD, y + CELL_PAD + 4,
-                                         table_width (self) - 2 * CELL_PAD, 0, PANGO_ALIGN_LEFT),
-                CELL_SIZE * 1.2) + 2 * CELL_PAD + 4;
+                                         x + MUSTER_TABLE_PAD, y + MUSTER_TABLE_PAD + 4,
+                                         width - 2 * MUSTER_TABLE_PAD, 0, PANGO_ALIGN_LEFT),
+                size * 1.2) + 2 * MUSTER_TABLE_PAD + 4;
 
   text = character_text (self, character);
-  return MAX (muster_sheet_draw_lines (cr, fonts->layout, fonts->character_font, text,
-                                       x + INDENT, y + 1.5,
-                                       table_width (self) - INDENT - CELL_PAD, 0, PANGO_ALIGN_LEFT),
-              CELL_SIZE) + 3.0;
+  return MAX (muster_sheet_draw_lines (cr, layout, muster_sheet_table_get_font (self->table, MUSTER_TABLE_FONT_ITALIC),
+                                       text, x + INDENT, y + 1.5,
+                                       width - INDENT - MUSTER_TABLE_PAD, 0, PANGO_ALIGN_LEFT),
+              size) + 3.0;
 }
 
 static void
@@ -355,31 +279,33 @@ make_columns (MusterUnitsSheet *self)
   GPtrArray *ratings = muster_ruleset_get_ratings (ruleset);
 
   self->columns = g_array_new (FALSE, TRUE, sizeof (Column));
-  g_array_set_clear_func (self->columns, (GDestroyNotify) column_clear);
+  self->table = muster_sheet_table_new (CELL_SIZE, HEADER_SIZE);
 
   /* TRANSLATORS: a column heading on the unit roster */
-  add_column (self->columns, COLUMN_NAME, C_("units", "Unit"), NULL, PANGO_ALIGN_LEFT);
+  add_column (self, COLUMN_NAME, C_("units", "Unit"), NULL, PANGO_ALIGN_LEFT);
   if (self->show_force)
-    add_column (self->columns, COLUMN_FORCE, C_("units", "Force"), NULL, PANGO_ALIGN_LEFT);
-  add_column (self->columns, COLUMN_TYPE, C_("units", "Type"), NULL, PANGO_ALIGN_LEFT);
+    add_column (self, COLUMN_FORCE, C_("units", "Force"), NULL, PANGO_ALIGN_LEFT);
+  add_column (self, COLUMN_TYPE, C_("units", "Type"), NULL, PANGO_ALIGN_LEFT);
   if (ratings != NULL && ratings->len > 0)
-    add_column (self->columns, COLUMN_RATING, C_("units", "Rating"), NULL, PANGO_ALIGN_LEFT);
+    add_column (self, COLUMN_RATING, C_("units", "Rating"), NULL, PANGO_ALIGN_LEFT);
   /* TRANSLATORS: a column heading on the unit roster: figures the unit has */
-  add_column (self->columns, COLUMN_SIZE, C_("units", "Size"), NULL, PANGO_ALIGN_CENTER);
+  add_column (self, COLUMN_SIZE, C_("units", "Size"), NULL, PANGO_ALIGN_CENTER);
   /* TRANSLATORS: a column heading on the unit roster: figures lost for good */
-  add_column (self->columns, COLUMN_LOST, C_("units", "Lost"), NULL, PANGO_ALIGN_CENTER);
+  add_column (self, COLUMN_LOST, C_("units", "Lost"), NULL, PANGO_ALIGN_CENTER);
   /* TRANSLATORS: a column heading on the unit roster: figures remaining */
-  add_column (self->columns, COLUMN_LEFT, C_("units", "Left"), NULL, PANGO_ALIGN_CENTER);
+  add_column (self, COLUMN_LEFT, C_("units", "Left"), NULL, PANGO_ALIGN_CENTER);
 
   for (guint i = 0; stats != NULL && i < stats->len; i++)
     {
       const MusterUnitStatDef *stat = g_ptr_array_index (stats, i);
 
-      add_column (self->columns, COLUMN_STAT, stat->name, stat->key, PANGO_ALIGN_CENTER);
+      add_column (self, COLUMN_STAT, stat->name, stat->key, PANGO_ALIGN_CENTER);
     }
 
   if (self->show_status)
-    add_column (self->columns, COLUMN_STATUS, C_("units", "Status"), NULL, PANGO_ALIGN_LEFT);
+    add_column (self, COLUMN_STATUS, C_("units", "Status"), NULL, PANGO_ALIGN_LEFT);
+
+  measure_units (self);
 }
 
 static void
@@ -407,7 +333,6 @@ ensure_plan (MusterUnitsSheet     *self,
   double top, bottom, y;
   guint page = 0;
   guint block = 0;
-  Fonts fonts = { 0 };
 
   if (self->rows != NULL && memcmp (&self->plan_size, size, sizeof *size) == 0)
     return self->n_pages;
@@ -417,13 +342,13 @@ ensure_plan (MusterUnitsSheet     *self,
   self->plan_size = *size;
 
   layout = muster_sheet_create_measure_layout ();
-  fonts_init (&fonts, layout);
-
-  shape_columns (self, &fonts, width);
-  self->header_height = unit_row_height (self, NULL, &fonts, NULL, 0, 0);
+  self->fits = muster_sheet_table_fit (self->table, width);
+  self->header_height = unit_row_height (self, NULL, layout, NULL, 0, 0);
+  self->foot_height = muster_sheet_table_draw_foot (self->table, NULL, layout, 0, 0, width);
 
   top = size->margin_top + TITLE_HEIGHT + self->header_height;
   bottom = size->height - size->margin_bottom - MUSTER_SHEET_FOOTER_HEIGHT - 4.0;
+  bottom -= self->foot_height;
   y = top;
 
   /* Blocks: each unit with its characters, then the characters with no
@@ -440,7 +365,7 @@ ensure_plan (MusterUnitsSheet     *self,
         {
           Row row = { ROW_UNIT, unit, NULL, block, 0, 0, 0 };
 
-          row.height = unit_row_height (self, NULL, &fonts, unit, 0, 0);
+          row.height = unit_row_height (self, NULL, layout, unit, 0, 0);
           g_array_append_val (pending, row);
         }
 
@@ -460,10 +385,10 @@ ensure_plan (MusterUnitsSheet     *self,
             {
               Row group = { ROW_GROUP, NULL, NULL, block, 0, 0, 0 };
 
-              group.height = character_row_height (self, NULL, &fonts, NULL, 0, 0);
+              group.height = character_row_height (self, NULL, layout, NULL, 0, 0);
               g_array_append_val (pending, group);
             }
-          row.height = character_row_height (self, NULL, &fonts, character, 0, 0);
+          row.height = character_row_height (self, NULL, layout, character, 0, 0);
           g_array_append_val (pending, row);
         }
 
@@ -490,7 +415,6 @@ ensure_plan (MusterUnitsSheet     *self,
       block++;
     }
 
-  fonts_clear (&fonts);
   self->n_pages = page + 1;
   return self->n_pages;
 }
@@ -502,6 +426,16 @@ muster_units_sheet_get_n_pages (MusterSheet          *sheet,
                                 const MusterPageSize *size)
 {
   return ensure_plan (MUSTER_UNITS_SHEET (sheet), size);
+}
+
+static gboolean
+muster_units_sheet_fits_page (MusterSheet          *sheet,
+                              const MusterPageSize *size)
+{
+  MusterUnitsSheet *self = MUSTER_UNITS_SHEET (sheet);
+
+  ensure_plan (self, size);
+  return self->fits;
 }
 
 static void
@@ -519,11 +453,9 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
   double width = size->width - size->margin_left - size->margin_right;
   double full;
   double last_y;
-  Fonts fonts = { 0 };
 
   ensure_plan (self, size);
-  fonts_init (&fonts, layout);
-  full = table_width (self);
+  full = muster_sheet_table_get_width (self->table);
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   muster_sheet_draw_line (cr, layout, title_font, title != NULL ? title : C_("units", "Units"),
@@ -531,10 +463,7 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
   y += TITLE_HEIGHT;
 
   /* The header row, on every page. */
-  muster_sheet_draw_header_band (cr, x, y, full, self->header_height);
-  unit_row_height (self, cr, &fonts, NULL, x, y);
-  muster_sheet_draw_header_rules (cr, x, y, full, self->header_height, 0.75, 0.75);
-  last_y = y + self->header_height;
+  last_y = y + unit_row_height (self, cr, layout, NULL, x, y);
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -551,17 +480,17 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
         case ROW_UNIT:
           if (row->y > size->margin_top + TITLE_HEIGHT + self->header_height + 0.5)
             muster_sheet_line (cr, x, row->y, x + full, row->y, 0.4);
-          unit_row_height (self, cr, &fonts, row->unit, x, row->y);
+          unit_row_height (self, cr, layout, row->unit, x, row->y);
           break;
 
         case ROW_GROUP:
           muster_sheet_line (cr, x, row->y, x + full, row->y, 0.75);
-          character_row_height (self, cr, &fonts, NULL, x, row->y);
+          character_row_height (self, cr, layout, NULL, x, row->y);
           break;
 
         case ROW_CHARACTER:
           cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
-          character_row_height (self, cr, &fonts, row->character, x, row->y);
+          character_row_height (self, cr, layout, row->character, x, row->y);
           cairo_set_source_rgb (cr, 0, 0, 0);
           break;
 
@@ -570,10 +499,11 @@ muster_units_sheet_draw_page (MusterSheet          *sheet,
         }
       last_y = row->y + row->height;
     }
-  muster_sheet_line (cr, x, last_y, x + full, last_y, 0.75);
+
+  /* What the shortened headings stand for, under the table. */
+  muster_sheet_table_draw_foot (self->table, cr, layout, x, last_y, width);
 
   muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
-  fonts_clear (&fonts);
 }
 
 /* GObject */
@@ -585,6 +515,7 @@ muster_units_sheet_finalize (GObject *object)
 
   g_clear_pointer (&self->units, g_ptr_array_unref);
   g_clear_pointer (&self->columns, g_array_unref);
+  g_clear_pointer (&self->table, muster_sheet_table_free);
   g_clear_pointer (&self->rows, g_array_unref);
 
   G_OBJECT_CLASS (muster_units_sheet_parent_class)->finalize (object);
@@ -600,6 +531,7 @@ muster_units_sheet_class_init (MusterUnitsSheetClass *klass)
 
   sheet_class->get_n_pages = muster_units_sheet_get_n_pages;
   sheet_class->draw_page = muster_units_sheet_draw_page;
+  sheet_class->fits_page = muster_units_sheet_fits_page;
 }
 
 static void

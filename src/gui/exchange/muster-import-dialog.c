@@ -189,6 +189,9 @@ import_thread (GTask        *task,
       return;
     }
   id = muster_exchange_import (store, job->path, job->into_campaign_id, &kind, &error);
+  /* Close this thread's connection before the window hears of the result:
+   * what it frees must be gone before the next thing the window does. */
+  g_clear_object (&store);
   if (id <= 0)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -200,7 +203,9 @@ import_done_cb (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  MusterImportDialog *self = MUSTER_IMPORT_DIALOG (source);
+  /* The reference start_import() took, dropped here on the main thread:
+   * the worker thread never holds the dialog. */
+  g_autoptr(MusterImportDialog) self = user_data;
   g_autoptr(GError) error = NULL;
   gint64 id;
 
@@ -263,8 +268,10 @@ start_import (MusterImportDialog *self)
 
   show_progress (self);
 
-  /* The task keeps the dialog alive after it closes, until it is done. */
-  task = g_task_new (self, NULL, import_done_cb, NULL);
+  /* The dialog is kept alive after it closes, until the import is done.
+   * It is not the task's source object: the thread may drop the task's
+   * last reference, and a widget must not be finalized there. */
+  task = g_task_new (NULL, NULL, import_done_cb, g_object_ref (self));
   g_task_set_source_tag (task, start_import);
   g_task_set_task_data (task, job, (GDestroyNotify) import_job_free);
   g_task_run_in_thread (task, import_thread);

@@ -17,6 +17,7 @@
 #include "muster-print-dialog.h"
 #include "muster-record-dialog.h"
 #include "muster-resolve-dialog.h"
+#include "muster-warnings.h"
 
 struct _MusterGamesPage
 {
@@ -893,6 +894,7 @@ AdwMessageDialog *
 muster_games_page_finish (MusterGamesPage *self)
 {
   MusterGame *game;
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *what = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
@@ -904,6 +906,15 @@ muster_games_page_finish (MusterGamesPage *self)
     return NULL;
   what = muster_game_describe (game);
   body = g_strdup_printf (_("%s is marked played with its winner."), what);
+  /* Finishing a game with no results is taken, but said. */
+  warnings = muster_warnings_for_finish (self->store, muster_game_get_id (game), NULL);
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    {
+      char *more = g_strconcat (body, "\n\n", (const char *) g_ptr_array_index (warnings, i), NULL);
+
+      g_free (body);
+      body = more;
+    }
   dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
   adw_message_dialog_add_responses (dialog,
                                     "draw", _("_Draw"),

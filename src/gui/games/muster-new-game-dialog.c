@@ -13,6 +13,8 @@
 #include "muster-names.h"
 #include "muster-new-game-dialog.h"
 #include "muster-unit.h"
+#include "muster-warning-label.h"
+#include "muster-warnings.h"
 
 struct _MusterNewGameDialog
 {
@@ -23,6 +25,7 @@ struct _MusterNewGameDialog
   AdwEntryRow         *title_row;
   AdwEntryRow         *date_row;
   AdwActionRow        *sides_row;
+  GtkLabel            *warning_label;
 
   MusterStore         *store;
   gint64               campaign_id;
@@ -213,6 +216,18 @@ static void
 on_title_changed (MusterNewGameDialog *self)
 {
   update_state (self);
+}
+
+/* A date before the last game's is taken, but said. */
+static void
+on_date_changed (MusterNewGameDialog *self)
+{
+  g_autofree char *date = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->date_row))));
+  g_autoptr(GPtrArray) warnings = NULL;
+
+  if (self->store != NULL)
+    warnings = muster_warnings_for_game_date (self->store, self->campaign_id, 0, date, NULL);
+  muster_warning_label_show (self->warning_label, warnings);
 }
 
 static void
@@ -457,7 +472,9 @@ muster_new_game_dialog_class_init (MusterNewGameDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterNewGameDialog, title_row);
   gtk_widget_class_bind_template_child (widget_class, MusterNewGameDialog, date_row);
   gtk_widget_class_bind_template_child (widget_class, MusterNewGameDialog, sides_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterNewGameDialog, warning_label);
   gtk_widget_class_bind_template_callback (widget_class, on_title_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_date_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_entry_activated);
 
   gtk_widget_class_install_action (widget_class, "new-game.create", NULL, create_action);
@@ -498,6 +515,7 @@ muster_new_game_dialog_new (MusterStore *store,
   self->campaign_id = campaign_id;
   load_characters (self);
   update_state (self);
+  on_date_changed (self);
   /* The first field, not Cancel, has the focus when the dialog opens. */
   muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->title_row));
   return self;

@@ -81,16 +81,33 @@ find_entry (MusterRecordDialog *self,
   return NULL;
 }
 
-/* "Wounded (1 light, 1 serious) · put out 2". */
+/* Why wounds that add up to a Kill will be recorded as one ("2 serious
+ * wounds count as “Out of action”."), or NULL. */
+static char *
+entry_added_up (Entry *entry)
+{
+  MusterRuleset *ruleset = muster_campaign_get_ruleset (entry->dialog->campaign);
+
+  if (ruleset == NULL || entry->outcome == NULL ||
+      (!entry->outcome->takes_light && !entry->outcome->takes_serious))
+    return NULL;
+  return muster_ruleset_describe_wounds_add_up (ruleset, entry->light, entry->serious);
+}
+
+/* "Wounded (1 light, 1 serious) · put out 2", and what the wounds add up
+ * to. */
 static char *
 describe_entry (Entry *entry)
 {
   GString *text = g_string_new (entry->outcome != NULL ? entry->outcome->name : _("Not recorded"));
+  g_autofree char *added_up = entry_added_up (entry);
   int kills = entry->victims->len + entry->unnamed;
 
   if (entry->outcome != NULL && (entry->outcome->takes_light || entry->outcome->takes_serious))
     /* Translators: wound counts after an outcome, "Wounded (1 light, 0 serious)" */
     g_string_append_printf (text, _(" (%d light, %d serious)"), entry->light, entry->serious);
+  if (added_up != NULL)
+    g_string_append_printf (text, " · %s", added_up);
   if (kills > 0)
     {
       g_string_append (text, " · ");
@@ -460,6 +477,19 @@ muster_record_dialog_set_outcome (MusterRecordDialog *self,
   gtk_spin_button_set_value (entry->light_spin, light_wounds);
   gtk_spin_button_set_value (entry->serious_spin, serious_wounds);
   return TRUE;
+}
+
+const char *
+muster_record_dialog_get_summary (MusterRecordDialog *self,
+                                  gint64              character_id)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (MUSTER_IS_RECORD_DIALOG (self), NULL);
+
+  if ((entry = find_entry (self, character_id)) == NULL)
+    return NULL;
+  return adw_expander_row_get_subtitle (entry->row);
 }
 
 gboolean

@@ -35,6 +35,11 @@ gboolean            muster_record_dialog_set_outcome (MusterRecordDialog  *self,
                                                      const char          *outcome_id,
                                                      int                  light_wounds,
                                                      int                  serious_wounds);
+/* What the participant's row says of his result: "Wounded (0 light, 2
+ * serious) · 2 serious wounds count as “Out of action”."; NULL for
+ * someone who did not take part. */
+const char         *muster_record_dialog_get_summary (MusterRecordDialog  *self,
+                                                     gint64               character_id);
 /* @victim need not be on the other side: the store refuses that on save. */
 gboolean            muster_record_dialog_set_victim  (MusterRecordDialog  *self,
                                                      gint64               killer_id,

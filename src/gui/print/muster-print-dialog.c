@@ -34,6 +34,7 @@ struct _MusterPrintDialog
   AdwComboRow     *turns_row;
   AdwEntryRow     *specials_row;
   AdwComboRow     *paper_row;
+  AdwComboRow     *orientation_row;
   AdwActionRow    *summary_row;
   GtkImage        *summary_icon;
   GtkWidget       *progress_box;
@@ -195,6 +196,7 @@ update_summary (MusterPrintDialog *self)
   adw_combo_row_set_selected (self->sheet_row, sheet_position (self, kind));
   adw_combo_row_set_selected (self->turns_row, muster_print_job_get_turns (self->job) == 32 ? 1 : 0);
   adw_combo_row_set_selected (self->paper_row, muster_print_job_get_paper (self->job));
+  adw_combo_row_set_selected (self->orientation_row, muster_print_job_get_orientation (self->job));
   self->updating = FALSE;
 
   gtk_widget_set_visible (GTK_WIDGET (self->turns_row), kind == MUSTER_PRINT_FIGURE_STATS);
@@ -204,11 +206,14 @@ update_summary (MusterPrintDialog *self)
                                  kind == MUSTER_PRINT_UNITS ? _("_Units") : _("_Characters"));
 
   self->sheet = muster_print_job_build_sheet (self->job, &error);
+  /* The list sheets may turn; the others have a portrait layout. */
+  gtk_widget_set_visible (GTK_WIDGET (self->orientation_row),
+                          self->sheet != NULL && muster_sheet_can_turn (self->sheet));
   if (self->sheet != NULL)
     {
       g_autofree char *title = NULL;
 
-      muster_print_job_get_page_size (self->job, &size);
+      muster_print_job_get_sheet_page_size (self->job, self->sheet, &size);
       self->n_pages = muster_sheet_get_n_pages (self->sheet, &size);
       title = g_strdup_printf (ngettext ("%u page", "%u pages", self->n_pages), self->n_pages);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->summary_row), title);
@@ -244,6 +249,7 @@ set_exporting (MusterPrintDialog *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->turns_row), !exporting);
   gtk_widget_set_sensitive (GTK_WIDGET (self->specials_row), !exporting);
   gtk_widget_set_sensitive (GTK_WIDGET (self->paper_row), !exporting);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->orientation_row), !exporting);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_progress_bar_set_text (self->progress_bar, NULL);
   update_actions (self);
@@ -306,6 +312,13 @@ on_paper_selected (MusterPrintDialog *self)
 {
   if (!self->updating)
     muster_print_job_set_paper (self->job, adw_combo_row_get_selected (self->paper_row));
+}
+
+static void
+on_orientation_selected (MusterPrintDialog *self)
+{
+  if (!self->updating)
+    muster_print_job_set_orientation (self->job, adw_combo_row_get_selected (self->orientation_row));
 }
 
 static void
@@ -529,6 +542,7 @@ muster_print_dialog_class_init (MusterPrintDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, turns_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, specials_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, paper_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, orientation_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, summary_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, summary_icon);
   gtk_widget_class_bind_template_child (widget_class, MusterPrintDialog, progress_box);
@@ -539,6 +553,7 @@ muster_print_dialog_class_init (MusterPrintDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_turns_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_specials_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_paper_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_orientation_selected);
 
   gtk_widget_class_install_action (widget_class, "print.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "print.preview", NULL, preview_action);
@@ -595,6 +610,7 @@ muster_print_dialog_new (GtkWindow         *parent,
   g_signal_connect_object (self->job, "notify::scope", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->job, "notify::turns", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->job, "notify::paper", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->job, "notify::orientation", G_CALLBACK (on_job_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->job, "notify::busy", G_CALLBACK (on_job_busy), self, G_CONNECT_SWAPPED);
 
   fill_sheets (self);
@@ -641,7 +657,7 @@ muster_print_dialog_open_preview (MusterPrintDialog *self)
   if (self->sheet == NULL)
     return NULL;
 
-  muster_print_job_get_page_size (self->job, &size);
+  muster_print_job_get_sheet_page_size (self->job, self->sheet, &size);
   preview = muster_print_preview_new (GTK_WINDOW (self), self->sheet, &size);
   g_signal_connect_object (preview, "print", G_CALLBACK (on_preview_print), self, 0);
   gtk_window_present (GTK_WINDOW (preview));
@@ -665,7 +681,7 @@ muster_print_dialog_export_to (MusterPrintDialog *self,
   self->export_path = g_strdup (path);
 
   set_exporting (self, TRUE);
-  muster_print_job_get_page_size (self->job, &size);
+  muster_print_job_get_sheet_page_size (self->job, self->sheet, &size);
   muster_print_export_async (self->sheet, &size, path, self->export_cancellable,
                              on_export_progress, g_object_ref (self), g_object_unref,
                              on_export_done, g_object_ref (self));

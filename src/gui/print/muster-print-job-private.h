@@ -24,6 +24,7 @@ struct _MusterPrintJob
   MusterPrintScope   scope;
   guint              turns;
   MusterPaper        paper;
+  MusterOrientation  orientation;
   GStrv              specials;
   GtkPageSetup      *page_setup;
   GtkPrintSettings  *print_settings;

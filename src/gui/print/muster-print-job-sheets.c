@@ -339,3 +339,44 @@ muster_print_job_build_sheet (MusterPrintJob  *self,
   return g_steal_pointer (&sheet);
 }
 
+GtkPageSetup *
+muster_print_job_orient_page_setup (MusterPrintJob *self,
+                                    MusterSheet    *sheet)
+{
+  GtkPageSetup *setup;
+  MusterPageSize size;
+
+  g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), NULL);
+  g_return_val_if_fail (MUSTER_IS_SHEET (sheet), NULL);
+
+  /* The sheet chooses from portrait; the page setup's own orientation
+   * gives way to the job's. */
+  setup = gtk_page_setup_copy (self->page_setup);
+  gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_PORTRAIT);
+  muster_print_job_page_size_from_setup (setup,
+                                         gtk_page_setup_get_paper_width (setup, GTK_UNIT_POINTS),
+                                         gtk_page_setup_get_paper_height (setup, GTK_UNIT_POINTS),
+                                         &size);
+  if (muster_sheet_wants_landscape (sheet, &size, self->orientation))
+    gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_LANDSCAPE);
+
+  return setup;
+}
+
+void
+muster_print_job_get_sheet_page_size (MusterPrintJob *self,
+                                      MusterSheet    *sheet,
+                                      MusterPageSize *size)
+{
+  g_autoptr(GtkPageSetup) setup = NULL;
+
+  g_return_if_fail (MUSTER_IS_PRINT_JOB (self));
+  g_return_if_fail (MUSTER_IS_SHEET (sheet));
+  g_return_if_fail (size != NULL);
+
+  setup = muster_print_job_orient_page_setup (self, sheet);
+  muster_print_job_page_size_from_setup (setup,
+                                         gtk_page_setup_get_paper_width (setup, GTK_UNIT_POINTS),
+                                         gtk_page_setup_get_paper_height (setup, GTK_UNIT_POINTS),
+                                         size);
+}

@@ -22,6 +22,7 @@ enum {
   PROP_SCOPE,
   PROP_TURNS,
   PROP_PAPER,
+  PROP_ORIENTATION,
   PROP_BUSY,
   N_PROPS
 };
@@ -319,6 +320,10 @@ muster_print_job_get_property (GObject    *object,
       g_value_set_uint (value, self->paper);
       break;
 
+    case PROP_ORIENTATION:
+      g_value_set_uint (value, self->orientation);
+      break;
+
     case PROP_BUSY:
       g_value_set_boolean (value, muster_print_job_is_busy (self));
       break;
@@ -354,6 +359,10 @@ muster_print_job_set_property (GObject      *object,
       muster_print_job_set_paper (self, g_value_get_uint (value));
       break;
 
+    case PROP_ORIENTATION:
+      muster_print_job_set_orientation (self, g_value_get_uint (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -380,6 +389,9 @@ muster_print_job_class_init (MusterPrintJobClass *klass)
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_PAPER] =
     g_param_spec_uint ("paper", NULL, NULL, 0, MUSTER_PAPER_LETTER, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ORIENTATION] =
+    g_param_spec_uint ("orientation", NULL, NULL, 0, MUSTER_ORIENTATION_LANDSCAPE, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
@@ -671,6 +683,28 @@ muster_print_job_save_settings (MusterPrintJob *self)
                         gtk_print_settings_to_gvariant (self->print_settings));
 }
 
+MusterOrientation
+muster_print_job_get_orientation (MusterPrintJob *self)
+{
+  g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), MUSTER_ORIENTATION_AUTOMATIC);
+
+  return self->orientation;
+}
+
+void
+muster_print_job_set_orientation (MusterPrintJob    *self,
+                                  MusterOrientation  orientation)
+{
+  g_return_if_fail (MUSTER_IS_PRINT_JOB (self));
+  g_return_if_fail (orientation <= MUSTER_ORIENTATION_LANDSCAPE);
+
+  if (self->orientation == orientation)
+    return;
+
+  self->orientation = orientation;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORIENTATION]);
+}
+
 gboolean
 muster_print_job_run (MusterPrintJob           *self,
                       MusterSheet              *sheet,
@@ -680,6 +714,7 @@ muster_print_job_run (MusterPrintJob           *self,
                       GError                  **error)
 {
   g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autoptr(GtkPageSetup) setup = NULL;
   GtkPrintOperationResult result;
 
   g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), FALSE);
@@ -698,7 +733,8 @@ muster_print_job_run (MusterPrintJob           *self,
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_use_full_page (operation, TRUE);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
-  gtk_print_operation_set_default_page_setup (operation, self->page_setup);
+  setup = muster_print_job_orient_page_setup (self, sheet);
+  gtk_print_operation_set_default_page_setup (operation, setup);
   gtk_print_operation_set_print_settings (operation, self->print_settings);
   gtk_print_operation_set_show_progress (operation, TRUE);
   gtk_print_operation_set_allow_async (operation, TRUE);

@@ -49,6 +49,12 @@ MusterPaper       muster_print_job_get_paper        (MusterPrintJob       *self)
 void              muster_print_job_set_paper        (MusterPrintJob       *self,
                                                      MusterPaper           paper);
 
+/* Which way round the roster and the units sheet are printed; the
+ * other sheets are always portrait. */
+MusterOrientation muster_print_job_get_orientation  (MusterPrintJob       *self);
+void              muster_print_job_set_orientation  (MusterPrintJob       *self,
+                                                     MusterOrientation     orientation);
+
 gboolean          muster_print_job_has_scope        (MusterPrintJob       *self,
                                                      MusterPrintScope      scope);
 /* Whether the campaign's ruleset has @sheet: units for rulesets kept by
@@ -85,6 +91,14 @@ MusterSheet      *muster_print_job_build_sheet      (MusterPrintJob       *self,
  * its margins but never less than the sheets' own. */
 void              muster_print_job_get_page_size    (MusterPrintJob       *self,
                                                      MusterPageSize       *size);
+/* The page @sheet is drawn on: the page setup's paper and margins,
+ * turned as the job's orientation and the sheet say. */
+void              muster_print_job_get_sheet_page_size (MusterPrintJob    *self,
+                                                        MusterSheet       *sheet,
+                                                        MusterPageSize    *size);
+/* A copy of the page setup, turned as @sheet is printed. */
+GtkPageSetup     *muster_print_job_orient_page_setup (MusterPrintJob      *self,
+                                                      MusterSheet         *sheet);
 void              muster_print_job_page_size_from_setup (GtkPageSetup     *setup,
                                                          double            width,
                                                          double            height,

@@ -9,8 +9,11 @@
 #include "muster-campaign.h"
 #include "muster-force.h"
 #include "muster-names.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-recruit-dialog.h"
+#include "muster-warning-label.h"
+#include "muster-warnings.h"
 
 struct _MusterRecruitDialog
 {
@@ -36,6 +39,7 @@ struct _MusterRecruitDialog
   GtkSpinButton       *count_spin;
   AdwPreferencesGroup *stats_group;
   GtkLabel            *error_label;
+  GtkLabel            *warning_label;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRecruitDialog, muster_recruit_dialog, ADW_TYPE_WINDOW)
@@ -170,10 +174,13 @@ roll (MusterRecruitDialog *self)
             subtitle = g_strdup_printf (_("Always %d for this troop type"), stat_roll->total);
           else if (!single)
             subtitle = g_strdup_printf (_("Rolled %s for each"), stat_roll->expression);
-          else if (was_capped (self->recruit, stat->key))
-            /* Translators: the dice, the faces and total, and the weapon's cap */
-            subtitle = g_strdup_printf (_("%s: %s, lowered to the weapon’s limit"),
-                                        stat_roll->expression, faces);
+          else if (was_capped (self->recruit, stat->key) && weapon != NULL)
+            /* Translators: the dice, the faces and total, then what he uses
+             * with his weapon: "2d6: 5 + 6 = 11 · 9 with a Musket" */
+            subtitle = g_strdup_printf (_("%s: %s · %d with a %s"),
+                                        stat_roll->expression, faces,
+                                        muster_ruleset_get_cap (self->ruleset, weapon->id, stat->key),
+                                        weapon->name);
           else
             subtitle = g_strdup_printf ("%s: %s", stat_roll->expression, faces);
         }
@@ -187,9 +194,21 @@ roll (MusterRecruitDialog *self)
   if (!self->name_edited)
     {
       MusterForce *force = get_force (self);
-      g_autofree char *name = muster_recruit_pick_name (force ? muster_force_get_effective_side (force) : NULL,
-                                                        &rng);
+      g_autofree char *name = NULL;
+      MusterRng name_rng;
 
+      /* The names' own generator: a new troop type keeps the name. */
+      muster_recruit_name_rng (&self->rng_start, &name_rng);
+      name = muster_store_pick_recruit_name (self->store, self->campaign_id,
+                                             force != NULL ? muster_force_get_nationality (force)
+                                                           : MUSTER_NATIONALITY_DEFAULT,
+                                             &name_rng, &error);
+      if (name == NULL)
+        {
+          self->updating--;
+          show_error (self, error->message);
+          return;
+        }
       gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
     }
   gtk_widget_set_sensitive (GTK_WIDGET (self->name_row), single);
@@ -227,7 +246,7 @@ on_force_selected (MusterRecruitDialog *self)
 {
   if (self->updating)
     return;
-  /* A French force gets a French name. */
+  /* A force of another nationality gets a name of its own. */
   roll (self);
 }
 
@@ -258,17 +277,34 @@ on_weapon_selected (MusterRecruitDialog *self)
   roll (self);
 }
 
+/* A name another character of the campaign has is taken, but said. */
+static void
+update_warning (MusterRecruitDialog *self)
+{
+  g_autoptr(GPtrArray) warnings = NULL;
+
+  if (self->store == NULL)
+    return;
+  if (gtk_spin_button_get_value_as_int (self->count_spin) == 1)
+    warnings = muster_warnings_for_character_name (self->store, self->campaign_id, 0,
+                                                   gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
+                                                   NULL);
+  muster_warning_label_show (self->warning_label, warnings);
+}
+
 static void
 on_name_changed (MusterRecruitDialog *self)
 {
   if (!self->updating)
     self->name_edited = TRUE;
+  update_warning (self);
 }
 
 static void
 on_count_changed (MusterRecruitDialog *self)
 {
   roll (self);
+  update_warning (self);
 }
 
 static gboolean
@@ -451,6 +487,7 @@ muster_recruit_dialog_class_init (MusterRecruitDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, count_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, stats_group);
   gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterRecruitDialog, warning_label);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_troop_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_weapon_selected);

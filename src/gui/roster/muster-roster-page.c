@@ -8,12 +8,15 @@
 #include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
 #include "muster-names.h"
 #include "muster-print-dialog.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
+#include "muster-sheet-text.h"
+#include "muster-traits.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
 
@@ -51,6 +54,7 @@ struct _MusterRosterPage
   GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
   GtkWidget          *recruit_button;
+  GtkLabel           *caps_key;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterPage, muster_roster_page, ADW_TYPE_BIN)
@@ -82,15 +86,32 @@ column_data_free (gpointer data)
   g_free (column);
 }
 
+/* A stat column's sort key: the stat as played. */
+typedef struct {
+  MusterRuleset *ruleset;
+  char          *stat;
+} StatKey;
+
+static void
+stat_key_free (gpointer data,
+               GClosure *closure)
+{
+  StatKey *key = data;
+
+  g_clear_object (&key->ruleset);
+  g_free (key->stat);
+  g_free (key);
+}
+
 /* Sort keys, for expressions. */
 static int
 character_stat_value (MusterCharacter *character,
-                      const char      *stat)
+                      StatKey         *key)
 {
   int value = -1;
 
   if (character != NULL)
-    muster_character_get_stat (character, stat, &value);
+    muster_traits_played_stat (key->ruleset, character, key->stat, &value, NULL);
   return value;
 }
 
@@ -145,11 +166,12 @@ cell_text (ColumnData      *column,
       }
     case COLUMN_STAT:
       {
-        int value;
+        char *text = ruleset != NULL
+                     ? muster_sheet_stat_value_text (ruleset, character,
+                                                     muster_ruleset_lookup_stat (ruleset, column->stat))
+                     : NULL;
 
-        if (!muster_character_get_stat (character, column->stat, &value))
-          return g_strdup ("—");
-        return g_strdup_printf ("%d", value);
+        return text != NULL ? text : g_strdup ("—");
       }
     case COLUMN_STATUS:
       return status_text (character);
@@ -269,12 +291,15 @@ rebuild_stat_columns (MusterRosterPage *self)
   for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
+      StatKey *key = g_new0 (StatKey, 1);
       GtkExpression *expression;
       GtkColumnViewColumn *column;
 
+      key->ruleset = g_object_ref (self->ruleset);
+      key->stat = g_strdup (stat->key);
       expression = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
                                                 G_CALLBACK (character_stat_value),
-                                                g_strdup (stat->key), (GClosureNotify) g_free);
+                                                key, stat_key_free);
       /* A short key ("F") heads its column as on the sheets; a longer one
        * ("rank") is a word, shown translated. */
       column = add_column (self, g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name,
@@ -405,10 +430,30 @@ store_changed_cb (MusterStore      *store,
     reload_forces (self);
 }
 
+/* Under the list, the key to values in brackets ("11 (9)") when a
+ * character shown has one. */
+static void
+update_caps_key (MusterRosterPage *self)
+{
+  g_autoptr(GPtrArray) characters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *key = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (self->ruleset != NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        g_ptr_array_add (characters, g_list_model_get_item (G_LIST_MODEL (self->model), i));
+      key = muster_characters_describe_caps (characters, self->ruleset);
+    }
+  gtk_label_set_label (self->caps_key, key != NULL ? key : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->caps_key), key != NULL);
+}
+
 static void
 model_items_changed_cb (MusterRosterPage *self)
 {
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 static void
@@ -552,6 +597,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, recruit_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, caps_key);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_force_selected);
@@ -680,6 +726,7 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   reload_forces (self);
   muster_roster_model_set_campaign_id (self->model, campaign_id);
   update_visible_child (self);
+  update_caps_key (self);
 }
 
 gint64

@@ -6,10 +6,13 @@
 #include <glib/gi18n.h>
 
 #include "muster-character.h"
+#include "muster-character-stats.h"
 #include "muster-character-history.h"
 #include "muster-character-window.h"
 #include "muster-print-dialog.h"
 #include "muster-sheet-rows.h"
+#include "muster-sheet-text.h"
+#include "muster-traits.h"
 #include "muster-unit.h"
 
 struct _MusterCharacterWindow
@@ -23,6 +26,7 @@ struct _MusterCharacterWindow
   MusterRuleset   *ruleset;
   GHashTable      *stat_spins;    /* stat key -> GtkSpinButton */
   GHashTable      *stat_rows;     /* stat key -> AdwActionRow */
+  GHashTable      *stat_caps;     /* stat key -> GtkLabel, "(9)" beside his own 11 */
   GPtrArray       *derived;       /* of GtkLabel, with "stat" and "derived" data */
   GArray          *unit_ids;      /* gint64, parallel to the unit row's model; 0 is none */
   char            *units_key;     /* the ids and names the unit row shows */
@@ -254,10 +258,17 @@ build_ruleset_rows (MusterCharacterWindow *self)
       GtkWidget *spin = muster_sheet_rows_value_spin_new (stat->name, stat->key, stat->min, stat->max);
       GtkWidget *row;
 
+      GtkWidget *cap = gtk_label_new (NULL);
+
       g_signal_connect (spin, "value-changed", G_CALLBACK (stat_changed_cb), self);
       row = muster_sheet_rows_add_row (self->stats_group, title, range, spin);
+      /* What his weapon lets him use, after his own value: 11 (9). */
+      gtk_widget_add_css_class (cap, "numeric");
+      gtk_widget_set_visible (cap, FALSE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), cap);
       g_hash_table_insert (self->stat_spins, g_strdup (stat->key), spin);
       g_hash_table_insert (self->stat_rows, g_strdup (stat->key), row);
+      g_hash_table_insert (self->stat_caps, g_strdup (stat->key), cap);
 
       /* What follows from the stat: Big Skirmishes' command range and move. */
       for (guint j = 0; stat->derived != NULL && j < stat->derived->len; j++)
@@ -277,27 +288,11 @@ build_ruleset_rows (MusterCharacterWindow *self)
                           muster_ruleset_get_kept_by (self->ruleset) == MUSTER_KEPT_BY_UNIT);
 }
 
-/* The table a stat is rolled on (Big Skirmishes' Class), or NULL. */
-static const MusterLookupTable *
-stat_table (MusterRuleset *ruleset,
-            const char    *key)
-{
-  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
-    {
-      const MusterTroopType *type = muster_ruleset_get_troop_type (ruleset, i);
-
-      for (guint j = 0; type->rolls != NULL && j < type->rolls->len; j++)
-        {
-          const MusterStatRoll *roll = g_ptr_array_index (type->rolls, j);
-
-          if (g_strcmp0 (roll->stat, key) == 0 && roll->table != NULL)
-            return roll->table;
-        }
-    }
-  return NULL;
-}
-
-/* A stat rolled on a table shows the entry's name ("Professional"). */
+/* A stat rolled on a table shows the entry's name ("Professional"), a
+ * stat that picks a trait the trait's ("Coward"), a stat a trait changes
+ * its value in play ("In play: 0 (Coward −1)"), and one his weapon holds
+ * lower what he uses with it: "(9)" beside his 11, and "(9): Firing with
+ * his Musket" under the stat's name. */
 static void
 update_stat_subtitles (MusterCharacterWindow *self,
                        MusterCharacter       *character)
@@ -309,18 +304,31 @@ update_stat_subtitles (MusterCharacterWindow *self,
   while (g_hash_table_iter_next (&iter, &key, &row))
     {
       const MusterStatDef *stat = muster_ruleset_lookup_stat (self->ruleset, key);
-      const MusterLookupTable *table = stat_table (self->ruleset, key);
-      g_autofree char *subtitle = NULL;
-      int value;
+      GtkLabel *cap = g_hash_table_lookup (self->stat_caps, key);
+      g_autoptr(GArray) effects = NULL;
+      g_autofree char *subtitle = muster_character_describe_cap (character, self->ruleset, key);
+      g_autofree char *traits = NULL;
+      const char *entry = NULL;
+      int value, played;
 
-      if (table != NULL && muster_character_get_stat (character, key, &value))
-        for (guint i = 0; i < table->entries->len && subtitle == NULL; i++)
-          {
-            const MusterTableEntry *entry = g_ptr_array_index (table->entries, i);
+      if (subtitle != NULL && muster_character_get_effective_stat (character, self->ruleset, key, &value))
+        {
+          /* Translators: beside his own value, the one his weapon allows: "(9)" */
+          g_autofree char *used = g_strdup_printf (_("(%d)"), value);
 
-            if (entry->value == value && entry->value != 0)
-              subtitle = g_strdup (entry->name);
-          }
+          gtk_label_set_label (cap, used);
+        }
+      gtk_widget_set_visible (GTK_WIDGET (cap), subtitle != NULL);
+
+      if (muster_character_get_stat (character, key, &value))
+        entry = muster_sheet_stat_entry_name (self->ruleset, character, stat, value);
+      if (muster_traits_played_stat (self->ruleset, character, key, &played, &effects))
+        traits = muster_sheet_trait_effects_text (effects);
+      if (subtitle == NULL && traits != NULL)
+        /* Translators: a stat's value in play and the traits that make it so: "In play: 0 (Coward −1)" */
+        subtitle = g_strdup_printf (_("In play: %d (%s)"), played, traits);
+      if (subtitle == NULL && entry != NULL)
+        subtitle = g_strdup (entry);
       if (subtitle == NULL)
         subtitle = muster_sheet_rows_range_text (stat->min, stat->max);
       adw_action_row_set_subtitle (row, subtitle);
@@ -535,6 +543,7 @@ muster_character_window_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->stat_spins, g_hash_table_unref);
   g_clear_pointer (&self->stat_rows, g_hash_table_unref);
+  g_clear_pointer (&self->stat_caps, g_hash_table_unref);
   g_clear_pointer (&self->derived, g_ptr_array_unref);
   g_clear_pointer (&self->unit_ids, g_array_unref);
   g_clear_pointer (&self->units_key, g_free);
@@ -609,6 +618,7 @@ muster_character_window_init (MusterCharacterWindow *self)
 
   self->stat_spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->stat_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->stat_caps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->derived = g_ptr_array_new ();
   self->unit_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
 

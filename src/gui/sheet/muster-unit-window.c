@@ -8,6 +8,7 @@
 #include "muster-character.h"
 #include "muster-game.h"
 #include "muster-sheet-rows.h"
+#include "muster-sheet-text.h"
 #include "muster-unit.h"
 #include "muster-unit-window.h"
 
@@ -21,6 +22,7 @@ struct _MusterUnitWindow
   MusterUnit          *unit;          /* as last read */
   MusterRuleset       *ruleset;
   GHashTable          *value_widgets; /* unit stat key -> GtkSpinButton or GtkLabel */
+  GHashTable          *value_rows;    /* unit stat key -> AdwActionRow */
   MusterSheetNotes     notes;
   guint                updating;
 
@@ -265,11 +267,11 @@ build_ruleset_rows (MusterUnitWindow *self)
     {
       const MusterUnitStatDef *stat = g_ptr_array_index (defs, i);
       GtkWidget *widget;
+      GtkWidget *row;
 
       if (stat->from == MUSTER_UNIT_STAT_FROM_UNIT)
         {
           g_autofree char *range = muster_sheet_rows_range_text (stat->min, stat->max);
-          GtkWidget *row;
 
           widget = muster_sheet_rows_value_spin_new (stat->name, stat->key, stat->min, stat->max);
           g_signal_connect (widget, "value-changed", G_CALLBACK (value_changed_cb), self);
@@ -282,9 +284,10 @@ build_ruleset_rows (MusterUnitWindow *self)
           gtk_label_set_xalign (GTK_LABEL (widget), 1.0);
           gtk_widget_add_css_class (widget, "numeric");
           gtk_widget_set_valign (widget, GTK_ALIGN_CENTER);
-          muster_sheet_rows_add_row (self->values_group, stat->name, NULL, widget);
+          row = muster_sheet_rows_add_row (self->values_group, stat->name, NULL, widget);
         }
       g_hash_table_insert (self->value_widgets, g_strdup (stat->key), widget);
+      g_hash_table_insert (self->value_rows, g_strdup (stat->key), row);
       morale |= stat->morale;
     }
   gtk_widget_set_visible (GTK_WIDGET (self->values_group), defs != NULL && defs->len > 0);
@@ -306,6 +309,7 @@ load_characters (MusterUnitWindow *self)
       const MusterTroopType *type = NULL;
       const char *rank = muster_character_get_rank (character);
       g_autofree char *subtitle = NULL;
+      g_autofree char *stats = NULL;
       GtkWidget *row;
       gint64 id;
 
@@ -313,12 +317,23 @@ load_characters (MusterUnitWindow *self)
         continue;
 
       if (self->ruleset != NULL)
-        type = muster_ruleset_lookup_troop_type (self->ruleset, muster_character_get_troop_type (character));
+        {
+          type = muster_ruleset_lookup_troop_type (self->ruleset, muster_character_get_troop_type (character));
+          stats = muster_sheet_character_stats (self->ruleset, character);
+        }
       /* Translators: a character's rank or troop type, then his status:
        * "Captain · Active" */
       subtitle = g_strdup_printf (_("%s · %s"),
                                   (rank && *rank) ? rank : (type ? type->name : muster_character_get_troop_type (character)),
                                   muster_status_get_label (muster_character_get_status (character)));
+      /* His stats as played, traits named, on a line of their own. */
+      if (stats != NULL && *stats != '\0')
+        {
+          char *both = g_strconcat (subtitle, "\n", stats, NULL);
+
+          g_free (subtitle);
+          subtitle = both;
+        }
 
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), muster_character_get_name (character));
@@ -496,6 +511,16 @@ load_unit (MusterUnitWindow *self)
         }
     }
 
+  /* A value the unit's kind names in its own way (artillery "Limbered"). */
+  g_hash_table_iter_init (&iter, self->value_rows);
+  while (g_hash_table_iter_next (&iter, &key, &widget))
+    {
+      const char *title = muster_ruleset_get_unit_stat_name (self->ruleset, key, muster_unit_get_kind (unit));
+
+      if (title != NULL && g_strcmp0 (adw_preferences_row_get_title (widget), title) != 0)
+        adw_preferences_row_set_title (widget, title);
+    }
+
   if (CHANGED (muster_unit_get_notes))
     muster_sheet_notes_show (&self->notes, muster_unit_get_notes (unit));
 
@@ -549,6 +574,7 @@ muster_unit_window_dispose (GObject *object)
   g_clear_object (&self->ruleset);
   g_clear_object (&self->store);
   g_clear_pointer (&self->value_widgets, g_hash_table_unref);
+  g_clear_pointer (&self->value_rows, g_hash_table_unref);
 
   G_OBJECT_CLASS (muster_unit_window_parent_class)->dispose (object);
 }
@@ -602,6 +628,7 @@ muster_unit_window_init (MusterUnitWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->value_widgets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->value_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (statuses); i++)
     gtk_string_list_append (labels, muster_unit_status_label (statuses[i]));

@@ -1,0 +1,12 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
+-- Muster library schema, version 5: a character keeps the stats he rolled.
+--
+-- Until now a weapon's cap lowered the stat it caps when it was stored:
+-- a Sharpe's Skirmish recruit who rolled a firing skill of 11 and carried
+-- a musket was kept at 9, and a rifleman handed a musket lost his skill
+-- for good. The cap is what a man uses with the weapon, not what he has.
+-- The tables do not change; muster_store_restore_rolled_stats()
+-- (muster-store-rolled-stats.c) puts back the value of each recruit roll
+-- a cap had lowered, in this migration's transaction, and says in the
+-- campaign's log whose.
+SELECT 1;
