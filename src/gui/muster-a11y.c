@@ -333,8 +333,10 @@ expander_changed_cb (AdwExpanderRow *row)
   if (header == NULL)
     return;
   gtk_accessible_update_state (GTK_ACCESSIBLE (header), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+  /* Named once: GTK 4.8 says a name and what labels it one after the other. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (header), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   title != NULL ? title : "", -1);
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (header), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
   set_description (header, subtitle, NULL);
 }
 
