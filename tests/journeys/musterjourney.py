@@ -12,6 +12,7 @@ line printed says what was awaited. Nothing waits for a length of time.
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -19,10 +20,15 @@ import time
 import traceback
 import warnings
 
-import gi
+try:
+    import gi
 
-gi.require_version('Atspi', '2.0')
-from gi.repository import Atspi, GLib  # noqa: E402
+    gi.require_version('Atspi', '2.0')
+    from gi.repository import Atspi, Gio, GLib  # noqa: E402
+except (ImportError, ValueError) as e:
+    print('Bail out! %s cannot drive Muster through AT-SPI (%s): install python3-gi and '
+          'gir1.2-atspi-2.0 (build-aux/setup.sh does)' % (sys.executable, e), flush=True)
+    sys.exit(1)
 
 # Atspi 2.46 marks the per-interface getters deprecated in favour of
 # the same calls on the object itself; both work there.
@@ -31,6 +37,9 @@ warnings.simplefilter('ignore', DeprecationWarning)
 # Between two looks at the tree while waiting for a state: short, and
 # never the reason a test passes.
 POLL_SECONDS = 0.05
+# How long a state may take to come before the journey fails saying
+# which: generous, for a machine busy with other builds.
+WAIT_LIMIT_SECONDS = float(os.environ.get('MUSTER_JOURNEY_WAIT_LIMIT', '120'))
 
 # X keysyms the journeys press.
 KEYS = {
@@ -112,13 +121,21 @@ def actions(node):
 
 
 def text(node):
-    try:
-        iface = node.get_text_iface()
-        if iface is None:
+    """The text @node shows; for the text of an entry row, which GTK 4.8
+    gives no text interface, its row's."""
+    for _ in range(4):
+        if node is None:
             return None
-        return iface.get_text(0, iface.get_character_count())
-    except GLib.Error:
-        return None
+        try:
+            iface = node.get_text_iface()
+            if iface is not None:
+                return iface.get_text(0, iface.get_character_count())
+        except GLib.Error:
+            return None
+        node = parent(node)
+        if node is None or role(node) not in ('text', 'panel', 'filler', 'entry'):
+            return None
+    return None
 
 
 def relation_targets(node, relation):
@@ -178,6 +195,13 @@ def on_screen(node):
     box = extents(node)
     if box is None or box[2] <= 0 or box[3] <= 0:
         return False
+    # A popover is a surface of its own, which the window does not pick
+    # from; GTK lists it only while it is shown.
+    ancestor = parent(node)
+    while ancestor is not None and role(ancestor) not in ('frame', 'dialog', 'window', 'application'):
+        if role(ancestor) == 'menu' or name(ancestor) in ('GtkPopover', 'GtkPopoverMenu'):
+            return True
+        ancestor = parent(ancestor)
     top = toplevel_of(node)
     if role(top) not in ('frame', 'dialog', 'window', 'alert', 'file chooser'):
         return True
@@ -258,15 +282,49 @@ def dump(node, depth=0, out=None):
 
 # --- Waiting --------------------------------------------------------------
 
+# Called before each look while waiting: each raises when waiting is
+# pointless (Muster has exited).
+GUARDS = []
+
+
 def wait_for(what, check):
-    """Polls @check until it returns something true, and returns that.
-    meson's timeout ends a wait that never ends; the log says what for."""
+    """Polls @check until it returns something true, and returns that;
+    fails naming @what when it has not come within the limit."""
     log('waiting for ' + what)
+    deadline = time.monotonic() + WAIT_LIMIT_SECONDS
     while True:
+        for guard in GUARDS:
+            guard()
         result = check()
         if result:
             return result
+        if time.monotonic() > deadline:
+            raise AssertionError('%s never came in %d s' % (what, WAIT_LIMIT_SECONDS))
         time.sleep(POLL_SECONDS)
+
+
+def check_bus():
+    """Fails, saying why, when there is no accessibility bus to drive
+    Muster through: a journey never passes by doing nothing."""
+    if not os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
+        raise RuntimeError('no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set): '
+                           'run the journeys under dbus-run-session, as build-aux/test.sh does')
+    if not os.environ.get('DISPLAY') and not os.environ.get('WAYLAND_DISPLAY'):
+        raise RuntimeError('no display: run the journeys under xvfb-run, as build-aux/test.sh does')
+    try:
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        reply = bus.call_sync('org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus', 'GetAddress',
+                              None, GLib.VariantType.new('(s)'), Gio.DBusCallFlags.NONE,
+                              60000, None)
+    except GLib.Error as e:
+        raise RuntimeError('the accessibility bus cannot be reached (%s): install at-spi2-core '
+                           '(build-aux/setup.sh does)' % e.message) from None
+    address = reply.unpack()[0]
+    if Atspi.init() not in (0, 1):
+        raise RuntimeError('AT-SPI could not start on the accessibility bus at %s' % address)
+    if Atspi.get_desktop(0) is None:
+        raise RuntimeError('the accessibility bus at %s has no desktop: is at-spi2-registryd running?' % address)
+    log('the accessibility bus is at ' + address)
 
 
 # --- The application ------------------------------------------------------
@@ -285,6 +343,8 @@ class Muster:
         env['MUSTER_LIBRARY'] = self.library
         env['XDG_DATA_HOME'] = os.path.join(self.folder, 'data')
         env['XDG_CONFIG_HOME'] = os.path.join(self.folder, 'config')
+        env['XDG_CACHE_HOME'] = os.path.join(self.folder, 'cache')
+        env['XDG_STATE_HOME'] = os.path.join(self.folder, 'state')
         if settings:
             # A window of a given size: the keyfile backend reads its
             # settings from this journey's own folder.
@@ -299,15 +359,22 @@ class Muster:
             env['GSETTINGS_BACKEND'] = 'memory'
         binary = os.environ.get('MUSTER_BINARY', 'muster')
         self.process = subprocess.Popen([binary, '--library', self.library], env=env)
+        GUARDS.append(self._check_running)
         self.app = wait_for('the application on the accessibility bus', self._find_app)
 
-    def _find_app(self):
+    def _check_running(self):
         if self.process.poll() is not None:
             raise RuntimeError('muster exited with status %d' % self.process.returncode)
+
+    def _find_app(self):
         desktop = Atspi.get_desktop(0)
         for app in children(desktop):
             try:
                 if app.get_process_id() == self.process.pid and app.get_child_count() > 0:
+                    # Read from the application each time, never from a
+                    # copy: GTK 4.8 sometimes says a window is gone as a
+                    # dialog closes, and a copy would believe it.
+                    app.set_cache_mask(Atspi.Cache.NONE)
                     return app
             except GLib.Error:
                 continue
@@ -315,6 +382,17 @@ class Muster:
 
     def windows(self):
         return children(self.app)
+
+    def applications(self):
+        """What the accessibility bus lists: what a failure shows."""
+        result = []
+        for app in children(Atspi.get_desktop(0)):
+            try:
+                result.append('%s (process %d, %d windows)' % (name(app), app.get_process_id(),
+                                                               app.get_child_count()))
+            except GLib.Error as e:
+                result.append('%s (%s)' % (name(app), e.message))
+        return ', '.join(result)
 
     def window(self, window_name, active=False):
         """Waits for the toplevel called @window_name (and for it to have
@@ -331,6 +409,8 @@ class Muster:
                  lambda: all(name(w) != window_name for w in self.windows()))
 
     def quit(self):
+        if self._check_running in GUARDS:
+            GUARDS.remove(self._check_running)
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -341,7 +421,9 @@ class Muster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def dump(self):
-        lines = []
+        lines = ['muster is process %d (%s); the bus lists: %s'
+                 % (self.process.pid, 'running' if self.process.poll() is None else 'exited',
+                    self.applications())]
         for w in self.windows():
             dump(w, 0, lines)
         return '\n'.join(lines)
@@ -364,7 +446,7 @@ def do_action(node, *wanted):
 
 
 def click(node):
-    return do_action(node, 'click', 'activate', 'press', 'toggle')
+    return do_action(node, 'click', 'activate', 'press', 'toggle', 'menu.popup', 'row.activate')
 
 
 def set_text(node, value):
@@ -417,6 +499,15 @@ class Journey:
     def __init__(self):
         self.count = 0
         self.muster = None
+        # Stopped by meson's timeout: Muster and its folder go too.
+        signal.signal(signal.SIGTERM, self._terminated)
+
+    def _terminated(self, signum, frame):
+        log('stopped from outside')
+        if self.muster is not None:
+            self.muster.quit()
+        print('Bail out! stopped before the journey ended', flush=True)
+        os._exit(1)
 
     def step(self, what, function, *args):
         self.count += 1
