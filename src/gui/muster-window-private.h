@@ -48,6 +48,5 @@ struct _MusterWindow
 };
 
 void muster_window_class_add_actions (GtkWidgetClass *widget_class);
-void muster_window_offer_sample      (MusterWindow   *self);
 
 G_END_DECLS

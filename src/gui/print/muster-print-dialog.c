@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
+#include "muster-names.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
 #include "muster-window.h"
@@ -570,6 +572,12 @@ static void
 muster_print_dialog_init (MusterPrintDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Each choice is read whole, never cut to "16 t…". */
+  muster_names_fit_combo_row (self->sheet_row);
+  muster_names_fit_combo_row (self->scope_row);
+  muster_names_fit_combo_row (self->turns_row);
+  muster_names_fit_combo_row (self->paper_row);
 }
 
 /* Public */
@@ -610,6 +618,8 @@ muster_print_dialog_new (GtkWindow         *parent,
   update_scopes (self);
   update_summary (self);
 
+  /* The first choice has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->sheet_row));
   return self;
 }
 
