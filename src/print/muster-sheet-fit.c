@@ -292,9 +292,17 @@ muster_sheet_draw_shrunk (cairo_t                    *cr,
                           PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
+  double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
+
+  /* Most text fits at its own size: laid out once. */
+  if (muster_sheet_set_lines_fitting (layout, font, text, w, max_lines, align, &height))
+    {
+      muster_sheet_show_layout (cr, layout, x, y);
+      return height;
+    }
 
   sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, max_lines, least));
   return muster_sheet_draw_lines (cr, layout, sized, text, x, y, w, max_lines, align);
@@ -314,9 +322,16 @@ muster_sheet_draw_name (cairo_t                    *cr,
                         PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
+  double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
+
+  if (muster_sheet_set_lines_fitting (layout, font, text, w, lines, align, &height))
+    {
+      muster_sheet_show_layout (cr, layout, x, y);
+      return height;
+    }
 
   sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
   if (count_lines (layout, sized, text, w) > lines)
@@ -351,7 +366,11 @@ muster_sheet_draw_label (cairo_t                    *cr,
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
-  sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
-  height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
-  muster_sheet_draw_lines (cr, layout, sized, text, x, y + MAX (0.0, (h - height) / 2.0), w, lines, align);
+  /* Measured and drawn from the one layout. */
+  if (!muster_sheet_set_lines_fitting (layout, font, text, w, lines, align, &height))
+    {
+      sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
+      height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
+    }
+  muster_sheet_show_layout (cr, layout, x, y + MAX (0.0, (h - height) / 2.0));
 }

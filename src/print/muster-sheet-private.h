@@ -57,6 +57,24 @@ double  muster_sheet_draw_lines   (cairo_t                    *cr,
                                    double                      w,
                                    int                         max_lines,
                                    PangoAlignment              align);
+/* Draws @layout, set by one of the functions here, its top left at
+ * (@x, @y), counting what its text lost. */
+void    muster_sheet_show_layout  (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   double                      x,
+                                   double                      y);
+/* Sets @layout to @text as muster_sheet_draw_lines() does at @font's
+ * own size and returns TRUE, with its @height, when it fits there
+ * whole: in at most @max_lines lines, none wider than @w, nothing cut
+ * short. Then muster_sheet_fit_size() would give @font's size and the
+ * layout is what drawing at it would lay out. */
+gboolean muster_sheet_set_lines_fitting (PangoLayout                *layout,
+                                         const PangoFontDescription *font,
+                                         const char                 *text,
+                                         double                      w,
+                                         int                         max_lines,
+                                         PangoAlignment              align,
+                                         double                     *height);
 /* The width of @text on one line. */
 double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,

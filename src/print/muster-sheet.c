@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 #include <gio/gio.h>
@@ -140,11 +141,11 @@ set_text (PangoLayout                *layout,
   return (double) logical.height / PANGO_SCALE;
 }
 
-static void
-show_text (cairo_t     *cr,
-           PangoLayout *layout,
-           double       x,
-           double       y)
+void
+muster_sheet_show_layout (cairo_t     *cr,
+                          PangoLayout *layout,
+                          double       x,
+                          double       y)
 {
   DrawReport *report;
 
@@ -197,7 +198,7 @@ muster_sheet_draw_fitted (cairo_t                    *cr,
     return;
 
   height = set_text (layout, font, text, w, (int) (max_height * PANGO_SCALE), PANGO_ELLIPSIZE_END, align);
-  show_text (cr, layout, x, y + (h - height) / 2.0);
+  muster_sheet_show_layout (cr, layout, x, y + (h - height) / 2.0);
 }
 
 double
@@ -220,8 +221,32 @@ muster_sheet_draw_lines (cairo_t                    *cr,
     height = set_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align);
   else
     height = set_text (layout, font, text, w, -1, PANGO_ELLIPSIZE_NONE, align);
-  show_text (cr, layout, x, y);
+  muster_sheet_show_layout (cr, layout, x, y);
   return height;
+}
+
+gboolean
+muster_sheet_set_lines_fitting (PangoLayout                *layout,
+                                const PangoFontDescription *font,
+                                const char                 *text,
+                                double                      w,
+                                int                         max_lines,
+                                PangoAlignment              align,
+                                double                     *height)
+{
+  PangoRectangle logical;
+
+  /* Text of more than one paragraph may end in lines a limit of lines
+   * handles otherwise: left to the longer way. */
+  if (text == NULL || *text == '\0' || w <= 0 || max_lines <= 0 || strpbrk (text, "\n\r") != NULL)
+    return FALSE;
+
+  *height = set_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align);
+  if (pango_layout_is_ellipsized (layout) ||
+      g_object_get_data (G_OBJECT (layout), "muster-shortened") != NULL)
+    return FALSE;
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.width / PANGO_SCALE <= w + 0.01;
 }
 
 double
