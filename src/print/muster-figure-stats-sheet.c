@@ -281,6 +281,8 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
     .tiny_font = tiny_font,
   };
 
+  /* Turn numbers, stat keys and labels come back on every block. */
+  muster_sheet_keep_layouts (layout);
   pen.label_width = keys_are_letters (self) ? LABEL_WIDTH : WIDE_LABEL;
   pen.value_width = key != NULL ? CAPPED_WIDTH : VALUE_WIDTH;
   pen.name_width = width * 0.30;

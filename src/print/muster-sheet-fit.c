@@ -292,15 +292,16 @@ muster_sheet_draw_shrunk (cairo_t                    *cr,
                           PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
+  PangoLayout *shown;
   double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
 
   /* Most text fits at its own size: laid out once. */
-  if (muster_sheet_set_lines_fitting (layout, font, text, w, max_lines, align, &height))
+  if ((shown = muster_sheet_lay_out_fitting (layout, font, text, w, max_lines, align, &height)) != NULL)
     {
-      muster_sheet_show_layout (cr, layout, x, y);
+      muster_sheet_show_layout (cr, shown, x, y);
       return height;
     }
 
@@ -322,14 +323,15 @@ muster_sheet_draw_name (cairo_t                    *cr,
                         PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
+  PangoLayout *shown;
   double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
 
-  if (muster_sheet_set_lines_fitting (layout, font, text, w, lines, align, &height))
+  if ((shown = muster_sheet_lay_out_fitting (layout, font, text, w, lines, align, &height)) != NULL)
     {
-      muster_sheet_show_layout (cr, layout, x, y);
+      muster_sheet_show_layout (cr, shown, x, y);
       return height;
     }
 
@@ -361,16 +363,18 @@ muster_sheet_draw_label (cairo_t                    *cr,
   double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
   int lines = MAX (1, (int) (h / (size * LINE_HEIGHT)));
   g_autoptr(PangoFontDescription) sized = NULL;
+  PangoLayout *shown;
   double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
   /* Measured and drawn from the one layout. */
-  if (!muster_sheet_set_lines_fitting (layout, font, text, w, lines, align, &height))
+  if ((shown = muster_sheet_lay_out_fitting (layout, font, text, w, lines, align, &height)) == NULL)
     {
       sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
       height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
+      shown = layout;
     }
-  muster_sheet_show_layout (cr, layout, x, y + MAX (0.0, (h - height) / 2.0));
+  muster_sheet_show_layout (cr, shown, x, y + MAX (0.0, (h - height) / 2.0));
 }

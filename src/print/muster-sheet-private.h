@@ -63,18 +63,25 @@ void    muster_sheet_show_layout  (cairo_t                    *cr,
                                    PangoLayout                *layout,
                                    double                      x,
                                    double                      y);
-/* Sets @layout to @text as muster_sheet_draw_lines() does at @font's
- * own size and returns TRUE, with its @height, when it fits there
- * whole: in at most @max_lines lines, none wider than @w, nothing cut
- * short. Then muster_sheet_fit_size() would give @font's size and the
- * layout is what drawing at it would lay out. */
-gboolean muster_sheet_set_lines_fitting (PangoLayout                *layout,
-                                         const PangoFontDescription *font,
-                                         const char                 *text,
-                                         double                      w,
-                                         int                         max_lines,
-                                         PangoAlignment              align,
-                                         double                     *height);
+/* Lays @text out as muster_sheet_draw_lines() does at @font's own
+ * size and returns the layout holding it (@layout, or one it keeps),
+ * with its @height, when it fits there whole: in at most @max_lines
+ * lines, none wider than @w, nothing cut short; else NULL. Then
+ * muster_sheet_fit_size() would give @font's size, and the layout is
+ * what drawing at it would lay out. */
+PangoLayout *muster_sheet_lay_out_fitting (PangoLayout                *layout,
+                                           const PangoFontDescription *font,
+                                           const char                 *text,
+                                           double                      w,
+                                           int                         max_lines,
+                                           PangoAlignment              align,
+                                           double                     *height);
+/* Lets @layout keep a copy of each text muster_sheet_draw_fitted() and
+ * muster_sheet_lay_out_fitting() lay out with it, so that the same
+ * text in the same font and box is shaped once (a page's turn numbers,
+ * stat keys and labels); @layout itself is then left as it was. For a
+ * layout only the functions here set. */
+void    muster_sheet_keep_layouts (PangoLayout *layout);
 /* The width of @text on one line. */
 double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,
