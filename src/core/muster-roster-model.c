@@ -218,13 +218,6 @@ muster_roster_model_new (MusterStore *store,
   return self;
 }
 
-gint64
-muster_roster_model_get_campaign_id (MusterRosterModel *self)
-{
-  g_return_val_if_fail (MUSTER_IS_ROSTER_MODEL (self), 0);
-  return self->campaign_id;
-}
-
 void
 muster_roster_model_set_campaign_id (MusterRosterModel *self,
                                      gint64             campaign_id)

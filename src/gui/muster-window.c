@@ -452,13 +452,6 @@ muster_window_new (MusterApplication *application)
                        NULL);
 }
 
-MusterStore *
-muster_window_get_store (MusterWindow *self)
-{
-  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  return self->store;
-}
-
 gint64
 muster_window_get_campaign_id (MusterWindow *self)
 {

@@ -23,7 +23,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, AdwApplicationWindow)
 
 MusterWindow *muster_window_new             (MusterApplication *application);
-MusterStore  *muster_window_get_store       (MusterWindow      *self);
 /* 0 when no campaign is open. */
 gint64        muster_window_get_campaign_id (MusterWindow      *self);
 void          muster_window_select_campaign (MusterWindow      *self,

@@ -108,10 +108,3 @@ muster_log_item_format_dice (MusterLogItem *self)
   return g_strdup_printf (_("%s: %s = %d · %s"), self->entry->expression, faces, self->entry->total,
                           self->entry->entered ? _("entered") : _("rolled by Muster"));
 }
-
-gboolean
-muster_log_item_is_notable (MusterLogItem *self)
-{
-  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), FALSE);
-  return g_strcmp0 (self->entry->kind, "death") == 0 || g_strcmp0 (self->entry->kind, "recovered") == 0;
-}

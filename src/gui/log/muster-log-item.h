@@ -25,6 +25,5 @@ char                 *muster_log_item_format_date        (MusterLogItem  *self);
 /* "1d6: 4 = 4 · rolled by Muster", or NULL without a roll. */
 char                 *muster_log_item_format_dice        (MusterLogItem  *self);
 /* TRUE for deaths and recoveries, which stand out. */
-gboolean              muster_log_item_is_notable         (MusterLogItem  *self);
 
 G_END_DECLS
