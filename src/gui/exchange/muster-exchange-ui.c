@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-campaign.h"
+#include "muster-closure.h"
 #include "muster-exchange.h"
 #include "muster-exchange-ui.h"
 #include "muster-force.h"
@@ -333,6 +334,6 @@ muster_exchange_ui_add_drop_target (GtkWidget   *widget,
   gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (target), "muster-exchange-drop");
   g_signal_connect_data (target, "drop", G_CALLBACK (on_drop),
-                         g_object_ref (store), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+                         g_object_ref (store), muster_closure_unref_object, 0);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
 }

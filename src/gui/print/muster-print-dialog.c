@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-closure.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
 #include "muster-window.h"
@@ -374,7 +375,7 @@ on_export_done (GObject      *object,
   toast = adw_toast_new_format (_("Exported “%s”"), basename);
   adw_toast_set_button_label (toast, _("_Open"));
   g_signal_connect_data (toast, "button-clicked", G_CALLBACK (on_toast_open),
-                         g_steal_pointer (&file), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+                         g_steal_pointer (&file), muster_closure_unref_object, 0);
 
   parent = gtk_window_get_transient_for (GTK_WINDOW (self));
   if (parent != NULL && MUSTER_IS_WINDOW (parent))
