@@ -56,7 +56,6 @@ muster_import_fail (Import     *im,
                     ...)
 {
   g_autofree char *message = NULL;
-  g_autofree char *where = NULL;
   va_list args;
 
   if (im->error != NULL)
@@ -66,16 +65,17 @@ muster_import_fail (Import     *im,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  if (line > 0)
-    where = g_strdup_printf (_("line %d: "), line);
-  if (im->filename != NULL && where != NULL)
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s, %s%s",
-                 im->filename, where, message);
+  if (im->filename != NULL && line > 0)
+    /* Translators: a file, a line in it, then what is wrong there */
+    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, _("%s, line %d: %s"),
+                 im->filename, line, message);
   else if (im->filename != NULL)
     g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s: %s", im->filename, message);
+  else if (line > 0)
+    /* Translators: a line of the file, then what is wrong there */
+    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, _("line %d: %s"), line, message);
   else
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s%s",
-                 where != NULL ? where : "", message);
+    g_set_error_literal (&im->error, MUSTER_EXCHANGE_ERROR, code, message);
 }
 
 void
@@ -136,6 +136,7 @@ xml_error_cb (void              *user_data,
   Import *im = user_data;
   g_autofree char *message = NULL;
   g_autofree char *attribute = NULL;
+  g_autofree char *what = NULL;
   int line;
 
   if (xml_error == NULL || xml_error->level == XML_ERR_WARNING)
@@ -162,26 +163,21 @@ xml_error_cb (void              *user_data,
   im->xml_error_line = line;
   im->xml_error_schema = xml_error->domain == XML_FROM_RELAXNGV;
   im->xml_error_vague = im->xml_error_schema && strstr (message, "failed to validate attributes") != NULL;
-  if (im->filename != NULL)
-    g_string_append_printf (im->xml_error, "%s, ", im->filename);
-  g_string_append_printf (im->xml_error, _("line %d: "), MAX (line, 1));
   if (attribute != NULL)
-    g_string_append_printf (im->xml_error, _("this is not what a Muster file may hold: %s"),
-                            attribute);
+    what = g_strdup_printf (_("this is not what a Muster file may hold: %s"), attribute);
+  else if (im->xml_error_schema && xml_error->node != NULL && strstr (message, "lement ") == NULL &&
+           ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
+    /* Validation messages do not always name the element. */
+    what = g_strdup_printf (_("element <%s>: this is not what a Muster file may hold: %s"),
+                            (const char *) ((xmlNodePtr) xml_error->node)->name, message);
   else if (im->xml_error_schema)
-    {
-      /* Validation messages do not always name the element. */
-      if (xml_error->node != NULL && strstr (message, "lement ") == NULL &&
-          ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
-        g_string_append_printf (im->xml_error, _("element <%s>: "),
-                                (const char *) ((xmlNodePtr) xml_error->node)->name);
-      g_string_append_printf (im->xml_error, _("this is not what a Muster file may hold: %s"),
-                              message);
-    }
+    what = g_strdup_printf (_("this is not what a Muster file may hold: %s"), message);
   else
-    g_string_append_printf (im->xml_error,
-                            _("the file is not well-formed XML (it may be cut short or damaged): %s"),
-                            message);
+    what = g_strdup_printf (_("the file is not well-formed XML (it may be cut short or damaged): %s"), message);
+  if (im->filename != NULL)
+    g_string_printf (im->xml_error, _("%s, line %d: %s"), im->filename, MAX (line, 1), what);
+  else
+    g_string_printf (im->xml_error, _("line %d: %s"), MAX (line, 1), what);
 }
 
 static void

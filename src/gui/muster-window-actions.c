@@ -151,11 +151,11 @@ delete_campaign_action (GtkWidget  *widget,
 
   /* Whole sentences, each with its own count. */
   {
-    g_autofree char *of_characters = g_strdup_printf (ngettext ("%u character will be deleted.",
+    g_autofree char *of_characters = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character will be deleted.",
                                                                 "%u characters will be deleted.",
                                                                 characters),
                                                       characters);
-    g_autofree char *of_games = g_strdup_printf (ngettext ("%u game will be deleted, with its results, rolls and log.",
+    g_autofree char *of_games = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game will be deleted, with its results, rolls and log.",
                                                            "%u games will be deleted, with their results, rolls and log.",
                                                            games),
                                                  games);

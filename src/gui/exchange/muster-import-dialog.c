@@ -9,6 +9,7 @@
 #include "muster-exchange.h"
 #include "muster-import-dialog.h"
 #include "muster-ruleset.h"
+#include "muster-text-list.h"
 #include "muster-window.h"
 
 struct _MusterImportDialog
@@ -63,27 +64,19 @@ count_text (guint n_forces,
             gboolean with_forces)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) text = g_string_new (NULL);
 
   if (with_forces)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u force", "%u forces", n_forces), n_forces));
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u force", "%u forces", n_forces),
+                                             n_forces));
   if (n_units > 0)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u unit", "%u units", n_units), n_units));
-  g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u character", "%u characters", n_characters), n_characters));
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n_units),
+                                             n_units));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character", "%u characters",
+                                                        n_characters), n_characters));
   if (with_forces)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u game", "%u games", n_games), n_games));
-
-  for (guint i = 0; i < parts->len; i++)
-    {
-      if (i > 0 && i == parts->len - 1)
-        /* Translators: between the last two items of a list */
-        g_string_append (text, _(" and "));
-      else if (i > 0)
-        /* Translators: between items of a list */
-        g_string_append (text, _(", "));
-      g_string_append (text, g_ptr_array_index (parts, i));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n_games),
+                                             n_games));
+  return muster_text_list (parts);
 }
 
 static char *

@@ -104,7 +104,9 @@ muster_log_item_format_dice (MusterLogItem *self)
     return NULL;
   parts = g_strsplit (self->entry->faces != NULL ? self->entry->faces : "", ",", -1);
   faces = g_strjoinv (" + ", parts);
-  /* Translators: dice expression, faces, total, then who rolled, "1d6: 4 = 4 · rolled by Muster" */
-  return g_strdup_printf (_("%s: %s = %d · %s"), self->entry->expression, faces, self->entry->total,
-                          self->entry->entered ? _("entered") : _("rolled by Muster"));
+  if (self->entry->entered)
+    /* Translators: dice expression, faces and total of dice entered from the table, "1d6: 4 = 4 · entered" */
+    return g_strdup_printf (_("%s: %s = %d · entered"), self->entry->expression, faces, self->entry->total);
+  /* Translators: dice expression, faces and total, "1d6: 4 = 4 · rolled by Muster" */
+  return g_strdup_printf (_("%s: %s = %d · rolled by Muster"), self->entry->expression, faces, self->entry->total);
 }

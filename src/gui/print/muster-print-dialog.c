@@ -115,10 +115,10 @@ units_label (MusterPrintDialog *self,
 
   if (scope == MUSTER_PRINT_SCOPE_FORCE)
     /* TRANSLATORS: %s is a force's name, %u how many units it has */
-    return g_strdup_printf (ngettext ("The force %s (%u unit)",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The force %s (%u unit)",
                                       "The force %s (%u units)", n),
                             muster_print_job_get_force_name (self->job), n);
-  return g_strdup_printf (ngettext ("The whole campaign (%u unit)",
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The whole campaign (%u unit)",
                                     "The whole campaign (%u units)", n), n);
 }
 
@@ -139,16 +139,16 @@ scope_label (MusterPrintDialog *self,
   switch (scope)
     {
     case MUSTER_PRINT_SCOPE_CHARACTERS:
-      return g_strdup_printf (ngettext ("The chosen character (%u)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The chosen character (%u)",
                                         "The chosen characters (%u)", n), n);
     case MUSTER_PRINT_SCOPE_FORCE:
       /* TRANSLATORS: %s is a force's name, %u how many characters it has */
-      return g_strdup_printf (ngettext ("The force %s (%u character)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The force %s (%u character)",
                                         "The force %s (%u characters)", n),
                               muster_print_job_get_force_name (self->job), n);
     case MUSTER_PRINT_SCOPE_CAMPAIGN:
     default:
-      return g_strdup_printf (ngettext ("The whole campaign (%u character)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The whole campaign (%u character)",
                                         "The whole campaign (%u characters)", n), n);
     }
 }
@@ -214,7 +214,7 @@ update_summary (MusterPrintDialog *self)
 
       muster_print_job_get_sheet_page_size (self->job, self->sheet, &size);
       self->n_pages = muster_sheet_get_n_pages (self->sheet, &size);
-      title = g_strdup_printf (ngettext ("%u page", "%u pages", self->n_pages), self->n_pages);
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u page", "%u pages", self->n_pages), self->n_pages);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->summary_row), title);
       adw_action_row_set_subtitle (self->summary_row,
                                    size.width > size.height ? _("Landscape") : _("Portrait"));

@@ -131,7 +131,7 @@ status_text (MusterCharacter *character)
     {
       int games = muster_character_get_out_games (character);
 
-      return g_strdup_printf (ngettext ("Out for %d game", "Out for %d games", games), games);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Out for %d game", "Out for %d games", games), games);
     }
   return g_strdup (muster_status_get_label (status));
 }
@@ -805,14 +805,14 @@ offer_retire (MusterRosterPage *self,
   if (ids->len == 1)
     body = g_strdup (refusal->message);
   else
-    body = g_strdup_printf (ngettext ("%u of the selected characters took part in played games: deleting "
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of the selected characters took part in played games: deleting "
                                       "them would rewrite those games’ history. Retire them instead?",
                                       "%u of the selected characters took part in played games: deleting "
                                       "them would rewrite those games’ history. Retire them instead?",
                                       ids->len),
                             ids->len);
   dialog = muster_window_ask (GTK_WIDGET (self),
-                              ngettext ("Retire Instead?", "Retire Them Instead?", ids->len), body,
+                              g_dngettext (GETTEXT_PACKAGE, "Retire Instead?", "Retire Them Instead?", ids->len), body,
                               "retire", _("_Retire"));
   g_object_set_data_full (G_OBJECT (dialog), "character-ids", g_array_ref (ids),
                           (GDestroyNotify) g_array_unref);
@@ -862,7 +862,7 @@ muster_roster_page_delete_selected (MusterRosterPage *self)
   if (undos->len == 1)
     label = g_strdup (muster_undo_get_label (g_ptr_array_index (undos, 0)));
   else if (undos->len > 1)
-    label = g_strdup_printf (ngettext ("%u character deleted", "%u characters deleted", undos->len),
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character deleted", "%u characters deleted", undos->len),
                              undos->len);
 
   if (window != NULL && undos->len > 0)

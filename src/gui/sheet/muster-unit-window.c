@@ -356,7 +356,7 @@ describe_participation (const MusterUnitParticipant *participant)
 
   if (!participant->recorded)
     /* Translators: a unit in a game not recorded yet: "12 figures, not recorded yet" */
-    return g_strdup_printf (ngettext ("%d figure, not recorded yet", "%d figures, not recorded yet",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure, not recorded yet", "%d figures, not recorded yet",
                                       participant->figures),
                             participant->figures);
 
@@ -379,7 +379,7 @@ describe_participation (const MusterUnitParticipant *participant)
 
   /* Translators: figures a unit took into a game, then what it lost:
    * "12 figures: 2 killed, 1 wounded" */
-  return g_strdup_printf (ngettext ("%d figure: %s", "%d figures: %s", participant->figures),
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure: %s", "%d figures: %s", participant->figures),
                           participant->figures, losses);
 }
 
