@@ -364,6 +364,13 @@ read_pass (Import     *im,
     {
       int type = xmlTextReaderNodeType (im->reader);
       int depth = xmlTextReaderDepth (im->reader);
+      GError *cancelled = NULL;
+
+      if (g_cancellable_set_error_if_cancelled (im->cancellable, &cancelled))
+        {
+          muster_import_fail_store (im, cancelled);
+          break;
+        }
 
       if (type == XML_READER_TYPE_DOCUMENT_TYPE)
         {
@@ -533,24 +540,22 @@ reset_ids (Import *im)
 
 /* Public API */
 
-gint64
-muster_exchange_import_data (MusterStore         *store,
-                             const char          *data,
-                             gsize                length,
-                             const char          *filename,
-                             gint64               into_campaign_id,
-                             MusterExchangeKind  *out_kind,
-                             GError             **error)
+static gint64
+import_data (MusterStore         *store,
+             const char          *data,
+             gsize                length,
+             const char          *filename,
+             gint64               into_campaign_id,
+             GCancellable        *cancellable,
+             MusterExchangeKind  *out_kind,
+             GError             **error)
 {
   Import im = { 0 };
   gint64 result = 0;
   int line;
 
-  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
-  g_return_val_if_fail (data != NULL || length == 0, 0);
-  g_return_val_if_fail (error == NULL || *error == NULL, 0);
-
   im.store = store;
+  im.cancellable = cancellable;
   im.filename = filename;
   im.into = into_campaign_id;
   im.refs = g_array_new (FALSE, FALSE, sizeof (Ref));
@@ -624,6 +629,7 @@ muster_exchange_import_data (MusterStore         *store,
               muster_import_apply_unit_fixups (&im) &&
               (im.kind != MUSTER_EXCHANGE_CAMPAIGN || im.version >= 2 ||
                muster_store_recover_campaign_log (store, im.campaign_id, &local_error)) &&
+              !g_cancellable_set_error_if_cancelled (cancellable, &local_error) &&
               muster_store_commit (store, &local_error))
             result = im.result;
           else
@@ -652,11 +658,38 @@ muster_exchange_import_data (MusterStore         *store,
 }
 
 gint64
+muster_exchange_import_data (MusterStore         *store,
+                             const char          *data,
+                             gsize                length,
+                             const char          *filename,
+                             gint64               into_campaign_id,
+                             MusterExchangeKind  *out_kind,
+                             GError             **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
+  g_return_val_if_fail (data != NULL || length == 0, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return import_data (store, data, length, filename, into_campaign_id, NULL, out_kind, error);
+}
+
+gint64
 muster_exchange_import (MusterStore         *store,
                         const char          *path,
                         gint64               into_campaign_id,
                         MusterExchangeKind  *out_kind,
                         GError             **error)
+{
+  return muster_exchange_import_full (store, path, into_campaign_id, NULL, out_kind, error);
+}
+
+gint64
+muster_exchange_import_full (MusterStore         *store,
+                             const char          *path,
+                             gint64               into_campaign_id,
+                             GCancellable        *cancellable,
+                             MusterExchangeKind  *out_kind,
+                             GError             **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -688,10 +721,8 @@ muster_exchange_import (MusterStore         *store,
       return 0;
     }
 
-  return muster_exchange_import_data (store,
-                                      g_mapped_file_get_contents (mapped),
-                                      g_mapped_file_get_length (mapped),
-                                      display, into_campaign_id, out_kind, error);
+  return import_data (store, g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
+                      display, into_campaign_id, cancellable, out_kind, error);
 }
 
 /* Streams through the file without validating it. With @count_all FALSE
