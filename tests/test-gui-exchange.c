@@ -489,6 +489,34 @@ test_export (void)
   remove_library (path);
 }
 
+/* The campaigns a force could join cannot be read: the confirmation
+ * says so, and the import cannot be chosen. */
+static void
+test_confirm_force_unreadable (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GFile) file = fixture ("exchange", "force.muster");
+  g_autoptr(GError) error = NULL;
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  GtkWindow *dialog;
+  const char *body;
+
+  muster_store_create_sample (store, "Club campaign", &error);
+  g_assert_no_error (error);
+  muster_test_fail_reads (store, TRUE);
+  dialog = muster_exchange_ui_import_file (parent, store, file, 0);
+  g_assert_true (MUSTER_IS_IMPORT_DIALOG (dialog));
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "The library’s campaigns could not be read"));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "import"));
+  muster_test_fail_reads (store, FALSE);
+
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (parent);
+  remove_library (path);
+}
+
 /* Cancel on the export's progress dialog: the file that was at the path
  * is still there, nothing is written beside it, the library is as it was,
  * and no error dialog is shown. */
@@ -644,6 +672,7 @@ main (int   argc,
   g_test_add_func ("/gui/exchange/drop", test_drop);
   g_test_add_func ("/gui/exchange/export", test_export);
   g_test_add_func ("/gui/exchange/export/cancel", test_export_cancel);
+  g_test_add_func ("/gui/exchange/confirm/force-unreadable", test_confirm_force_unreadable);
   g_test_add_func ("/gui/exchange/import/cancel", test_import_cancel);
   g_test_add_func ("/gui/exchange/window", test_window);
 

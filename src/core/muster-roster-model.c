@@ -35,6 +35,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  READ_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static GType
 muster_roster_model_get_item_type (GListModel *model)
 {
@@ -188,6 +195,19 @@ muster_roster_model_class_init (MusterRosterModelClass *klass)
     g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterRosterModel::read-failed:
+   * @error: why the library could not be read
+   *
+   * The rows could not be read again: the model keeps what it showed,
+   * and whoever shows it says so to the user.
+   */
+  signals[READ_FAILED] = g_signal_new ("read-failed",
+                                       G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
@@ -280,9 +300,8 @@ muster_roster_model_refresh (MusterRosterModel *self)
                                            self->search, &error);
   if (items == NULL)
     {
-      /* Keep showing what was there; the store logged nothing to the
-       * user here, the next change will try again. */
-      g_warning ("Could not read the roster: %s", error->message);
+      /* Keep showing what was there; the next change tries again. */
+      g_signal_emit (self, signals[READ_FAILED], 0, error);
       return;
     }
   replace_items (self, items);

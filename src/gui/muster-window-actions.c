@@ -415,6 +415,19 @@ muster_window_update_actions (MusterWindow *self)
   gtk_widget_action_set_enabled (widget, "win.create-sample", writable);
 }
 
+/* Reads everything again: the banner goes, and comes back if the
+ * library still cannot be read. */
+static void
+reload_library_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+
+  gtk_revealer_set_reveal_child (self->read_error_revealer, FALSE);
+  muster_store_emit_changed (self->store, MUSTER_CHANGE_ALL, 0);
+}
+
 void
 muster_window_class_add_actions (GtkWidgetClass *widget_class)
 {
@@ -432,6 +445,7 @@ muster_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.reload-library", NULL, reload_library_action);
 
   /* The other shortcuts are the application's (muster-application.c). */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);

@@ -22,6 +22,8 @@ struct _MusterWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  GtkRevealer          *read_error_revealer;
+  GtkLabel             *read_error_label;
   AdwLeaflet           *leaflet;
   GtkWidget            *sidebar;
   GtkWidget            *content;

@@ -121,7 +121,7 @@ reload_campaigns_selecting (MusterWindow *self,
   campaigns = muster_store_list_campaigns (self->store, &error);
   if (campaigns == NULL)
     {
-      g_warning ("Cannot list the campaigns: %s", error->message);
+      muster_window_show_read_error (self, error);
       return;
     }
 
@@ -410,6 +410,8 @@ muster_window_class_init (MusterWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, content);
@@ -478,6 +480,71 @@ muster_window_select_campaign (MusterWindow *self,
     }
 
   gtk_single_selection_set_selected (self->campaign_selection, position);
+}
+
+/**
+ * muster_window_show_read_error:
+ * @self: the window
+ * @error: why the library could not be read
+ *
+ * Says above the open page that what it shows could not be read again
+ * (it shows what was read last), with a Try Again button; it goes once
+ * the library reads again.
+ */
+void
+muster_window_show_read_error (MusterWindow *self,
+                               const GError *error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (error != NULL);
+
+  /* Translators: why the library could not be read, e.g. “disk I/O error” */
+  text = g_strdup_printf (_("The library could not be read (%s). What is shown may be out of date: "
+                            "check that its disk is there, then try again."), error->message);
+  gtk_label_set_label (self->read_error_label, text);
+  gtk_revealer_set_reveal_child (self->read_error_revealer, TRUE);
+}
+
+/**
+ * muster_window_report_read_error:
+ * @widget: a widget whose rows could not be read again
+ * @error: why
+ *
+ * Shows the read error on the window @widget is in; connect it swapped
+ * to a model's ::read-failed.
+ */
+void
+muster_window_report_read_error (GtkWidget    *widget,
+                                 const GError *error)
+{
+  GtkRoot *root;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  root = gtk_widget_get_root (widget);
+  if (root != NULL && MUSTER_IS_WINDOW (root))
+    muster_window_show_read_error (MUSTER_WINDOW (root), error);
+  else
+    g_warning ("Could not read the library: %s", error->message);
+}
+
+/**
+ * muster_window_get_read_error:
+ * @self: the window
+ *
+ * Returns: (nullable): what the read error banner says, or %NULL when it
+ * is hidden
+ */
+const char *
+muster_window_get_read_error (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->read_error_revealer))
+    return NULL;
+  return gtk_label_get_label (self->read_error_label);
 }
 
 void

@@ -95,7 +95,9 @@ ruleset_title (const char *ruleset_id)
   return g_strdup (ruleset_id);
 }
 
-static void
+/* FALSE when the campaigns cannot be read: the dialog then says so and
+ * cannot import. */
+static gboolean
 fill_campaigns (MusterImportDialog *self,
                 gint64              into_campaign_id)
 {
@@ -106,7 +108,18 @@ fill_campaigns (MusterImportDialog *self,
 
   campaigns = muster_store_list_campaigns (self->store, &error);
   if (campaigns == NULL)
-    g_warning ("Could not list the campaigns: %s", error->message);
+    {
+      g_autofree char *body = NULL;
+
+      /* Translators: why the library could not be read, e.g. “disk I/O error” */
+      body = g_strdup_printf (_("The library’s campaigns could not be read (%s), so the force has no campaign "
+                                "to join. Close this, check that the library’s disk is there, and try again."),
+                              error->message);
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
+      adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self), "import", FALSE);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "cancel");
+      return FALSE;
+    }
 
   for (guint i = 0; campaigns != NULL && i < campaigns->len; i++)
     {
@@ -124,6 +137,7 @@ fill_campaigns (MusterImportDialog *self,
   gtk_drop_down_set_model (self->campaign_drop_down, G_LIST_MODEL (names));
   if (self->campaign_ids->len > 0)
     gtk_drop_down_set_selected (self->campaign_drop_down, selected);
+  return TRUE;
 }
 
 static void
@@ -392,7 +406,8 @@ muster_import_dialog_new (GtkWindow             *parent,
 
   adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (self),
                                      _("Import the Force “%s”?"), summary->name);
-  fill_campaigns (self, into_campaign_id);
+  if (!fill_campaigns (self, into_campaign_id))
+    return self;
   if (self->campaign_ids->len == 0)
     {
       g_autofree char *rules = ruleset_title (summary->ruleset_id);

@@ -103,6 +103,15 @@ sheet_position (MusterPrintDialog *self,
   return 0;
 }
 
+/* Said in place of a count: printing what cannot be counted would print
+ * nothing, or not everything. */
+static char *
+counting_failed (const GError *error)
+{
+  /* Translators: why the library could not be read, e.g. “disk I/O error” */
+  return g_strdup_printf (_("What would be printed could not be read (%s)"), error->message);
+}
+
 static char *
 units_label (MusterPrintDialog *self,
              MusterPrintScope   scope)
@@ -111,7 +120,7 @@ units_label (MusterPrintDialog *self,
   guint n = muster_print_job_count_units (self->job, scope, &error);
 
   if (error != NULL)
-    g_warning ("Counting units: %s", error->message);
+    return counting_failed (error);
 
   if (scope == MUSTER_PRINT_SCOPE_FORCE)
     /* TRANSLATORS: %s is a force's name, %u how many units it has */
@@ -134,7 +143,7 @@ scope_label (MusterPrintDialog *self,
 
   n = muster_print_job_count_characters (self->job, scope, &error);
   if (error != NULL)
-    g_warning ("Counting characters: %s", error->message);
+    return counting_failed (error);
 
   switch (scope)
     {

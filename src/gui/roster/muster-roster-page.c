@@ -607,6 +607,7 @@ muster_roster_page_new (MusterStore *store)
                                           g_object_ref (gtk_column_view_get_sorter (self->column_view)));
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
   g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (model_items_changed_cb), self);
+  g_signal_connect_swapped (self->model, "read-failed", G_CALLBACK (muster_window_report_read_error), self);
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);

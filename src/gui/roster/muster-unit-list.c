@@ -300,6 +300,7 @@ muster_unit_list_new (MusterStore *store)
   self = g_object_new (MUSTER_TYPE_UNIT_LIST, NULL);
   self->store = g_object_ref (store);
   self->model = muster_unit_list_model_new (store);
+  g_signal_connect_swapped (self->model, "read-failed", G_CALLBACK (muster_window_report_read_error), self);
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
                                           g_object_ref (gtk_column_view_get_sorter (self->column_view)));
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));

@@ -430,7 +430,7 @@ load_character (MusterCharacterWindow *self)
   character = muster_store_get_character (self->store, self->character_id, &error);
   if (character == NULL)
     {
-      muster_sheet_rows_read_failed (GTK_WINDOW (self), "character", self->character_id, error);
+      muster_sheet_window_read_failed (MUSTER_SHEET_WINDOW (self), self->toast_overlay, error);
       return;
     }
 

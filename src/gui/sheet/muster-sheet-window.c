@@ -15,6 +15,7 @@ typedef struct
   gint64            id;
   gint64            campaign_id;
   MusterSheetNotes  notes;
+  char             *read_error;   /* what the last failed read said */
 } MusterSheetWindowPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (MusterSheetWindow, muster_sheet_window, ADW_TYPE_WINDOW)
@@ -28,7 +29,10 @@ store_changed_cb (MusterStore       *store,
   MusterSheetWindowPrivate *priv = muster_sheet_window_get_instance_private (self);
 
   if (muster_sheet_rows_change_concerns (what, campaign_id, priv->campaign_id))
-    MUSTER_SHEET_WINDOW_GET_CLASS (self)->reload (self);
+    {
+      g_clear_pointer (&priv->read_error, g_free);
+      MUSTER_SHEET_WINDOW_GET_CLASS (self)->reload (self);
+    }
 }
 
 static void
@@ -72,6 +76,7 @@ muster_sheet_window_dispose (GObject *object)
     g_clear_signal_handler (&priv->changed_id, priv->store);
   g_clear_object (&priv->ruleset);
   g_clear_object (&priv->store);
+  g_clear_pointer (&priv->read_error, g_free);
 
   G_OBJECT_CLASS (muster_sheet_window_parent_class)->dispose (object);
 }
@@ -173,4 +178,42 @@ muster_sheet_window_find (GtkApplication *application,
         return GTK_WIDGET (window);
     }
   return NULL;
+}
+
+void
+muster_sheet_window_read_failed (MusterSheetWindow *self,
+                                 AdwToastOverlay   *overlay,
+                                 const GError      *error)
+{
+  MusterSheetWindowPrivate *priv = muster_sheet_window_get_instance_private (self);
+  AdwToast *toast;
+
+  g_return_if_fail (MUSTER_IS_SHEET_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (error != NULL);
+
+  /* Deleted, here or by another program: the sheet has nothing to show. */
+  if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return;
+    }
+
+  g_free (priv->read_error);
+  /* Translators: why the library could not be read, e.g. “disk I/O error” */
+  priv->read_error = g_strdup_printf (_("This sheet could not be read again (%s): what it shows may be out of date."),
+                                      error->message);
+  toast = adw_toast_new (priv->read_error);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
+const char *
+muster_sheet_window_get_read_error (MusterSheetWindow *self)
+{
+  MusterSheetWindowPrivate *priv = muster_sheet_window_get_instance_private (self);
+
+  g_return_val_if_fail (MUSTER_IS_SHEET_WINDOW (self), NULL);
+  return priv->read_error;
 }

@@ -46,6 +46,14 @@ MusterRuleset    *muster_sheet_window_get_ruleset  (MusterSheetWindow *self);
 gint64            muster_sheet_window_get_id       (MusterSheetWindow *self);
 /* The sheet's notes, for muster_sheet_notes_init() and the rest. */
 MusterSheetNotes *muster_sheet_window_get_notes    (MusterSheetWindow *self);
+/* The sheet's thing could not be read: closes the sheet when it was
+ * deleted (MUSTER_STORE_ERROR_NOT_FOUND), else says so in a toast on
+ * @overlay that stays until dismissed. */
+void              muster_sheet_window_read_failed  (MusterSheetWindow *self,
+                                                    AdwToastOverlay   *overlay,
+                                                    const GError      *error);
+/* What the sheet said when its thing last could not be read, or NULL. */
+const char       *muster_sheet_window_get_read_error (MusterSheetWindow *self);
 /* The sheet window of @type on thing @id of @store open in @application,
  * or NULL. */
 GtkWidget        *muster_sheet_window_find         (GtkApplication    *application,

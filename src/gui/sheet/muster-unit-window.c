@@ -417,7 +417,7 @@ load_unit (MusterUnitWindow *self)
   unit = muster_store_get_unit (self->store, self->unit_id, &error);
   if (unit == NULL)
     {
-      muster_sheet_rows_read_failed (GTK_WINDOW (self), "unit", self->unit_id, error);
+      muster_sheet_window_read_failed (MUSTER_SHEET_WINDOW (self), self->toast_overlay, error);
       return;
     }
 
