@@ -64,6 +64,8 @@ set_campaign (MusterWindow *self,
               gint64        campaign_id)
 {
   MusterCampaign *campaign = get_selected_campaign (self);
+  g_autoptr(GError) error = NULL;
+  gboolean broken = FALSE;
 
   if (campaign_id != self->campaign_id)
     {
@@ -80,13 +82,26 @@ set_campaign (MusterWindow *self,
 
     adw_view_switcher_title_set_title (self->switcher_title, title);
   }
-  gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
+  /* The campaign's rules are read and checked as it opens: pages built on
+   * rules that do not load would show nothing, or not all. */
+  if (campaign != NULL && campaign_id != 0 && muster_campaign_load_ruleset (campaign, &error) == NULL)
+    {
+      g_autofree char *description = NULL;
+
+      /* Translators: why the rules kept with the campaign do not load */
+      description = g_strdup_printf (_("The copy of its rules this campaign keeps does not load (%s). "
+                                       "In Campaign Settings, take the installed rules in its place."),
+                                     error->message);
+      adw_status_page_set_description (self->broken_rules_page, description);
+      broken = TRUE;
+    }
+  gtk_stack_set_visible_child_name (self->main_stack, broken ? "broken-rules" : campaign_id ? "campaign" : "empty");
   /* No pages to switch between without a campaign, and nothing to recruit
    * into or print: the title says Muster. */
-  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0);
-  gtk_widget_set_visible (self->recruit_button, campaign_id != 0);
-  gtk_widget_set_visible (self->print_button, campaign_id != 0);
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0 && !broken);
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0 && !broken);
+  gtk_widget_set_visible (self->recruit_button, campaign_id != 0 && !broken);
+  gtk_widget_set_visible (self->print_button, campaign_id != 0 && !broken);
   gtk_widget_set_visible (self->campaign_menu_button, campaign_id != 0);
   muster_window_update_actions (self);
 }
@@ -411,6 +426,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, broken_rules_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar);
