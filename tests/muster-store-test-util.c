@@ -12,6 +12,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-roster-model.h"
 #include "muster-store.h"
@@ -149,4 +150,61 @@ read_migration (const char *name)
   g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   g_assert_no_error (error);
   return text;
+}
+
+char *
+read_migration_as_shipped (const char *name)
+{
+  char *text = read_migration (name);
+  char *counter;
+
+  /* Migration 3 moved the recruit counter out of the campaign row only
+   * from version 9 on; libraries that took it before kept the column. */
+  if (g_str_equal (name, "0003-history.sql") &&
+      (counter = strstr (text, "-- The recruit counter.")) != NULL)
+    *counter = '\0';
+  return text;
+}
+
+/* Migration 6 calls the store's function (muster-store-migrate.c). */
+static void
+guess_nationality (sqlite3_context  *context,
+                   int               argc,
+                   sqlite3_value   **argv)
+{
+  sqlite3_result_text (context, muster_nationality_guess ((const char *) sqlite3_value_text (argv[0]),
+                                                          (const char *) sqlite3_value_text (argv[1])),
+                       -1, SQLITE_STATIC);
+}
+
+void
+raw_add_migration_functions (sqlite3 *db)
+{
+  g_assert_cmpint (sqlite3_create_function (db, "muster_nationality_guess", 2, SQLITE_UTF8, NULL,
+                                            guess_nationality, NULL, NULL), ==, SQLITE_OK);
+}
+
+sqlite3 *
+raw_open_old_library (const char *path,
+                      int         version)
+{
+  static const char * const migrations[] = {
+    "0001-initial.sql", "0002-units.sql", "0003-history.sql", "0004-rules-updates.sql",
+    "0005-rolled-stats.sql", "0006-nationality.sql", "0007-log-arguments.sql",
+  };
+  g_autofree char *pragmas = NULL;
+  sqlite3 *db = raw_open (path);
+
+  g_assert_cmpint (version, >=, 1);
+  g_assert_cmpint (version, <=, (int) G_N_ELEMENTS (migrations));
+  raw_add_migration_functions (db);
+  for (int i = 0; i < version; i++)
+    {
+      g_autofree char *sql = read_migration_as_shipped (migrations[i]);
+
+      raw_exec (db, sql);
+    }
+  pragmas = g_strdup_printf ("PRAGMA application_id = 1297437524; PRAGMA user_version = %d;", version);
+  raw_exec (db, pragmas);
+  return db;
 }
