@@ -79,8 +79,8 @@ PangoLayout *muster_sheet_lay_out_fitting (PangoLayout                *layout,
 /* Lets @layout keep a copy of each text muster_sheet_draw_fitted() and
  * muster_sheet_lay_out_fitting() lay out with it, so that the same
  * text in the same font and box is shaped once (a page's turn numbers,
- * stat keys and labels); @layout itself is then left as it was. For a
- * layout only the functions here set. */
+ * stat keys and labels). For a layout only the functions here set:
+ * what those two lay out is then in the copies, not in @layout. */
 void    muster_sheet_keep_layouts (PangoLayout *layout);
 /* The width of @text on one line. */
 double  muster_sheet_text_width   (PangoLayout                *layout,
