@@ -601,6 +601,12 @@ resolution_prepare (Resolution   *r,
     if (((UnitSubject *) g_ptr_array_index (r->units, i))->recorded)
       n_results++;
 
+  if (muster_game_get_state (r->game) == MUSTER_GAME_STARTED)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("%s is still being played at the table: finish it first."), what);
+      return FALSE;
+    }
   if (muster_game_get_state (r->game) == MUSTER_GAME_PLANNED || n_results == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
@@ -616,7 +622,7 @@ resolution_prepare (Resolution   *r,
 
   stmt = muster_store_prepare (store,
                                "SELECT id FROM game WHERE campaign_id = ? "
-                               "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",
+                               "AND number < ? AND state IN ('started', 'played') ORDER BY number LIMIT 1",
                                error);
   if (stmt == NULL)
     return FALSE;

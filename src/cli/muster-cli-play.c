@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-cli-private.h"
+#include "muster-engine.h"
+#include "muster-ruleset-play.h"
+#include "muster-table.h"
+
+/* Play at the table: start, hit, undo-hit (finish records what the hits
+ * did, muster-cli-games.c). */
+
+/* --- start ------------------------------------------------------------------- */
+
+int
+muster_cli_cmd_start (MusterCli  *cli,
+                      int         argc,
+                      char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterGame) started = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *what = NULL;
+  int status;
+
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+    return status;
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
+  if (game == NULL ||
+      !muster_store_start_game (cli->store, muster_game_get_id (game), &error) ||
+      (started = muster_store_get_game (cli->store, muster_game_get_id (game), &error)) == NULL)
+    return muster_cli_fail (error);
+
+  what = muster_game_describe_full (started);
+  /* TRANSLATORS: the game (“Game 1 “The ford” of Peninsula 1812”), then
+   * its state (“Started”) */
+  g_print (_("%s: %s\n"), what, muster_game_state_get_label (muster_game_get_state (started)));
+  return 0;
+}
+
+/* --- hit --------------------------------------------------------------------- */
+
+/* A participant of @game named by @arg (a name or an id). */
+static gint64
+find_participant (MusterCli       *cli,
+                  MusterCampaign  *campaign,
+                  const char      *arg,
+                  GError         **error)
+{
+  g_autoptr(MusterCharacter) character = muster_cli_find_character (cli, campaign, arg, error);
+
+  return character != NULL ? muster_character_get_id (character) : 0;
+}
+
+static void
+say_hit (MusterCli         *cli,
+         MusterRuleset     *ruleset,
+         const MusterHit   *hit)
+{
+  const MusterPlay *play = muster_ruleset_get_play (ruleset);
+  const MusterPlayEffect *effect = muster_play_lookup_effect (play, hit->effect);
+  const MusterPlayLocation *location = muster_play_lookup_location (play, hit->location);
+  static const char * const keys[] = {
+    "ordinal", "target", "attacker", "kind", "location", "location_faces", "effect_faces",
+    "score", "modifiers", "effect", "light", "serious", "figures", "killed", "wounded", "entered"
+  };
+  const char * const headings[] = {
+    _("Hit"), _("Target"), _("Attacker"), _("Kind"), _("Location"), _("Location die"), _("Effect dice"),
+    _("Score"), _("Modifiers"), _("Effect"), _("Light"), _("Serious"), _("Figures"), _("Killed"),
+    _("Wounded"), _("Entered")
+  };
+  g_autoptr(MusterCliTable) out = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+  g_autofree char *modifiers = g_strjoinv (" ", hit->modifiers);
+
+  muster_cli_table_add_row (out);
+  muster_cli_table_add_int (out, hit->ordinal);
+  muster_cli_table_add_text (out, hit->target_name);
+  muster_cli_table_add_text (out, hit->attacker_name != NULL ? hit->attacker_name : "");
+  muster_cli_table_add_text (out, muster_hit_kind_to_string (hit->kind));
+  muster_cli_table_add_value (out, hit->location != NULL ? hit->location : "",
+                              location != NULL ? location->name : "");
+  muster_cli_table_add_text (out, hit->location_faces);
+  muster_cli_table_add_text (out, hit->effect_faces);
+  muster_cli_table_add_int (out, hit->score);
+  muster_cli_table_add_text (out, modifiers);
+  muster_cli_table_add_value (out, hit->effect, effect != NULL ? effect->name : hit->effect);
+  muster_cli_table_add_int (out, hit->light);
+  muster_cli_table_add_int (out, hit->serious);
+  muster_cli_table_add_int (out, hit->figures);
+  muster_cli_table_add_int (out, hit->killed);
+  muster_cli_table_add_int (out, hit->wounded);
+  muster_cli_table_add_bool (out, hit->entered, hit->entered ? _("yes") : _("no"));
+  muster_cli_table_print (out, cli->format, TRUE);
+}
+
+int
+muster_cli_cmd_hit (MusterCli  *cli,
+                    int         argc,
+                    char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *by = NULL;
+  g_autofree char *location = NULL;
+  g_autofree char *melee = NULL;
+  g_autofree char *score = NULL;
+  g_autofree char *bound = NULL;
+  g_autofree char *unit_arg = NULL;
+  g_autofree char *figures = NULL;
+  g_auto(GStrv) modifiers = NULL;
+  g_auto(GStrv) faces = NULL;
+  gboolean shot = FALSE;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    { "by", 0, 0, G_OPTION_ARG_STRING, &by, N_("The firer or attacker"), N_("ATTACKER") },
+    { "location", 0, 0, G_OPTION_ARG_STRING, &location,
+      N_("The hit location, an id of the rules (rolled when left out)"), N_("ID") },
+    { "shot", 0, 0, G_OPTION_ARG_NONE, &shot, N_("A shot (the default)"), NULL },
+    { "melee", 0, 0, G_OPTION_ARG_STRING, &melee,
+      N_("A melee: the winner’s score minus the loser’s"), N_("DIFF") },
+    { "score", 0, 0, G_OPTION_ARG_STRING, &score,
+      N_("The score as worked out at the table, modifiers included"), N_("N") },
+    { "modifier", 0, 0, G_OPTION_ARG_STRING_ARRAY, &modifiers,
+      N_("A modifier of the wound effect, an id of the rules (repeat for each)"), N_("ID") },
+    { "bound", 0, 0, G_OPTION_ARG_STRING, &bound, N_("The bound the hit happened in"), N_("N") },
+    { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
+      N_("Faces rolled at the table: location=3, effect=4,5"), N_("PURPOSE=FACES") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &unit_arg,
+      N_("Figures of a unit are hit instead of a character"), N_("UNIT") },
+    { "figures", 0, 0, G_OPTION_ARG_STRING, &figures, N_("The unit’s figures hit"), N_("N") },
+    MUSTER_CLI_FORMAT_ENTRY (cli),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterHit) hit = NULL;
+  g_autoptr(GArray) location_faces = NULL;
+  g_autoptr(GArray) effect_faces = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterHitRequest request = { 0, };
+  MusterRuleset *ruleset;
+  int status;
+
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, -1, &status) ||
+      !muster_cli_check_args (cli, argc, argv, unit_arg != NULL ? 1 : 2, unit_arg != NULL ? 1 : 2, &status))
+    return status;
+  if (shot && melee != NULL)
+    return muster_cli_usage_error (cli, _("A hit is a shot or a melee: give --shot or --melee DIFF, not both."));
+  if (!muster_cli_parse_count (cli, "--bound", bound, &request.bound, &status) ||
+      !muster_cli_parse_count (cli, "--figures", figures, &request.figures, &status))
+    return status;
+  if (melee != NULL && !g_ascii_string_to_signed (melee, 10, -1000, 1000, &(gint64) { 0 }, NULL))
+    return muster_cli_usage_error (cli, _("--melee takes the difference of the scores, a whole number, not “%s”."), melee);
+  if (score != NULL && !g_ascii_string_to_signed (score, 10, -1000, 1000, &(gint64) { 0 }, NULL))
+    return muster_cli_usage_error (cli, _("--score takes a whole number, not “%s”."), score);
+  for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
+    {
+      g_autofree char *key = NULL;
+      g_autofree char *value = NULL;
+      GArray **into;
+
+      if (!muster_cli_split_assignment (faces[i], &key, &value))
+        return muster_cli_usage_error (cli, _("--faces takes PURPOSE=FACES, e.g. location=3 or effect=4,5, not “%s”."),
+                                       faces[i]);
+      into = g_str_equal (key, "location") ? &location_faces : g_str_equal (key, "effect") ? &effect_faces : NULL;
+      if (into == NULL)
+        return muster_cli_usage_error (cli, _("A hit rolls for “location” and “effect”, not “%s”."), key);
+      g_clear_pointer (into, g_array_unref);
+      *into = muster_engine_parse_faces (value, &error);
+      if (*into == NULL)
+        return muster_cli_fail (error);
+    }
+
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error);
+  if (game == NULL)
+    return muster_cli_fail (error);
+  if (unit_arg != NULL)
+    {
+      g_autoptr(MusterUnit) unit = muster_cli_find_unit (cli, campaign, unit_arg, &error);
+
+      if (unit == NULL)
+        return muster_cli_fail (error);
+      request.unit_id = muster_unit_get_id (unit);
+    }
+  else if ((request.target_id = find_participant (cli, campaign, argv[2], &error)) == 0)
+    return muster_cli_fail (error);
+  if (by != NULL && (request.attacker_id = find_participant (cli, campaign, by, &error)) == 0)
+    return muster_cli_fail (error);
+
+  request.kind = melee != NULL ? MUSTER_HIT_MELEE : MUSTER_HIT_SHOT;
+  request.difference = melee != NULL ? atoi (melee) : 0;
+  request.has_score = score != NULL;
+  request.score = score != NULL ? atoi (score) : 0;
+  request.location = location;
+  request.modifiers = (const char * const *) modifiers;
+  if (location_faces != NULL)
+    {
+      request.location_faces = (const int *) location_faces->data;
+      request.n_location_faces = location_faces->len;
+    }
+  if (effect_faces != NULL)
+    {
+      request.effect_faces = (const int *) effect_faces->data;
+      request.n_effect_faces = effect_faces->len;
+    }
+
+  hit = muster_store_record_hit (cli->store, muster_game_get_id (game), &request, &error);
+  ruleset = hit != NULL ? muster_cli_campaign_ruleset (campaign, &error) : NULL;
+  if (ruleset == NULL)
+    return muster_cli_fail (error);
+  say_hit (cli, ruleset, hit);
+  return 0;
+}
+
+/* --- undo-hit ---------------------------------------------------------------- */
+
+int
+muster_cli_cmd_undo_hit (MusterCli  *cli,
+                         int         argc,
+                         char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GPtrArray) hits = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+    return status;
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
+  if (game == NULL ||
+      (hits = muster_store_list_hits (cli->store, muster_game_get_id (game), &error)) == NULL ||
+      !muster_store_undo_hit (cli->store, muster_game_get_id (game), &error))
+    return muster_cli_fail (error);
+  {
+    const MusterHit *last = g_ptr_array_index (hits, hits->len - 1);
+
+    /* TRANSLATORS: the number of the hit taken back, and its target */
+    g_print (_("Hit %d on %s undone.\n"), last->ordinal, last->target_name);
+  }
+  return 0;
+}
