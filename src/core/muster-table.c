@@ -432,17 +432,19 @@ muster_store_record_hit (MusterStore            *store,
   if (request->target_id != 0 && (target = find_participant (participants, request->target_id)) == NULL)
     {
       g_autofree char *what = muster_game_describe_full (game);
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, request->target_id);
 
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The character %" G_GINT64_FORMAT " did not take part in %s."), request->target_id, what);
+                   _("The character with the id %s did not take part in %s."), id, what);
       return NULL;
     }
   if (request->unit_id != 0 && (unit = find_unit (units, request->unit_id)) == NULL)
     {
       g_autofree char *what = muster_game_describe_full (game);
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, request->unit_id);
 
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                   _("The unit %" G_GINT64_FORMAT " did not take part in %s."), request->unit_id, what);
+                   _("The unit with the id %s did not take part in %s."), id, what);
       return NULL;
     }
   if (request->attacker_id != 0)
@@ -451,9 +453,10 @@ muster_store_record_hit (MusterStore            *store,
       if (attacker == NULL)
         {
           g_autofree char *what = muster_game_describe_full (game);
+          g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, request->attacker_id);
 
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       _("The character %" G_GINT64_FORMAT " did not take part in %s."), request->attacker_id, what);
+                       _("The character with the id %s did not take part in %s."), id, what);
           return NULL;
         }
       if (g_strcmp0 (attacker->side, target != NULL ? target->side : unit->side) == 0)
