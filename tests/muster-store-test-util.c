@@ -12,6 +12,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
+#include "muster-nationality.h"
 #include "muster-recruit.h"
 #include "muster-roster-model.h"
 #include "muster-store.h"
@@ -137,6 +138,24 @@ assert_raw_text (sqlite3    *db,
   g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
   g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, expected);
   sqlite3_finalize (stmt);
+}
+
+/* Migration 6 calls the store's function (muster-store-migrate.c). */
+static void
+guess_nationality (sqlite3_context  *context,
+                   int               argc,
+                   sqlite3_value   **argv)
+{
+  sqlite3_result_text (context, muster_nationality_guess ((const char *) sqlite3_value_text (argv[0]),
+                                                          (const char *) sqlite3_value_text (argv[1])),
+                       -1, SQLITE_STATIC);
+}
+
+void
+raw_add_migration_functions (sqlite3 *db)
+{
+  g_assert_cmpint (sqlite3_create_function (db, "muster_nationality_guess", 2, SQLITE_UTF8, NULL,
+                                            guess_nationality, NULL, NULL), ==, SQLITE_OK);
 }
 
 char *

@@ -57,4 +57,9 @@ assert_raw_text (sqlite3    *db,
 char *
 read_migration (const char *name);
 
+/* The functions the migrations call besides SQL's own, on a connection
+ * of raw_open(). */
+void
+raw_add_migration_functions (sqlite3 *db);
+
 G_END_DECLS

@@ -6,7 +6,6 @@
 #include <locale.h>
 
 #include "muster-log-private.h"
-#include "muster-nationality.h"
 #include "muster-store-private.h"
 #include "muster-store-test-util.h"
 #include "muster-test-util.h"
@@ -41,17 +40,6 @@ static const struct {
 /* The entry of a man recruited, then deleted: the rows it names are gone. */
 #define KEPT_ENTRY 47
 
-/* Migration 6 calls the store's function (muster-store-migrate.c). */
-static void
-guess_nationality (sqlite3_context  *context,
-                   int               argc,
-                   sqlite3_value   **argv)
-{
-  sqlite3_result_text (context, muster_nationality_guess ((const char *) sqlite3_value_text (argv[0]),
-                                                          (const char *) sqlite3_value_text (argv[1])),
-                       -1, SQLITE_STATIC);
-}
-
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
@@ -69,7 +57,7 @@ fixture_set_up (Fixture       *f,
   f->dir = muster_test_make_tmpdir ();
   path = g_build_filename (f->dir, "library.db", NULL);
   db = raw_open (path);
-  sqlite3_create_function (db, "muster_nationality_guess", 2, SQLITE_UTF8, NULL, guess_nationality, NULL, NULL);
+  raw_add_migration_functions (db);
   for (guint i = 0; i < G_N_ELEMENTS (migrations); i++)
     {
       g_autofree char *sql = read_migration (migrations[i]);
