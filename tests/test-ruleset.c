@@ -72,7 +72,7 @@ test_shipped_header (void)
   g_autofree char *contents = NULL;
 
   g_assert_cmpstr (muster_ruleset_get_id (rs), ==, "sharpes-skirmish");
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "2");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "3");
   g_assert_cmpstr (muster_ruleset_get_title (rs), ==, "Sharpe's Skirmish");
   g_assert_nonnull (strstr (muster_ruleset_get_source (rs), "Durham's Chosen Men"));
   g_assert_cmpint (muster_ruleset_get_kept_by (rs), ==, MUSTER_KEPT_BY_FIGURE);

@@ -34,6 +34,9 @@ muster_play_free (MusterPlay *play)
 {
   if (play == NULL)
     return;
+  g_ptr_array_unref (play->cards);
+  g_clear_pointer (&play->order_dice, muster_dice_expr_unref);
+  g_clear_pointer (&play->tie_dice, muster_dice_expr_unref);
   g_ptr_array_unref (play->effects);
   g_ptr_array_unref (play->locations);
   g_ptr_array_unref (play->rows);
@@ -93,6 +96,50 @@ load_bands (MusterRuleset  *self,
         }
       g_array_append_val (bands, band);
     }
+  return TRUE;
+}
+
+static gboolean
+load_order (MusterRuleset  *self,
+            MusterPlay     *play,
+            xmlNodePtr      section,
+            GError        **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  xmlNodePtr order = muster_ruleset_first_child (section, "order");
+  const char *method = muster_ruleset_attr (self, order, "method");
+
+  play->order_method = g_strcmp0 (method, "deck") == 0 ? MUSTER_ORDER_DECK
+                       : g_strcmp0 (method, "sides") == 0 ? MUSTER_ORDER_SIDES
+                       : MUSTER_ORDER_INITIATIVE;
+  play->order_note = muster_ruleset_notes_of (self, order);
+  play->order_stat = muster_ruleset_attr (self, order, "stat");
+  if (!parse_dice_attr (self, order, "dice", &play->order_dice, error) ||
+      !parse_dice_attr (self, order, "tie-dice", &play->tie_dice, error) ||
+      !muster_ruleset_attr_int (self, order, "light-places", 0, &play->light_places, error) ||
+      !muster_ruleset_attr_int (self, order, "serious-places", 0, &play->serious_places, error))
+    return FALSE;
+  if (play->order_method != MUSTER_ORDER_DECK && play->order_dice == NULL)
+    return muster_ruleset_fail (self, order, error, _("the order of play is rolled, but on no dice."));
+  if (play->order_stat != NULL && muster_ruleset_lookup_stat (self, play->order_stat) == NULL)
+    return muster_ruleset_fail (self, order, error,
+                                _("the order of play adds the stat “%s”, but there is no such stat."),
+                                play->order_stat);
+  FOREACH_CHILD (node, order, "card")
+    {
+      MusterPlayCard *card = g_new0 (MusterPlayCard, 1);
+
+      card->id = muster_ruleset_attr (self, node, "id");
+      card->name = muster_ruleset_child_text (self, node, "name");
+      card->note = muster_ruleset_notes_of (self, node);
+      card->per = muster_ruleset_attr (self, node, "per");
+      g_ptr_array_add (play->cards, card);
+      if (!muster_ruleset_check_unique (self, seen, node, _("card"), card->id, error) ||
+          !muster_ruleset_attr_int (self, node, "count", 0, &card->count, error))
+        return FALSE;
+    }
+  if (play->order_method == MUSTER_ORDER_DECK && play->cards->len == 0)
+    return muster_ruleset_fail (self, order, error, _("the order of play is a deck, but it has no cards."));
   return TRUE;
 }
 
@@ -337,18 +384,21 @@ muster_ruleset_load_play (MusterRuleset  *self,
 {
   MusterPlay *play = self->play = g_new0 (MusterPlay, 1);
 
+  play->cards = g_ptr_array_new_with_free_func (g_free);
   play->effects = g_ptr_array_new_with_free_func (g_free);
   play->locations = g_ptr_array_new_with_free_func (g_free);
   play->rows = g_ptr_array_new_with_free_func (row_free);
   play->modifiers = g_ptr_array_new_with_free_func (modifier_free);
   play->penalty_stats = g_ptr_array_new ();
   play->unhurt = muster_ruleset_attr (self, section, "unhurt");
-  if (muster_ruleset_lookup_outcome (self, play->unhurt) == NULL)
+  if (muster_ruleset_first_child (section, "effects") != NULL &&
+      muster_ruleset_lookup_outcome (self, play->unhurt) == NULL)
     return muster_ruleset_fail (self, section, error,
                                 _("those never hit are recorded as “%s”, but there is no such outcome."),
                                 play->unhurt != NULL ? play->unhurt : "");
 
-  return load_effects (self, play, section, error) &&
+  return load_order (self, play, section, error) &&
+         load_effects (self, play, section, error) &&
          load_locations (self, play, section, error) &&
          load_lookup (self, play, section, error) &&
          load_modifiers (self, play, section, error) &&

@@ -57,8 +57,34 @@ typedef struct {
   GPtrArray  *effects;     /* of const char *, effect ids, one per score */
 } MusterPlayRow;
 
+/* How the order of play is found (<order method>). */
+typedef enum {
+  MUSTER_ORDER_INITIATIVE,  /* each character rolls, plus a stat */
+  MUSTER_ORDER_SIDES,       /* each side rolls; the winner chooses */
+  MUSTER_ORDER_DECK,        /* cards dealt one at a time */
+} MusterOrderMethod;
+
+/* A card of the deck: one @per "character", "leader" (a character who
+ * leads no unit) or "unit" in the game, or @count of it. */
 typedef struct {
-  const char     *unhurt;          /* the outcome of a participant never hit */
+  const char *id;
+  const char *name;
+  const char *note;
+  const char *per;          /* or NULL */
+  int         count;
+} MusterPlayCard;
+
+typedef struct {
+  /* The order of play. */
+  MusterOrderMethod order_method;
+  const char     *order_note;
+  MusterDiceExpr *order_dice;      /* initiative, sides */
+  const char     *order_stat;      /* initiative: the stat added */
+  MusterDiceExpr *tie_dice;        /* initiative: ties rolled again on it */
+  int             light_places;    /* places a wound moves a man down */
+  int             serious_places;
+  GPtrArray      *cards;           /* deck: of MusterPlayCard* */
+  const char     *unhurt;          /* the outcome of a participant never hit; NULL: no hits */
   GPtrArray      *effects;         /* of MusterPlayEffect* */
   /* Hit locations (Sharpe's Skirmish). */
   MusterDiceExpr *location_dice;   /* NULL: none */

@@ -88,6 +88,25 @@ get_play (MusterStore    *store,
   return play;
 }
 
+/* get_play() for rules that resolve hits at the table. */
+static const MusterPlay *
+get_hit_play (MusterStore    *store,
+              MusterGame     *game,
+              MusterRuleset **out_ruleset,
+              GError        **error)
+{
+  const MusterPlay *play = get_play (store, game, out_ruleset, error);
+
+  if (play != NULL && play->effects->len == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("%s keeps its casualties with Record Results: hits are not resolved at the table."),
+                   muster_ruleset_get_title (*out_ruleset));
+      return NULL;
+    }
+  return play;
+}
+
 gboolean
 muster_store_start_game (MusterStore  *store,
                          gint64        game_id,
@@ -415,7 +434,7 @@ muster_store_record_hit (MusterStore            *store,
   g_return_val_if_fail (request != NULL, NULL);
 
   game = get_started_game (store, game_id, error);
-  if (game == NULL || (play = get_play (store, game, &ruleset, error)) == NULL)
+  if (game == NULL || (play = get_hit_play (store, game, &ruleset, error)) == NULL)
     return NULL;
   campaign = muster_store_get_campaign (store, muster_game_get_campaign_id (game), error);
   participants = muster_store_list_participants (store, game_id, error);
@@ -789,7 +808,8 @@ fail:
  * hits did as the game's results, through muster_store_set_result() and
  * muster_store_set_unit_result(), so they are exactly what typing them in
  * would record. A man nothing hit is unhurt; a man taken out of the game
- * is the victim of the attacker of the hit that took him out.
+ * is the victim of the attacker of the hit that took him out. A result
+ * typed in while the game was started (a correction) is kept as it is.
  */
 gboolean
 muster_store_tx_record_table_results (MusterStore  *store,
@@ -804,8 +824,14 @@ muster_store_tx_record_table_results (MusterStore  *store,
   MusterRuleset *ruleset = NULL;
   const MusterPlay *play;
 
-  play = get_play (store, game, &ruleset, error);
-  participants = play != NULL ? muster_store_list_participants (store, game_id, error) : NULL;
+  ruleset = muster_store_get_campaign_ruleset (store, muster_game_get_campaign_id (game), error);
+  if (ruleset == NULL)
+    return FALSE;
+  /* Rules whose casualties stay with Record Results keep what was typed. */
+  play = muster_ruleset_get_play (ruleset);
+  if (play == NULL || play->effects->len == 0)
+    return TRUE;
+  participants = muster_store_list_participants (store, game_id, error);
   units = participants != NULL ? muster_store_list_game_units (store, game_id, error) : NULL;
   hits = units != NULL ? muster_store_list_hits (store, game_id, error) : NULL;
   if (hits == NULL)
@@ -827,6 +853,8 @@ muster_store_tx_record_table_results (MusterStore  *store,
       g_autoptr(GArray) victims = g_array_new (FALSE, FALSE, sizeof (gint64));
       MusterResult result = { 0, };
 
+      if (p->outcome != NULL)
+        continue;
       for (guint j = 0; j < participants->len; j++)
         if (tallies[j].removed && tallies[j].removed_by == p->character_id)
           g_array_append_val (victims, ((MusterParticipant *) g_ptr_array_index (participants, j))->character_id);
@@ -849,6 +877,8 @@ muster_store_tx_record_table_results (MusterStore  *store,
       const MusterUnitParticipant *u = g_ptr_array_index (units, i);
       MusterUnitResult result = { 0, };
 
+      if (u->recorded)
+        continue;
       for (guint h = 0; h < hits->len; h++)
         {
           const MusterHit *hit = g_ptr_array_index (hits, h);
