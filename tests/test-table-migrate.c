@@ -113,6 +113,9 @@ test_from_version_7 (void)
           for (guint k = 0; names[k] != NULL; k++)
             g_ptr_array_add (all, names[k]);
           g_ptr_array_add (all, "sqlite_autoindex_table_hit_1");
+          g_ptr_array_add (all, "sqlite_autoindex_table_order_1");
+          g_ptr_array_add (all, "table_order_character");
+          g_ptr_array_add (all, "table_order_unit");
           g_ptr_array_add (all, "table_hit_attacker");
           g_ptr_array_add (all, "table_hit_target");
           g_ptr_array_add (all, "table_hit_unit");

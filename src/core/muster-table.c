@@ -10,7 +10,7 @@
 #include "muster-engine.h"
 #include "muster-ruleset-play.h"
 #include "muster-store-private.h"
-#include "muster-table.h"
+#include "muster-table-private.h"
 
 /* Play at the table: starting a game, its hits, and the results they
  * make when it is finished (muster-table.h). */
@@ -40,11 +40,10 @@ muster_hit_free (MusterHit *hit)
   g_free (hit);
 }
 
-/* The game, which must be started. */
-static MusterGame *
-get_started_game (MusterStore  *store,
-                  gint64        game_id,
-                  GError      **error)
+MusterGame *
+muster_table_get_started_game (MusterStore  *store,
+                               gint64        game_id,
+                               GError      **error)
 {
   g_autoptr(MusterGame) game = muster_store_get_game (store, game_id, error);
 
@@ -55,20 +54,18 @@ get_started_game (MusterStore  *store,
       g_autofree char *what = muster_game_describe_full (game);
 
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   _("%s is not being played at the table (it is %s): hits are recorded in a started game."),
+                   _("%s is not being played at the table (it is %s): start it first."),
                    what, muster_game_state_get_label (muster_game_get_state (game)));
       return NULL;
     }
   return g_steal_pointer (&game);
 }
 
-/* The campaign's play at the table, or NULL with @error saying its rules
- * predate it. */
-static const MusterPlay *
-get_play (MusterStore    *store,
-          MusterGame     *game,
-          MusterRuleset **out_ruleset,
-          GError        **error)
+const MusterPlay *
+muster_table_get_play (MusterStore    *store,
+                       MusterGame     *game,
+                       MusterRuleset **out_ruleset,
+                       GError        **error)
 {
   MusterRuleset *ruleset = muster_store_get_campaign_ruleset (store, muster_game_get_campaign_id (game), error);
   const MusterPlay *play;
@@ -95,7 +92,7 @@ get_hit_play (MusterStore    *store,
               MusterRuleset **out_ruleset,
               GError        **error)
 {
-  const MusterPlay *play = get_play (store, game, out_ruleset, error);
+  const MusterPlay *play = muster_table_get_play (store, game, out_ruleset, error);
 
   if (play != NULL && play->effects->len == 0)
     {
@@ -112,6 +109,39 @@ muster_store_start_game (MusterStore  *store,
                          gint64        game_id,
                          GError      **error)
 {
+  return muster_store_start_game_full (store, game_id, FALSE, error);
+}
+
+gboolean
+muster_store_get_per_bound (MusterStore  *store,
+                            gint64        game_id,
+                            gboolean     *out_per_bound,
+                            GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  stmt = muster_store_prepare (store, "SELECT per_bound FROM table_game WHERE game_id = ?", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the game"));
+      return FALSE;
+    }
+  *out_per_bound = rc == SQLITE_ROW && sqlite3_column_int (stmt, 0) != 0;
+  return TRUE;
+}
+
+gboolean
+muster_store_start_game_full (MusterStore  *store,
+                              gint64        game_id,
+                              gboolean      per_bound,
+                              GError      **error)
+{
+  sqlite3_stmt *stmt;
   g_autoptr(MusterGame) game = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
@@ -131,7 +161,15 @@ muster_store_start_game (MusterStore  *store,
 
   if (!muster_store_begin (store, error))
     return FALSE;
-  if (!muster_store_exec_id (store, "UPDATE game SET state = 'started' WHERE id = ?", game_id,
+  stmt = muster_store_prepare (store, "INSERT INTO table_game (game_id, per_bound) VALUES (?, ?)", error);
+  if (stmt != NULL)
+    {
+      sqlite3_bind_int64 (stmt, 1, game_id);
+      sqlite3_bind_int (stmt, 2, per_bound);
+    }
+  if (stmt == NULL ||
+      !muster_store_exec (store, stmt, _("Could not start the game"), error) ||
+      !muster_store_exec_id (store, "UPDATE game SET state = 'started' WHERE id = ?", game_id,
                              _("Could not start the game"), error))
     {
       muster_store_rollback (store);
@@ -139,7 +177,8 @@ muster_store_start_game (MusterStore  *store,
     }
   return muster_store_log_and_commit (store, muster_game_get_campaign_id (game), game_id, 0, "started",
                                       muster_log_args ("i:number", muster_game_get_number (game),
-                                                       "s:title", muster_game_get_title (game), NULL),
+                                                       "s:title", muster_game_get_title (game),
+                                                       "b:per_bound", per_bound, NULL),
                                       MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, error);
 }
 
@@ -270,7 +309,7 @@ muster_store_tally_hits (MusterStore  *store,
   Tally tally = { 0, };
 
   game = muster_store_get_game (store, game_id, error);
-  if (game == NULL || (play = get_play (store, game, &ruleset, error)) == NULL)
+  if (game == NULL || (play = muster_table_get_play (store, game, &ruleset, error)) == NULL)
     return FALSE;
   hits = muster_store_list_hits (store, game_id, error);
   if (hits == NULL)
@@ -433,7 +472,7 @@ muster_store_record_hit (MusterStore            *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
   g_return_val_if_fail (request != NULL, NULL);
 
-  game = get_started_game (store, game_id, error);
+  game = muster_table_get_started_game (store, game_id, error);
   if (game == NULL || (play = get_hit_play (store, game, &ruleset, error)) == NULL)
     return NULL;
   campaign = muster_store_get_campaign (store, muster_game_get_campaign_id (game), error);
@@ -744,7 +783,7 @@ muster_store_undo_hit (MusterStore  *store,
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
 
-  game = get_started_game (store, game_id, error);
+  game = muster_table_get_started_game (store, game_id, error);
   if (game == NULL)
     return FALSE;
   stmt = muster_store_prepare (store, "SELECT max (ordinal) FROM table_hit WHERE game_id = ?", error);

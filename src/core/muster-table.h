@@ -79,6 +79,75 @@ const char *muster_hit_kind_to_string (MusterHitKind kind);
 gboolean   muster_store_start_game  (MusterStore            *store,
                                      gint64                  game_id,
                                      GError                **error);
+/* The same, with the order of play rolled again at every bound when
+ * @per_bound (the rules' alternative). */
+gboolean   muster_store_start_game_full (MusterStore        *store,
+                                         gint64              game_id,
+                                         gboolean            per_bound,
+                                         GError            **error);
+/* Whether the started game @game_id rolls its order at every bound. */
+gboolean   muster_store_get_per_bound (MusterStore          *store,
+                                       gint64                game_id,
+                                       gboolean             *out_per_bound,
+                                       GError              **error);
+
+/* --- The order of play (muster-table-order.c) ------------------------- */
+
+/* One place in the order of play: a man's or a side's roll, or a card. */
+typedef struct {
+  int       bound;          /* the bound, or the deck's turn */
+  int       place;          /* 1 first; for a card, its place in the shuffled deck */
+  gint64    character_id;   /* 0: none */
+  gint64    unit_id;        /* 0: none */
+  char     *name;           /* the man's, unit's or side's; a card's own name when it is nobody's */
+  char     *side;
+  char     *card;           /* the card id, or NULL */
+  char     *faces;          /* "4"; "" for a card */
+  int       total;          /* dice and stat */
+  char     *tie_faces;      /* the unmodified dice that broke a tie, or "" */
+  gboolean  entered;
+  int       moved;          /* places his wounds moved him down since */
+} MusterOrderEntry;
+
+void muster_order_entry_free (MusterOrderEntry *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterOrderEntry, muster_order_entry_free)
+
+/* Rolls the order of play of a started game for @bound (1 or more), by
+ * initiative or by side as the rules say, and keeps it: each man (or
+ * side) rolls from a generator derived from the campaign seed, the game,
+ * the bound and who rolls, so rolling a bound again gives the same dice.
+ * @faces maps a name or id to the faces rolled at the table ("4"), may
+ * be NULL. Returns the order (of MusterOrderEntry*), or %NULL with
+ * @error set (MUSTER_ENGINE_ERROR_STATE for rules played by a deck). */
+GPtrArray        *muster_store_roll_order (MusterStore  *store,
+                                           gint64        game_id,
+                                           int           bound,
+                                           GHashTable   *faces,
+                                           GError      **error);
+/* The order of @bound as it stands: as rolled, each man moved down the
+ * places his wounds of the game take him (unless the order is rolled at
+ * every bound); empty when it was not rolled. For a deck, @bound is the
+ * turn and the cards dealt in it. */
+GPtrArray        *muster_store_list_order (MusterStore  *store,
+                                           gint64        game_id,
+                                           int           bound,
+                                           GError      **error);
+/* The last bound (or turn) with an order, 0 when none. */
+int               muster_store_last_bound (MusterStore  *store,
+                                           gint64        game_id,
+                                           GError      **error);
+/* The deck of a started game, every card in the order of the rules
+ * (of MusterOrderEntry*, @place the card's number). */
+GPtrArray        *muster_store_list_deck  (MusterStore  *store,
+                                           gint64        game_id,
+                                           GError      **error);
+/* Deals the next card of a started game's deck, shuffled at every turn
+ * from the campaign seed, the game and the turn, and keeps it; the cards
+ * of men and units out of the game are passed over. When the turn's deck
+ * is used up the next turn's is shuffled. */
+MusterOrderEntry *muster_store_deal_card  (MusterStore  *store,
+                                           gint64        game_id,
+                                           GError      **error);
 /* Resolves and records a hit in a started game, with its dice and log
  * entry. Refused for a target who is not in the game or is already out
  * of it, an attacker of the target's own side, a location, modifier or

@@ -63,3 +63,31 @@ CREATE TABLE table_hit (
 CREATE INDEX table_hit_target ON table_hit (target_id);
 CREATE INDEX table_hit_unit ON table_hit (unit_id);
 CREATE INDEX table_hit_attacker ON table_hit (attacker_id);
+
+-- How a started game is played: whether the order of play is rolled
+-- again at every bound (Sharpe's Skirmish's alternative).
+CREATE TABLE table_game (
+  game_id   INTEGER PRIMARY KEY REFERENCES game (id) ON DELETE CASCADE,
+  per_bound INTEGER NOT NULL DEFAULT 0
+);
+
+-- The order of play of a started game: for rolled orders each man's (or
+-- side's) roll at a bound, in the order rolled; for a deck each card
+-- dealt, by turn and its place in that turn's shuffled deck. The dice
+-- are derived from the campaign seed, the game and what is rolled for.
+CREATE TABLE table_order (
+  game_id      INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+  bound        INTEGER NOT NULL,              -- the bound, or the deck's turn
+  place        INTEGER NOT NULL,              -- 1 first
+  character_id INTEGER REFERENCES character (id) ON DELETE CASCADE,
+  unit_id      INTEGER REFERENCES unit (id) ON DELETE CASCADE,
+  side         TEXT,                          -- a side's roll (or its man's side)
+  card         TEXT,                          -- the ruleset's card id, for a deck
+  faces        TEXT    NOT NULL DEFAULT '',
+  total        INTEGER NOT NULL DEFAULT 0,    -- dice and stat
+  tie_faces    TEXT    NOT NULL DEFAULT '',   -- the unmodified dice that broke a tie
+  entered      INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (game_id, bound, place)
+);
+CREATE INDEX table_order_character ON table_order (character_id);
+CREATE INDEX table_order_unit ON table_order (unit_id);
