@@ -189,6 +189,23 @@ add_rollers (MusterStore       *store,
   if (participants == NULL || !muster_store_get_per_bound (store, game_id, &per_bound, error))
     return FALSE;
 
+  /* By side: the game's two, whoever fights for them. */
+  if (play->order_method == MUSTER_ORDER_SIDES)
+    {
+      g_ptr_array_set_size (participants, 0);
+      for (guint i = 0; i < 2; i++)
+        {
+          const char *side = i == 0 ? muster_game_get_side_a (game) : muster_game_get_side_b (game);
+          MusterParticipant *p = g_new0 (MusterParticipant, 1);
+
+          p->name = g_strdup (side);
+          p->side = g_strdup (side);
+          if (side != NULL)
+            g_ptr_array_add (participants, p);
+          else
+            muster_participant_free (p);
+        }
+    }
   for (guint i = 0; i < participants->len; i++)
     {
       const MusterParticipant *p = g_ptr_array_index (participants, i);
