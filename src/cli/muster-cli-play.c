@@ -21,9 +21,12 @@ muster_cli_cmd_start (MusterCli  *cli,
                       char      **argv)
 {
   g_autofree char *campaign_arg = NULL;
+  gboolean per_bound = FALSE;
   const GOptionEntry entries[] = {
     { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
       N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    { "per-bound", 0, 0, G_OPTION_ARG_NONE, &per_bound,
+      N_("Roll the order of play again at every bound, the rules’ alternative"), NULL },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(MusterGame) game = NULL;
@@ -36,7 +39,7 @@ muster_cli_cmd_start (MusterCli  *cli,
     return status;
   game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
   if (game == NULL ||
-      !muster_store_start_game (cli->store, muster_game_get_id (game), &error) ||
+      !muster_store_start_game_full (cli->store, muster_game_get_id (game), per_bound, &error) ||
       (started = muster_store_get_game (cli->store, muster_game_get_id (game), &error)) == NULL)
     return muster_cli_fail (error);
 
@@ -44,6 +47,127 @@ muster_cli_cmd_start (MusterCli  *cli,
   /* TRANSLATORS: the game (“Game 1 “The ford” of Peninsula 1812”), then
    * its state (“Started”) */
   g_print (_("%s: %s\n"), what, muster_game_state_get_label (muster_game_get_state (started)));
+  return 0;
+}
+
+/* --- order ------------------------------------------------------------------- */
+
+static void
+print_order (MusterCli *cli,
+             GPtrArray *entries)
+{
+  static const char * const keys[] = {
+    "bound", "place", "character_id", "unit_id", "name", "side", "card", "faces", "total", "tie_faces",
+    "moved", "entered"
+  };
+  const char * const headings[] = {
+    _("Bound"), _("Place"), _("Id"), _("Unit"), _("Name"), _("Side"), _("Card"), _("Faces"), _("Total"),
+    _("Tie"), _("Moved down"), _("Entered")
+  };
+  g_autoptr(MusterCliTable) out = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const MusterOrderEntry *entry = g_ptr_array_index (entries, i);
+
+      muster_cli_table_add_row (out);
+      muster_cli_table_add_int (out, entry->bound);
+      muster_cli_table_add_int (out, entry->place);
+      muster_cli_table_add_id (out, entry->character_id);
+      muster_cli_table_add_id (out, entry->unit_id);
+      muster_cli_table_add_text (out, entry->name != NULL ? entry->name : "");
+      muster_cli_table_add_text (out, entry->side != NULL ? entry->side : "");
+      muster_cli_table_add_text (out, entry->card != NULL ? entry->card : "");
+      muster_cli_table_add_text (out, entry->faces != NULL ? entry->faces : "");
+      muster_cli_table_add_int (out, entry->total);
+      muster_cli_table_add_text (out, entry->tie_faces != NULL ? entry->tie_faces : "");
+      muster_cli_table_add_int (out, entry->moved);
+      muster_cli_table_add_bool (out, entry->entered, entry->entered ? _("yes") : _("no"));
+    }
+  muster_cli_table_print (out, cli->format, FALSE);
+}
+
+int
+muster_cli_cmd_order (MusterCli  *cli,
+                      int         argc,
+                      char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  g_autofree char *bound_text = NULL;
+  g_auto(GStrv) faces = NULL;
+  const GOptionEntry entries[] = {
+    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
+      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    { "bound", 0, 0, G_OPTION_ARG_STRING, &bound_text,
+      N_("The bound whose order to roll or show (default: the last rolled, or 1)"), N_("N") },
+    { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
+      N_("Faces rolled at the table for a man or a side, e.g. \"Jean Lefort=4\" (repeat for each)"),
+      N_("WHO=FACES") },
+    MUSTER_CLI_FORMAT_ENTRY (cli),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GHashTable) table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(MusterCampaign) campaign = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(GPtrArray) order = NULL;
+  g_autoptr(GError) error = NULL;
+  const MusterPlay *play;
+  MusterRuleset *ruleset;
+  int bound = 0, status;
+
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status) ||
+      !muster_cli_parse_count (cli, "--bound", bound_text, &bound, &status))
+    return status;
+  for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
+    {
+      char *key = NULL, *value = NULL;
+
+      if (!muster_cli_split_assignment (faces[i], &key, &value))
+        return muster_cli_usage_error (cli, _("--faces takes WHO=FACES, e.g. \"Jean Lefort=4\", not “%s”."),
+                                       faces[i]);
+      g_hash_table_replace (table, key, value);
+    }
+
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error);
+  ruleset = game != NULL ? muster_cli_campaign_ruleset (campaign, &error) : NULL;
+  if (ruleset == NULL)
+    return muster_cli_fail (error);
+  play = muster_ruleset_get_play (ruleset);
+  if (play == NULL)
+    {
+      g_set_error (&error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("The campaign plays version %s of %s, whose rules predate play at the table: "
+                     "take the newer rules (update-rules) to play its games here."),
+                   muster_ruleset_get_version (ruleset), muster_ruleset_get_title (ruleset));
+      return muster_cli_fail (error);
+    }
+
+  /* A deck: the next card, then the turn's cards so far. */
+  if (play->order_method == MUSTER_ORDER_DECK)
+    {
+      g_autoptr(MusterOrderEntry) card = muster_store_deal_card (cli->store, muster_game_get_id (game), &error);
+
+      if (card == NULL ||
+          (order = muster_store_list_order (cli->store, muster_game_get_id (game), card->bound, &error)) == NULL)
+        return muster_cli_fail (error);
+      print_order (cli, order);
+      return 0;
+    }
+
+  if (bound == 0 && (bound = muster_store_last_bound (cli->store, muster_game_get_id (game), &error)) < 0)
+    return muster_cli_fail (error);
+  bound = MAX (bound, 1);
+  order = muster_store_list_order (cli->store, muster_game_get_id (game), bound, &error);
+  /* Rolled when it was not yet, or again with the faces of the table. */
+  if (order != NULL && (order->len == 0 || faces != NULL))
+    {
+      g_clear_pointer (&order, g_ptr_array_unref);
+      if (muster_store_roll_order (cli->store, muster_game_get_id (game), bound, table, &error) != NULL)
+        order = muster_store_list_order (cli->store, muster_game_get_id (game), bound, &error);
+    }
+  if (order == NULL)
+    return muster_cli_fail (error);
+  print_order (cli, order);
   return 0;
 }
 

@@ -80,6 +80,7 @@ int muster_cli_cmd_result       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_finish       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_start        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_hit          (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_order        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_undo_hit     (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_resolve      (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_undo_resolve (MusterCli *cli, int argc, char **argv);

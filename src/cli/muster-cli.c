@@ -35,6 +35,7 @@ static const MusterCliCommand commands[] = {
   { "new-game",     muster_cli_cmd_new_game,     N_("Plan a game and who takes part"),            N_("CAMPAIGN TITLE --with CHARACTER... --with-unit UNIT...") },
   { "result",       muster_cli_cmd_result,       N_("Record what happened to a character or a unit’s figures in a game"), N_("GAME CHARACTER --outcome OUTCOME | GAME UNIT --killed-figures N") },
   { "start",        muster_cli_cmd_start,        N_("Start a planned game at the table"),          N_("GAME") },
+  { "order",        muster_cli_cmd_order,        N_("Roll the order of play of a started game, or deal its next card"), N_("GAME") },
   { "hit",          muster_cli_cmd_hit,          N_("Resolve a hit in a started game by the rules"), N_("GAME TARGET [--by ATTACKER] | GAME --unit UNIT") },
   { "undo-hit",     muster_cli_cmd_undo_hit,     N_("Take back the last hit of a started game"),   N_("GAME") },
   { "finish",       muster_cli_cmd_finish,       N_("Mark a game played, with its winner"),       N_("GAME") },
