@@ -531,6 +531,40 @@ test_states (void)
   campaign_clear (&c);
 }
 
+/* A campaign that kept rules from before play at the table starts its
+ * games, and is told to take the newer rules to resolve hits. */
+static void
+test_rules_predate (void)
+{
+  Campaign c;
+  gint64 harper, lefort, game;
+  g_autoptr(GError) error = NULL;
+  MusterHitRequest request = { 0, };
+
+  campaign_init (&c, "rulesets/sharpes-skirmish-1.xml", 2, NULL, NULL);
+  g_assert_null (muster_ruleset_get_play (c.ruleset));
+  harper = add_man (&c, c.british, "Harper", "rifleman", NULL, average);
+  lefort = add_man (&c, c.french, "Lefort", "voltigeur", NULL, average);
+  game = new_game (&c, "Old rules", harper, lefort, (gint64) 0);
+  start (&c, game);
+  request.target_id = lefort;
+  g_assert_null (muster_store_record_hit (c.store, game, &request, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE);
+  g_assert_nonnull (strstr (error->message, "predate play at the table"));
+  g_assert_nonnull (strstr (error->message, "update-rules"));
+  g_clear_error (&error);
+  /* Finished, the game keeps the results typed in. */
+  record (&c, game, lefort, "out-of-action", 0, 0, 0);
+  g_assert_true (muster_store_finish_game (c.store, game, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *lefort_result = recorded (&c, game, lefort);
+
+    g_assert_nonnull (strstr (lefort_result, "out-of-action"));
+  }
+  campaign_clear (&c);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -545,6 +579,7 @@ main (int    argc,
   g_test_add_func ("/sharpes-skirmish/table/undo-same-dice", test_undo_same_dice);
   g_test_add_func ("/sharpes-skirmish/table/same-as-typed-in", test_same_as_typed_in);
   g_test_add_func ("/sharpes-skirmish/table/states", test_states);
+  g_test_add_func ("/sharpes-skirmish/table/rules-predate", test_rules_predate);
 
   return g_test_run ();
 }

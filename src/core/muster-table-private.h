@@ -19,4 +19,8 @@ const MusterPlay *muster_table_get_play         (MusterStore    *store,
                                                  MusterRuleset **out_ruleset,
                                                  GError        **error);
 
+/* Whether @effect takes the man out of the game (muster-table-results.c). */
+gboolean          muster_table_effect_removes   (MusterRuleset          *ruleset,
+                                                 const MusterPlayEffect *effect);
+
 G_END_DECLS
