@@ -128,6 +128,9 @@ make_sample (MusterStore *store)
        "i", campaign);
   sql (store, "UPDATE force SET notes = 'Light company' WHERE id = ?", "i", ID (forces, 0));
   sql (store, "UPDATE character SET notes = ' leading  spaces ' WHERE id = ?", "i", ID (chars, 0));
+  /* Out for the next two games, with a wound carried. */
+  sql (store, "UPDATE character SET status = 'out-of-action', out_games = 2, serious_wounds = 1 WHERE id = ?",
+       "i", ID (chars, chars->len - 1));
 
   game = sql (store, "INSERT INTO game (campaign_id, number, title, date, state, side_a, side_b, winner, notes)"
               " VALUES (?, 1, 'The bridge at Almeida', '1810-07-24', 'resolved', 'British', 'French', 'British', 'Rain')",

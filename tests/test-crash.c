@@ -261,19 +261,18 @@ static void
 assert_integrity (MusterStore *store)
 {
   g_autoptr(GError) error = NULL;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *integrity = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *foreign_keys = NULL;
 
-  stmt = muster_store_prepare (store, "PRAGMA integrity_check", &error);
+  integrity = muster_store_prepare (store, "PRAGMA integrity_check", &error);
   g_assert_no_error (error);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "ok");
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
-  sqlite3_reset (stmt);
+  g_assert_cmpint (sqlite3_step (integrity), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (integrity, 0), ==, "ok");
+  g_assert_cmpint (sqlite3_step (integrity), ==, SQLITE_DONE);
 
-  stmt = muster_store_prepare (store, "PRAGMA foreign_key_check", &error);
+  foreign_keys = muster_store_prepare (store, "PRAGMA foreign_key_check", &error);
   g_assert_no_error (error);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
-  sqlite3_reset (stmt);
+  g_assert_cmpint (sqlite3_step (foreign_keys), ==, SQLITE_DONE);
 }
 
 static void

@@ -119,17 +119,67 @@ test_statistics_out (void)
   fixture_clear (&fx);
 }
 
+/* A game of 1000, a quarter unhurt: each man put out of action is out for
+ * the games his 1d6 says, and only he (sharpes-skirmish.xml, the
+ * out-d6-games choice). */
 static void
 test_big_game (void)
 {
   Fixture fx = { 0, };
   g_autoptr(GPtrArray) events = NULL;
-  double seconds = 0;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTimer) timer = NULL;
+  const guint n = 1000;
+  guint n_out = 0;
+  gint64 game_id;
 
   fixture_init (&fx, "out-d6-games", FALSE);
-  events = resolve_many (&fx, 1000, &seconds);
-  g_assert_cmpuint (events->len, >=, 1000);
-  g_test_message ("resolved a game of 1000 participants in %.3f s", seconds);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Soldier %u", i + 1);
+      gint64 id = add_character (&fx, i % 2 ? fx.french : fx.british, name, 0);
+      g_array_append_val (ids, id);
+    }
+  game_id = muster_store_create_game (fx.store, fx.campaign_id, "Battle", NULL,
+                                      (const gint64 *) ids->data, ids->len, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    set_outcome (&fx, game_id, g_array_index (ids, gint64, i), i % 4 == 0 ? "unhurt" : "out-of-action");
+
+  timer = g_timer_new ();
+  events = muster_engine_resolve (fx.store, game_id, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("resolved a game of %u participants in %.3f s", n, g_timer_elapsed (timer, NULL));
+
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      const MusterResolutionEvent *out = find_event (events, id, "out");
+      g_autofree char *outcome = query_text (&fx, "SELECT outcome FROM participation WHERE character_id = ?", id);
+
+      if (i % 4 == 0)
+        {
+          g_assert_null (out);
+          g_assert_cmpstr (outcome, ==, "unhurt");
+          g_assert_cmpint (status_of (&fx, id), ==, MUSTER_STATUS_ACTIVE);
+          g_assert_cmpint (out_games_of (&fx, id), ==, 0);
+          continue;
+        }
+      g_assert_nonnull (out);
+      g_assert_cmpstr (outcome, ==, "out-of-action");
+      g_assert_cmpstr (out->step_type, ==, "out-for-games");
+      g_assert_nonnull (out->roll);
+      g_assert_cmpstr (out->roll->expression, ==, "1d6");
+      g_assert_cmpint (out->roll->total, >=, 1);
+      g_assert_cmpint (out->roll->total, <=, 6);
+      g_assert_cmpint (status_of (&fx, id), ==, MUSTER_STATUS_OUT_OF_ACTION);
+      g_assert_cmpint (out_games_of (&fx, id), ==, out->roll->total);
+      n_out++;
+    }
+  g_assert_cmpuint (n_out, ==, n - n / 4);
+  g_assert_cmpint (count_log (&fx, "out"), ==, n_out);
+  g_assert_cmpint (count_log (&fx, "death"), ==, 0);
 
   fixture_clear (&fx);
 }

@@ -45,6 +45,7 @@ test_roundtrip_sample (void)
   g_assert_nonnull (strstr (first, "<kill killer=\"c1\""));
   g_assert_nonnull (strstr (first, "type=\"real\" value=\"0.5\""));
   g_assert_nonnull (strstr (first, "&#13;"));
+  g_assert_nonnull (strstr (first, "out-games=\"2\""));
 
   copy = muster_exchange_import_data (empty, first, strlen (first), "sample.muster", 0, &kind, &error);
   g_assert_no_error (error);

@@ -430,10 +430,24 @@ test_record_resolve_undo (void)
   fixture_clear (&fx);
 }
 
+/* The label of the toast shown in @root, or NULL while none is. */
+static GtkWidget *
+toast_label (GtkWidget *root)
+{
+  GType toast_type = g_type_from_name ("AdwToastWidget");
+  GtkWidget *toast;
+
+  if (toast_type == 0 || (toast = muster_gui_find_widget (root, toast_type, NULL)) == NULL)
+    return NULL;
+  return muster_gui_find_widget (toast, GTK_TYPE_LABEL, NULL);
+}
+
 static void
 test_own_side_refused (void)
 {
   g_autoptr(GError) error = NULL;
+  GtkWidget *save;
+  GtkWidget *toast = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   MusterRecordDialog *dialog;
@@ -445,17 +459,25 @@ test_own_side_refused (void)
   before = muster_store_dump (fx.store);
 
   dialog = MUSTER_RECORD_DIALOG (muster_games_page_record_results (MUSTER_GAMES_PAGE (fx.page)));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   g_assert_true (muster_record_dialog_set_outcome (dialog, find_id (&fx, "Patrick Nolan"), "unhurt", 0, 0));
   g_assert_true (muster_record_dialog_set_victim (dialog, find_id (&fx, "Patrick Nolan"),
                                                   find_id (&fx, "Charles Ellison"), TRUE));
-  g_assert_false (muster_record_dialog_save (dialog, &error));
-  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
-  g_assert_nonnull (strstr (error->message, "Charles Ellison"));
-  g_clear_error (&error);
+  /* Save, as the user clicks it: the toast says who cannot be killed. */
+  save = muster_gui_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "_Save");
+  g_assert_nonnull (save);
+  g_signal_emit_by_name (save, "clicked");
+  muster_gui_wait_until ((toast = toast_label (GTK_WIDGET (dialog))) != NULL);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (toast)), "Charles Ellison"));
 
   after = muster_store_dump (fx.store);
   g_assert_cmpstr (after, ==, before);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));   /* stays open */
+  /* It stays open, with what was entered. */
+  g_assert_nonnull (dialog);
+  g_assert_true (muster_gui_find_toplevel (MUSTER_TYPE_RECORD_DIALOG) == GTK_WIDGET (dialog));
+  g_assert_false (muster_record_dialog_save (dialog, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_cmpint (game_id, >, 0);

@@ -784,6 +784,25 @@ test_recruit_above_cap (void)
   muster_gui_fixture_close (&f);
 }
 
+/* Appends the stats @keys of @dialog to @values, checking that each is
+ * what one die can roll: I, D, S and C are rolled on 1D6
+ * (seeds/000_73f15fb3553713d1.txt:77). */
+static void
+append_rolled_stats (MusterRecruitDialog *dialog,
+                     const char         **keys,
+                     guint                n_keys,
+                     GString             *values)
+{
+  for (guint k = 0; k < n_keys; k++)
+    {
+      int value = gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, keys[k]));
+
+      g_assert_cmpint (value, >=, 1);
+      g_assert_cmpint (value, <=, 6);
+      g_string_append_printf (values, "%d,", value);
+    }
+}
+
 static void
 test_recruit_roll_again (void)
 {
@@ -797,8 +816,7 @@ test_recruit_roll_again (void)
   dialog = MUSTER_RECRUIT_DIALOG (muster_recruit_dialog_new (GTK_WINDOW (f.window), f.store, f.campaign_id, 0));
   g_object_ref_sink (dialog);
 
-  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-    g_string_append_printf (first, "%d,", gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, keys[k])));
+  append_rolled_stats (dialog, keys, G_N_ELEMENTS (keys), first);
 
   /* Four d6 the same ten times over would be a broken generator. */
   for (guint n = 0; n < 10 && !differs; n++)
@@ -806,8 +824,7 @@ test_recruit_roll_again (void)
       g_autoptr(GString) again = g_string_new (NULL);
 
       gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.roll", NULL);
-      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-        g_string_append_printf (again, "%d,", gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, keys[k])));
+      append_rolled_stats (dialog, keys, G_N_ELEMENTS (keys), again);
       differs = !g_str_equal (first->str, again->str);
     }
   g_assert_true (differs);

@@ -162,7 +162,8 @@ muster_campaign_get_option (MusterCampaign *self,
 /**
  * muster_campaign_get_options:
  *
- * Returns: (transfer none): option id -> choice id, as stored.
+ * Returns: (transfer none) (element-type utf8 utf8): option id -> choice
+ *   id, as stored.
  */
 GHashTable *
 muster_campaign_get_options (MusterCampaign *self)

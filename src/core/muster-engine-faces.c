@@ -178,6 +178,9 @@ muster_engine_check_faces (GPtrArray   *plan,
  *
  * Resolves @game_id after checking that every key of @faces names one of
  * its rolls (muster_engine_check_faces()).
+ *
+ * Returns: (transfer full) (element-type MusterResolutionEvent): a new
+ *   array of #MusterResolutionEvent, or %NULL with @error set
  */
 GPtrArray *
 muster_engine_resolve_with_faces (MusterStore  *store,

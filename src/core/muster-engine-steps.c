@@ -53,7 +53,6 @@ step_countdown (Resolution           *r,
       muster_store_set_error (r->store, error, _("Could not list the characters out of action"));
       return FALSE;
     }
-  sqlite3_reset (stmt);
 
   for (guint i = 0; i < ids->len; i++)
     {

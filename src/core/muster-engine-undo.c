@@ -73,6 +73,73 @@ muster_engine_get_last_resolved (MusterStore  *store,
   return game_id;
 }
 
+/* The values resolution @resolution_id changed, the last first. */
+static gboolean
+read_changes (MusterStore  *store,
+              gint64        resolution_id,
+              GPtrArray    *changes,
+              GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+                                                              "SELECT tbl, row_id, col, old_value FROM resolution_change "
+                                                              "WHERE resolution_id = ? ORDER BY seq DESC",
+                                                              error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, resolution_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      Change *change = g_new0 (Change, 1);
+
+      change->table = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      change->row_id = sqlite3_column_int64 (stmt, 1);
+      change->column = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+      change->old_value = sqlite3_value_dup (sqlite3_column_value (stmt, 3));
+      g_ptr_array_add (changes, change);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the resolution’s changes"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Puts back the value @change records. */
+static gboolean
+put_back (MusterStore   *store,
+          const Change  *change,
+          GError       **error)
+{
+  g_autofree char *sql = NULL;
+
+  if (g_str_equal (change->table, "stat"))
+    sql = g_strdup ("UPDATE stat SET value = ?1 WHERE character_id = ?2 AND key = ?3");
+  else if (muster_resolution_is_changeable (change->table, change->column))
+    sql = g_strdup_printf ("UPDATE %s SET %s = ?1 WHERE id = ?2", change->table, change->column);
+  else
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   _("The resolution changed %s.%s, which Muster cannot undo."),
+                   change->table, change->column);
+      return FALSE;
+    }
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store, sql, error);
+
+    if (stmt == NULL)
+      return FALSE;
+    sqlite3_bind_value (stmt, 1, change->old_value);
+    sqlite3_bind_int64 (stmt, 2, change->row_id);
+    if (g_str_equal (change->table, "stat"))
+      sqlite3_bind_text (stmt, 3, change->column, -1, SQLITE_TRANSIENT);
+    return muster_store_exec (store, stmt, _("Could not undo a change"), error);
+  }
+}
+
 gint64
 muster_engine_undo_resolve (MusterStore  *store,
                             gint64        campaign_id,
@@ -81,8 +148,6 @@ muster_engine_undo_resolve (MusterStore  *store,
   g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
   g_autoptr(MusterCampaign) campaign = NULL;
   gint64 resolution_id, game_id;
-  sqlite3_stmt *stmt;
-  int rc;
   static const char * const deletes[] = {
     "DELETE FROM log_entry WHERE resolution_id = ?",
     "DELETE FROM roll WHERE resolution_id = ?",
@@ -109,63 +174,11 @@ muster_engine_undo_resolve (MusterStore  *store,
       goto fail;
     }
 
-  stmt = muster_store_prepare (store,
-                               "SELECT tbl, row_id, col, old_value FROM resolution_change "
-                               "WHERE resolution_id = ? ORDER BY seq DESC",
-                               error);
-  if (stmt == NULL)
+  if (!read_changes (store, resolution_id, changes, error))
     goto fail;
-  sqlite3_bind_int64 (stmt, 1, resolution_id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      Change *change = g_new0 (Change, 1);
-
-      change->table = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      change->row_id = sqlite3_column_int64 (stmt, 1);
-      change->column = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
-      change->old_value = sqlite3_value_dup (sqlite3_column_value (stmt, 3));
-      g_ptr_array_add (changes, change);
-    }
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, _("Could not read the resolution’s changes"));
-      goto fail;
-    }
-
   for (guint i = 0; i < changes->len; i++)
-    {
-      const Change *change = g_ptr_array_index (changes, i);
-      g_autofree char *sql = NULL;
-
-      if (g_str_equal (change->table, "stat"))
-        {
-          stmt = muster_store_prepare (store,
-                                       "UPDATE stat SET value = ?1 WHERE character_id = ?2 AND key = ?3",
-                                       error);
-          if (stmt == NULL)
-            goto fail;
-          sqlite3_bind_text (stmt, 3, change->column, -1, SQLITE_TRANSIENT);
-        }
-      else if (muster_resolution_is_changeable (change->table, change->column))
-        {
-          sql = g_strdup_printf ("UPDATE %s SET %s = ?1 WHERE id = ?2", change->table, change->column);
-          stmt = muster_store_prepare (store, sql, error);
-          if (stmt == NULL)
-            goto fail;
-        }
-      else
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       _("The resolution changed %s.%s, which Muster cannot undo."),
-                       change->table, change->column);
-          goto fail;
-        }
-      sqlite3_bind_value (stmt, 1, change->old_value);
-      sqlite3_bind_int64 (stmt, 2, change->row_id);
-      if (!muster_store_exec (store, stmt, _("Could not undo a change"), error))
-        goto fail;
-    }
+    if (!put_back (store, g_ptr_array_index (changes, i), error))
+      goto fail;
 
   for (guint i = 0; i < G_N_ELEMENTS (deletes); i++)
     if (!muster_store_exec_id (store, deletes[i], resolution_id,

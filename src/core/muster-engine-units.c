@@ -19,6 +19,7 @@ typedef struct {
   int   morale_loss;
   char *status;
   char *kind;
+  char *name;
 } UnitState;
 
 static void
@@ -34,6 +35,7 @@ unit_state_clear (UnitState *state)
 {
   g_clear_pointer (&state->status, g_free);
   g_clear_pointer (&state->kind, g_free);
+  g_clear_pointer (&state->name, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (UnitState, unit_state_clear)
@@ -88,7 +90,7 @@ read_unit (Resolution  *r,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   stmt = muster_store_prepare (r->store,
-                               "SELECT size, lost, morale_loss, status, kind FROM unit WHERE id = ?",
+                               "SELECT size, lost, morale_loss, status, kind, name FROM unit WHERE id = ?",
                                error);
   if (stmt == NULL)
     return FALSE;
@@ -103,6 +105,7 @@ read_unit (Resolution  *r,
   state->morale_loss = sqlite3_column_int (stmt, 2);
   state->status = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
   state->kind = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
+  state->name = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
   return TRUE;
 }
 
@@ -441,7 +444,6 @@ colours_morale (Resolution           *r,
           muster_store_set_error (r->store, error, _("Could not list the units of a force"));
           return FALSE;
         }
-      sqlite3_reset (stmt);
 
       for (guint j = 0; j < ids->len; j++)
         if (!change_morale (r, step, g_array_index (ids, gint64, j),
@@ -482,8 +484,6 @@ step_morale_loss (Resolution           *r,
     {
       const Subject *subject = g_ptr_array_index (r->subjects, i);
       g_auto(UnitState) state = { 0, };
-      MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-      g_autofree char *unit_name = NULL;
       CharacterState character;
       int loss;
 
@@ -495,17 +495,6 @@ step_morale_loss (Resolution           *r,
         continue;
       g_hash_table_add (done, g_memdup2 (&character.unit_id, sizeof (gint64)));
 
-      stmt = muster_store_prepare (r->store, "SELECT name FROM unit WHERE id = ?", error);
-      if (stmt == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (stmt, 1, character.unit_id);
-      if (sqlite3_step (stmt) != SQLITE_ROW)
-        {
-          muster_store_set_error (r->store, error, _("Could not read a unit"));
-          return FALSE;
-        }
-      unit_name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      sqlite3_reset (stmt);
       if (!read_unit (r, character.unit_id, &state, error))
         return FALSE;
       loss = state.morale_loss + by;
@@ -513,7 +502,7 @@ step_morale_loss (Resolution           *r,
       if (!muster_resolution_change_value (r, "unit", character.unit_id, "morale_loss", NULL, loss, error))
         return FALSE;
       if (!muster_resolution_consequence (r, subject, 0, NULL, step, "morale-loss", NULL, NULL,
-                                          muster_log_args ("r:unit_id", character.unit_id, "s:unit", unit_name,
+                                          muster_log_args ("r:unit_id", character.unit_id, "s:unit", state.name,
                                                            "i:by", by, "i:total", loss, NULL),
                                           error))
         return FALSE;

@@ -232,49 +232,46 @@ muster_resolution_change_value (Resolution  *r,
 {
   g_autofree char *select_sql = NULL;
   g_autofree char *update_sql = NULL;
-  sqlite3_stmt *select;
-  sqlite3_stmt *update;
-  gboolean same;
-  gboolean ok;
 
   g_assert (muster_resolution_is_changeable (table, column));
 
   select_sql = g_strdup_printf ("SELECT %s FROM %s WHERE id = ?", column, table);
-  select = muster_store_prepare (r->store, select_sql, error);
-  if (select == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (select, 1, row_id);
-  if (sqlite3_step (select) != SQLITE_ROW)
-    {
-      muster_store_set_error (r->store, error, _("Could not read a value to change"));
-      sqlite3_reset (select);
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *select = muster_store_prepare (r->store, select_sql, error);
+    gboolean same;
+
+    if (select == NULL)
       return FALSE;
-    }
-  if (text != NULL)
-    same = g_strcmp0 ((const char *) sqlite3_column_text (select, 0), text) == 0;
-  else
-    same = sqlite3_column_type (select, 0) == SQLITE_INTEGER &&
-           sqlite3_column_int64 (select, 0) == number;
-  if (same)
-    {
-      sqlite3_reset (select);
+    sqlite3_bind_int64 (select, 1, row_id);
+    if (sqlite3_step (select) != SQLITE_ROW)
+      {
+        muster_store_set_error (r->store, error, _("Could not read a value to change"));
+        return FALSE;
+      }
+    if (text != NULL)
+      same = g_strcmp0 ((const char *) sqlite3_column_text (select, 0), text) == 0;
+    else
+      same = sqlite3_column_type (select, 0) == SQLITE_INTEGER &&
+             sqlite3_column_int64 (select, 0) == number;
+    if (same)
       return TRUE;
-    }
-  ok = record_change (r, table, row_id, column, sqlite3_column_value (select, 0), error);
-  sqlite3_reset (select);
-  if (!ok)
-    return FALSE;
+    if (!record_change (r, table, row_id, column, sqlite3_column_value (select, 0), error))
+      return FALSE;
+  }
 
   update_sql = g_strdup_printf ("UPDATE %s SET %s = ? WHERE id = ?", table, column);
-  update = muster_store_prepare (r->store, update_sql, error);
-  if (update == NULL)
-    return FALSE;
-  if (text != NULL)
-    sqlite3_bind_text (update, 1, text, -1, SQLITE_TRANSIENT);
-  else
-    sqlite3_bind_int64 (update, 1, number);
-  sqlite3_bind_int64 (update, 2, row_id);
-  return muster_store_exec (r->store, update, _("Could not change a value"), error);
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *update = muster_store_prepare (r->store, update_sql, error);
+
+    if (update == NULL)
+      return FALSE;
+    if (text != NULL)
+      sqlite3_bind_text (update, 1, text, -1, SQLITE_TRANSIENT);
+    else
+      sqlite3_bind_int64 (update, 1, number);
+    sqlite3_bind_int64 (update, 2, row_id);
+    return muster_store_exec (r->store, update, _("Could not change a value"), error);
+  }
 }
 
 gboolean
@@ -509,6 +506,92 @@ muster_resolution_plan_rolls (Resolution          *r,
   return TRUE;
 }
 
+/* The game's participants, into r->subjects; @n_results counts those
+ * with a result. A dead man is refused, naming the game, @what. */
+static gboolean
+load_subjects (Resolution  *r,
+               const char  *what,
+               int         *n_results,
+               GError     **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (r->store,
+                                                              "SELECT c.id, c.name, c.status, p.outcome, p.light_wounds, "
+                                                              "p.serious_wounds FROM participation p "
+                                                              "JOIN character c ON c.id = p.character_id "
+                                                              "WHERE p.game_id = ? ORDER BY c.id",
+                                                              error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  r->subjects = g_ptr_array_new_with_free_func ((GDestroyNotify) subject_free);
+  sqlite3_bind_int64 (stmt, 1, muster_game_get_id (r->game));
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      Subject *subject = g_new0 (Subject, 1);
+
+      subject->id = sqlite3_column_int64 (stmt, 0);
+      subject->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+      subject->outcome = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      subject->light_wounds = sqlite3_column_int (stmt, 4);
+      subject->serious_wounds = sqlite3_column_int (stmt, 5);
+      g_ptr_array_add (r->subjects, subject);
+      if (subject->outcome != NULL)
+        (*n_results)++;
+
+      if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 2), "dead") == 0)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
+                       _("%s, who took part in %s, is already dead: a dead man cannot be resolved again. Set his status back if it was a mistake."),
+                       subject->name, what);
+          return FALSE;
+        }
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (r->store, error, _("Could not read the participants"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Games are resolved in the order they were played: none played before
+ * this one may be waiting. */
+static gboolean
+check_earlier_games (Resolution  *r,
+                     GError     **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (r->store,
+                                                              "SELECT id FROM game WHERE campaign_id = ? "
+                                                              "AND number < ? AND state IN ('started', 'played') ORDER BY number LIMIT 1",
+                                                              error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r->campaign));
+  sqlite3_bind_int (stmt, 2, muster_game_get_number (r->game));
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      g_autoptr(MusterGame) earlier = muster_store_get_game (r->store, sqlite3_column_int64 (stmt, 0), error);
+      g_autofree char *first = NULL;
+
+      if (earlier == NULL)
+        return FALSE;
+      first = muster_game_describe_full (earlier);
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_ORDER,
+                   _("Resolve %s first: games are resolved in the order they were played."), first);
+      return FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (r->store, error, _("Could not check the earlier games"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Loads the game and checks it may be resolved now. */
 static gboolean
 resolution_prepare (Resolution   *r,
@@ -516,11 +599,9 @@ resolution_prepare (Resolution   *r,
                     gint64        game_id,
                     GError      **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autofree char *what = NULL;
   GPtrArray *steps;
   int n_results = 0;
-  int rc;
 
   r->store = store;
   r->game = muster_store_get_game (store, game_id, error);
@@ -557,43 +638,8 @@ resolution_prepare (Resolution   *r,
         }
     }
 
-  r->subjects = g_ptr_array_new_with_free_func ((GDestroyNotify) subject_free);
-  stmt = muster_store_prepare (store,
-                               "SELECT c.id, c.name, c.status, p.outcome, p.light_wounds, "
-                               "p.serious_wounds FROM participation p "
-                               "JOIN character c ON c.id = p.character_id "
-                               "WHERE p.game_id = ? ORDER BY c.id",
-                               error);
-  if (stmt == NULL)
+  if (!load_subjects (r, what, &n_results, error))
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      Subject *subject = g_new0 (Subject, 1);
-
-      subject->id = sqlite3_column_int64 (stmt, 0);
-      subject->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-      subject->outcome = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
-      subject->light_wounds = sqlite3_column_int (stmt, 4);
-      subject->serious_wounds = sqlite3_column_int (stmt, 5);
-      g_ptr_array_add (r->subjects, subject);
-      if (subject->outcome != NULL)
-        n_results++;
-
-      if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 2), "dead") == 0)
-        {
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNAVAILABLE,
-                       _("%s, who took part in %s, is already dead: a dead man cannot be resolved again. Set his status back if it was a mistake."),
-                       subject->name, what);
-          return FALSE;
-        }
-    }
-  if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, _("Could not read the participants"));
-      return FALSE;
-    }
-  sqlite3_reset (stmt);
 
   if (!muster_resolution_load_units (r, error))
     return FALSE;
@@ -620,32 +666,8 @@ resolution_prepare (Resolution   *r,
   if (!muster_store_check_game_kills (store, game_id, TRUE, error))
     return FALSE;
 
-  stmt = muster_store_prepare (store,
-                               "SELECT id FROM game WHERE campaign_id = ? "
-                               "AND number < ? AND state IN ('started', 'played') ORDER BY number LIMIT 1",
-                               error);
-  if (stmt == NULL)
+  if (!check_earlier_games (r, error))
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r->campaign));
-  sqlite3_bind_int (stmt, 2, muster_game_get_number (r->game));
-  rc = sqlite3_step (stmt);
-  if (rc == SQLITE_ROW)
-    {
-      g_autoptr(MusterGame) earlier = muster_store_get_game (store, sqlite3_column_int64 (stmt, 0), error);
-      g_autofree char *first = NULL;
-
-      if (earlier == NULL)
-        return FALSE;
-      first = muster_game_describe_full (earlier);
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_ORDER,
-                   _("Resolve %s first: games are resolved in the order they were played."), first);
-      return FALSE;
-    }
-  if (rc != SQLITE_DONE)
-    {
-      muster_store_set_error (store, error, _("Could not check the earlier games"));
-      return FALSE;
-    }
 
   r->set_out = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   r->stat_before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -710,6 +732,17 @@ muster_engine_get_step_name (const char *step_type)
   return step_type;
 }
 
+/**
+ * muster_engine_plan:
+ * @store: a library
+ * @game_id: the game’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the rolls resolving @game_id will make, without making them.
+ *
+ * Returns: (transfer full) (element-type MusterPlannedRoll): a new array
+ *   of #MusterPlannedRoll, or %NULL with @error set
+ */
 GPtrArray *
 muster_engine_plan (MusterStore  *store,
                     gint64        game_id,
@@ -730,6 +763,42 @@ muster_engine_plan (MusterStore  *store,
   return plan;
 }
 
+/* The resolution's row, in r->resolution_id. */
+static gboolean
+insert_resolution (Resolution  *r,
+                   GError     **error)
+{
+  g_autofree char *now = muster_store_now ();
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (r->store,
+                                                              "INSERT INTO resolution (campaign_id, game_id, created) "
+                                                              "VALUES (?, ?, ?)",
+                                                              error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r->campaign));
+  sqlite3_bind_int64 (stmt, 2, muster_game_get_id (r->game));
+  sqlite3_bind_text (stmt, 3, now, -1, SQLITE_TRANSIENT);
+  if (!muster_store_exec (r->store, stmt, _("Could not start the resolution"), error))
+    return FALSE;
+  r->resolution_id = sqlite3_last_insert_rowid (muster_store_get_db (r->store));
+  return TRUE;
+}
+
+/**
+ * muster_engine_resolve:
+ * @store: a library
+ * @game_id: the game’s id
+ * @provider: asked for the faces of each roll, or %NULL for Muster to roll them all
+ * @user_data: data for @provider
+ * @error: return location for a #GError, or %NULL
+ *
+ * Resolves a played game: runs the ruleset’s between-game steps for its
+ * participants, in one transaction.
+ *
+ * Returns: (transfer full) (element-type MusterResolutionEvent): a new
+ *   array of #MusterResolutionEvent, or %NULL with @error set
+ */
 GPtrArray *
 muster_engine_resolve (MusterStore          *store,
                        gint64                game_id,
@@ -739,8 +808,6 @@ muster_engine_resolve (MusterStore          *store,
 {
   Resolution r = { 0, };
   GPtrArray *events = NULL;
-  g_autofree char *now = NULL;
-  sqlite3_stmt *stmt;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
 
@@ -752,19 +819,8 @@ muster_engine_resolve (MusterStore          *store,
   if (!muster_store_begin (store, error))
     goto out;
 
-  now = muster_store_now ();
-  stmt = muster_store_prepare (store,
-                               "INSERT INTO resolution (campaign_id, game_id, created) "
-                               "VALUES (?, ?, ?)",
-                               error);
-  if (stmt == NULL)
+  if (!insert_resolution (&r, error))
     goto fail;
-  sqlite3_bind_int64 (stmt, 1, muster_campaign_get_id (r.campaign));
-  sqlite3_bind_int64 (stmt, 2, game_id);
-  sqlite3_bind_text (stmt, 3, now, -1, SQLITE_TRANSIENT);
-  if (!muster_store_exec (store, stmt, _("Could not start the resolution"), error))
-    goto fail;
-  r.resolution_id = sqlite3_last_insert_rowid (muster_store_get_db (store));
 
   if (!run_steps (&r, error))
     goto fail;

@@ -35,7 +35,7 @@ muster_import_game (Import *im,
                     int     line)
 {
   gint64 number;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (!muster_import_int (im, "number", 1, G_MAXINT32, line, &number))
     return;
@@ -82,7 +82,7 @@ muster_import_participant (Import *im,
   gint64 character_id, light, serious, unnamed;
   const MusterOutcomeDef *def;
   const char *outcome;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   light = muster_import_count (im, "light", line);
   serious = muster_import_count (im, "serious", line);
@@ -152,7 +152,7 @@ muster_import_unit_participant (Import *im,
 {
   gint64 unit_id, figures, killed, wounded, captured, run;
   const char *colours;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   figures = muster_import_count (im, "figures", line);
   killed = muster_import_count (im, "killed", line);
@@ -210,7 +210,7 @@ muster_import_kill (Import *im,
   gint64 killer = muster_import_ref (im, ID_CHARACTER, "killer", line);
   gint64 victim = muster_import_ref (im, ID_CHARACTER, "victim", line);
   g_autoptr(GError) local_error = NULL;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 kill_id;
 
   if (!im->importing)
@@ -236,7 +236,7 @@ muster_import_resolution (Import *im,
                           int     line)
 {
   gint64 game_id = muster_import_ref (im, ID_GAME, "game", line);
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (!im->importing)
     {
@@ -271,7 +271,7 @@ muster_import_change (Import *im,
   const char *value = muster_import_attr (im, "value");
   gint64 seq, row_id, number = 0;
   double real = 0;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   IdKind kind;
 
   if (table == NULL || column == NULL || type == NULL ||
@@ -348,7 +348,7 @@ muster_import_roll (Import *im,
   gint64 character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
   gint64 resolution_id = muster_import_ref (im, ID_RESOLUTION, "resolution", line);
   gint64 total;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (!muster_import_int (im, "total", G_MININT32, G_MAXINT32, line, &total))
     return;
@@ -400,7 +400,7 @@ write_entry (Import     *im,
              const char *args,
              const char *message)
 {
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   im->entry_written = TRUE;
   if (!im->importing)

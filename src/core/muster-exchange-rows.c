@@ -244,7 +244,7 @@ on_option (Import *im,
     }
 
   {
-    sqlite3_stmt *stmt = muster_import_prepare (im, "INSERT INTO campaign_option (campaign_id, key, value) VALUES (?, ?, ?)");
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, "INSERT INTO campaign_option (campaign_id, key, value) VALUES (?, ?, ?)");
 
     if (stmt == NULL)
       return;
@@ -265,7 +265,7 @@ on_force (Import   *im,
   g_autofree char *name = NULL;
   const char *nationality;
   const char *id;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (force_file && !kind_matches (im, MUSTER_EXCHANGE_FORCE, line))
     return;
@@ -328,7 +328,7 @@ static void
 on_unit (Import *im,
          int     line)
 {
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 size, lost, morale;
 
   if (!im->importing)
@@ -423,7 +423,7 @@ on_character (Import *im,
 {
   g_autofree char *name = NULL;
   const char *unit;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 unit_id, out_games, light, serious;
 
   if (!im->importing)
@@ -493,7 +493,7 @@ on_stat (Import   *im,
 {
   const char *key = muster_import_need_attr (im, "key", line);
   g_autoptr(GError) check_error = NULL;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 value;
 
   if (key == NULL || !muster_import_int (im, "value", G_MININT32, G_MAXINT32, line, &value))
@@ -649,7 +649,7 @@ muster_import_apply_unit_fixups (Import *im)
     {
       const UnitFixup *fixup = &g_array_index (im->unit_fixups, UnitFixup, i);
       gint64 *unit = g_hash_table_lookup (im->ids[ID_UNIT], fixup->unit);
-      sqlite3_stmt *stmt = muster_import_prepare (im, "UPDATE character SET unit_id = ? WHERE id = ?");
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, "UPDATE character SET unit_id = ? WHERE id = ?");
 
       if (stmt == NULL || unit == NULL)
         continue;

@@ -260,7 +260,8 @@ muster_import_bind_id (sqlite3_stmt *stmt,
     sqlite3_bind_int64 (stmt, column, id);
 }
 
-/* Runs @stmt; returns the new row id, or 0 with im->error set. */
+/* Runs @stmt to its end; returns the new row id, or 0 with im->error
+ * set. The caller's MUSTER_STMT_AUTO resets it. */
 gint64
 muster_import_run (Import       *im,
                    sqlite3_stmt *stmt)
@@ -273,11 +274,9 @@ muster_import_run (Import       *im,
 
       muster_store_set_error (im->store, &local_error, _("Could not write to the library"));
       muster_import_fail_store (im, local_error);
-      sqlite3_reset (stmt);
       return 0;
     }
   id = sqlite3_last_insert_rowid (muster_store_get_db (im->store));
-  sqlite3_reset (stmt);
   return id;
 }
 
@@ -331,7 +330,7 @@ muster_import_update_notes (Import     *im,
                             gint64      id2,
                             const char *notes)
 {
-  sqlite3_stmt *stmt = muster_import_prepare (im, sql);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, sql);
 
   if (stmt == NULL)
     return;

@@ -238,19 +238,19 @@ write_forces (Export  *ex,
   return muster_export_step_done (ex, stmt, rc, error);
 }
 
+/* The <campaign> element's attributes and its <ruleset>. */
 static gboolean
-write_campaign (Export  *ex,
-                GError **error)
+write_campaign_row (Export  *ex,
+                    GError **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (ex->store,
+                                                              "SELECT name, ruleset_id, ruleset_version, ruleset_xml, seed,"
+                                                              " recruit_counter, notes, created"
+                                                              " FROM campaign WHERE id = ?",
+                                                              error);
   char seed[32];
   int rc;
 
-  stmt = muster_store_prepare (ex->store,
-                               "SELECT name, ruleset_id, ruleset_version, ruleset_xml, seed,"
-                               " recruit_counter, notes, created"
-                               " FROM campaign WHERE id = ?",
-                               error);
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, ex->campaign_id);
@@ -282,15 +282,24 @@ write_campaign (Export  *ex,
   muster_export_attr (ex, "version", muster_export_column (stmt, 2));
   muster_export_text (ex, muster_export_column (stmt, 3));
   muster_export_end (ex);
-  sqlite3_reset (stmt);
+  return TRUE;
+}
+
+static gboolean
+write_campaign (Export  *ex,
+                GError **error)
+{
+  int rc;
+
+  if (!write_campaign_row (ex, error))
+    return FALSE;
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *options = NULL;
+    MUSTER_STMT_AUTO sqlite3_stmt *options = muster_store_prepare (ex->store,
+                                                                   "SELECT key, value FROM campaign_option"
+                                                                   " WHERE campaign_id = ? ORDER BY key",
+                                                                   error);
 
-    options = muster_store_prepare (ex->store,
-                                    "SELECT key, value FROM campaign_option"
-                                    " WHERE campaign_id = ? ORDER BY key",
-                                    error);
     if (options == NULL)
       return FALSE;
     sqlite3_bind_int64 (options, 1, ex->campaign_id);
@@ -372,6 +381,59 @@ muster_exchange_export_campaign (MusterStore    *store,
   return muster_export_finish (&ex, ok, error);
 }
 
+/* The <force> element's attributes, its <ruleset> and notes; first the
+ * ids of its units and characters. */
+static gboolean
+write_force_row (Export  *ex,
+                 gint64   force_id,
+                 GError **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (ex->store,
+                                                              "SELECT f.name, f.side, f.notes, c.id, c.ruleset_id, c.ruleset_version, f.nationality"
+                                                              " FROM force f JOIN campaign c ON c.id = f.campaign_id"
+                                                              " WHERE f.id = ?",
+                                                              error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, force_id);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      if (rc == SQLITE_DONE)
+        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                     _("There is no force %" PRId64 "."), force_id);
+      else
+        muster_store_set_error (ex->store, error, _("Could not read the force"));
+      return FALSE;
+    }
+
+  ex->campaign_id = sqlite3_column_int64 (stmt, 3);
+  ex->ruleset = muster_store_get_campaign_ruleset (ex->store, ex->campaign_id, NULL);
+
+  if (!muster_export_fill_map (ex, ex->units, "u",
+                               "SELECT id FROM unit WHERE force_id = ? ORDER BY id",
+                               force_id, error) ||
+      !muster_export_fill_map (ex, ex->characters, "c",
+                               "SELECT id FROM character WHERE force_id = ? ORDER BY id",
+                               force_id, error))
+    return FALSE;
+
+  muster_export_start_root (ex, "force");
+  muster_export_start (ex, "force");
+  muster_export_attr (ex, "id", "f1");
+  muster_export_attr (ex, "name", muster_export_column (stmt, 0));
+  muster_export_attr (ex, "side", muster_export_column (stmt, 1));
+  muster_export_attr (ex, "nationality", muster_export_column (stmt, 6));
+  muster_export_start (ex, "ruleset");
+  muster_export_attr (ex, "id", muster_export_column (stmt, 4));
+  muster_export_attr (ex, "version", muster_export_column (stmt, 5));
+  muster_export_end (ex);
+  muster_export_notes (ex, muster_export_column (stmt, 2));
+  return TRUE;
+}
+
 /**
  * muster_exchange_export_force:
  *
@@ -384,10 +446,8 @@ muster_exchange_export_force (MusterStore    *store,
                               GOutputStream  *stream,
                               GError        **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   Export ex = { 0 };
   gboolean ok = FALSE;
-  int rc;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
@@ -395,49 +455,8 @@ muster_exchange_export_force (MusterStore    *store,
 
   if (!muster_export_begin (&ex, store, stream, error))
     return muster_export_finish (&ex, FALSE, NULL);
-
-  stmt = muster_store_prepare (store,
-                               "SELECT f.name, f.side, f.notes, c.id, c.ruleset_id, c.ruleset_version, f.nationality"
-                               " FROM force f JOIN campaign c ON c.id = f.campaign_id"
-                               " WHERE f.id = ?",
-                               error);
-  if (stmt == NULL)
+  if (!write_force_row (&ex, force_id, error))
     return muster_export_finish (&ex, FALSE, NULL);
-  sqlite3_bind_int64 (stmt, 1, force_id);
-  rc = sqlite3_step (stmt);
-  if (rc != SQLITE_ROW)
-    {
-      if (rc == SQLITE_DONE)
-        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("There is no force %" PRId64 "."), force_id);
-      else
-        muster_store_set_error (store, error, _("Could not read the force"));
-      return muster_export_finish (&ex, FALSE, NULL);
-    }
-
-  ex.campaign_id = sqlite3_column_int64 (stmt, 3);
-  ex.ruleset = muster_store_get_campaign_ruleset (store, ex.campaign_id, NULL);
-
-  if (!muster_export_fill_map (&ex, ex.units, "u",
-                               "SELECT id FROM unit WHERE force_id = ? ORDER BY id",
-                               force_id, error) ||
-      !muster_export_fill_map (&ex, ex.characters, "c",
-                                             "SELECT id FROM character WHERE force_id = ? ORDER BY id",
-                                             force_id, error))
-    return muster_export_finish (&ex, FALSE, NULL);
-
-  muster_export_start_root (&ex, "force");
-  muster_export_start (&ex, "force");
-  muster_export_attr (&ex, "id", "f1");
-  muster_export_attr (&ex, "name", muster_export_column (stmt, 0));
-  muster_export_attr (&ex, "side", muster_export_column (stmt, 1));
-  muster_export_attr (&ex, "nationality", muster_export_column (stmt, 6));
-  muster_export_start (&ex, "ruleset");
-  muster_export_attr (&ex, "id", muster_export_column (stmt, 4));
-  muster_export_attr (&ex, "version", muster_export_column (stmt, 5));
-  muster_export_end (&ex);
-  muster_export_notes (&ex, muster_export_column (stmt, 2));
-  sqlite3_reset (stmt);
 
   if (write_units (&ex, force_id, error) &&
       write_characters (&ex, force_id, TRUE, error))

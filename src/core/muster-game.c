@@ -336,6 +336,17 @@ muster_participant_free (MusterParticipant *participant)
   g_free (participant);
 }
 
+/**
+ * muster_store_list_games:
+ * @self: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the campaign’s games, by number.
+ *
+ * Returns: (transfer full) (element-type MusterGame): a new array of
+ *   #MusterGame, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_games (MusterStore  *self,
                          gint64        campaign_id,
@@ -365,6 +376,16 @@ muster_store_list_games (MusterStore  *self,
   return g_steal_pointer (&games);
 }
 
+/**
+ * muster_store_get_game:
+ * @self: a library
+ * @id: the row’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads one game.
+ *
+ * Returns: (transfer full): a new #MusterGame, or %NULL with @error set
+ */
 MusterGame *
 muster_store_get_game (MusterStore  *self,
                        gint64        id,
@@ -501,7 +522,8 @@ query_participants (MusterStore  *self,
   g_autoptr(GHashTable) by_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *sql = NULL;
   g_autofree char *kill_sql = NULL;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *kills = NULL;
   int rc;
 
   sql = g_strconcat ("SELECT g.id, g.number, g.title, g.date, g.state, c.id, c.name, f.name, "
@@ -546,7 +568,6 @@ query_participants (MusterStore  *self,
                                             p->game_id, p->character_id),
                            p);
     }
-  sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
     {
       muster_store_set_error (self, error, _("Could not list the participants"));
@@ -561,24 +582,23 @@ query_participants (MusterStore  *self,
                           where,
                           " ORDER BY k.id",
                           NULL);
-  stmt = muster_store_prepare (self, kill_sql, error);
-  if (stmt == NULL)
+  kills = muster_store_prepare (self, kill_sql, error);
+  if (kills == NULL)
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, id);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+  sqlite3_bind_int64 (kills, 1, id);
+  while ((rc = sqlite3_step (kills)) == SQLITE_ROW)
     {
       g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT,
-                                              (gint64) sqlite3_column_int64 (stmt, 0),
-                                              (gint64) sqlite3_column_int64 (stmt, 1));
+                                              (gint64) sqlite3_column_int64 (kills, 0),
+                                              (gint64) sqlite3_column_int64 (kills, 1));
       MusterParticipant *p = g_hash_table_lookup (by_key, key);
-      gint64 victim = sqlite3_column_int64 (stmt, 2);
+      gint64 victim = sqlite3_column_int64 (kills, 2);
 
       if (p == NULL)
         continue;
       g_array_append_val (p->victims, victim);
-      g_ptr_array_add (p->victim_names, g_strdup (muster_column_text (stmt, 3)));
+      g_ptr_array_add (p->victim_names, g_strdup (muster_column_text (kills, 3)));
     }
-  sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
     {
       muster_store_set_error (self, error, _("Could not list the kills"));
@@ -588,6 +608,17 @@ query_participants (MusterStore  *self,
   return g_steal_pointer (&rows);
 }
 
+/**
+ * muster_store_list_participants:
+ * @self: a library
+ * @game_id: the game’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists a game’s participants, by side then name.
+ *
+ * Returns: (transfer full) (element-type MusterParticipant): a new array
+ *   of #MusterParticipant, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_participants (MusterStore  *self,
                                 gint64        game_id,
@@ -597,6 +628,17 @@ muster_store_list_participants (MusterStore  *self,
   return query_participants (self, "p.game_id = ?", game_id, error);
 }
 
+/**
+ * muster_store_list_character_games:
+ * @self: a library
+ * @character_id: the character’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists a character’s games, oldest first.
+ *
+ * Returns: (transfer full) (element-type MusterParticipant): a new array
+ *   of #MusterParticipant, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_character_games (MusterStore  *self,
                                    gint64        character_id,

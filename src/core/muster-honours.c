@@ -18,7 +18,7 @@ query_honours (MusterStore  *store,
                GError      **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_honour_free);
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   int rc;
 
   stmt = muster_store_prepare (store, sql, error);
@@ -40,7 +40,6 @@ query_honours (MusterStore  *store,
       honour->killers = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (rows, honour);
     }
-  sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
     {
       muster_store_set_error (store, error, _("Could not list the campaign’s honours"));
@@ -50,23 +49,23 @@ query_honours (MusterStore  *store,
   if (!with_killers)
     return g_steal_pointer (&rows);
 
-  stmt = muster_store_prepare (store,
-                               "SELECT c.name FROM kill k JOIN character c ON c.id = k.killer_id "
-                               "WHERE k.game_id = ? AND k.victim_id = ? ORDER BY k.id",
-                               error);
-  if (stmt == NULL)
-    return NULL;
   for (guint i = 0; i < rows->len; i++)
     {
       MusterHonour *honour = g_ptr_array_index (rows, i);
+      MUSTER_STMT_AUTO sqlite3_stmt *killers = NULL;
 
       if (honour->game_id == 0)
         continue;
-      sqlite3_bind_int64 (stmt, 1, honour->game_id);
-      sqlite3_bind_int64 (stmt, 2, honour->character_id);
-      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-        g_ptr_array_add (honour->killers, g_strdup (muster_column_text (stmt, 0)));
-      sqlite3_reset (stmt);
+      killers = muster_store_prepare (store,
+                                      "SELECT c.name FROM kill k JOIN character c ON c.id = k.killer_id "
+                                      "WHERE k.game_id = ? AND k.victim_id = ? ORDER BY k.id",
+                                      error);
+      if (killers == NULL)
+        return NULL;
+      sqlite3_bind_int64 (killers, 1, honour->game_id);
+      sqlite3_bind_int64 (killers, 2, honour->character_id);
+      while ((rc = sqlite3_step (killers)) == SQLITE_ROW)
+        g_ptr_array_add (honour->killers, g_strdup (muster_column_text (killers, 0)));
       if (rc != SQLITE_DONE)
         {
           muster_store_set_error (store, error, _("Could not list the kills"));
@@ -169,6 +168,17 @@ muster_record_free (MusterRecord *record)
   g_free (record);
 }
 
+/**
+ * muster_honours_list_fallen:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the characters who died, oldest death first.
+ *
+ * Returns: (transfer full) (element-type MusterHonour): a new array of
+ *   #MusterHonour, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_list_fallen (MusterStore  *store,
                             gint64        campaign_id,
@@ -188,6 +198,17 @@ muster_honours_list_fallen (MusterStore  *store,
                         campaign_id, TRUE, error);
 }
 
+/**
+ * muster_honours_list_recovered:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists every recovery from out of action, oldest first.
+ *
+ * Returns: (transfer full) (element-type MusterHonour): a new array of
+ *   #MusterHonour, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_list_recovered (MusterStore  *store,
                                gint64        campaign_id,
@@ -206,6 +227,18 @@ muster_honours_list_recovered (MusterStore  *store,
                         campaign_id, FALSE, error);
 }
 
+/**
+ * muster_honours_most_kills:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @limit: at most this many lines, or 0 for all with a value above 0
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists career kills, named victims and unnamed figures, best first.
+ *
+ * Returns: (transfer full) (element-type MusterRecord): a new array of
+ *   #MusterRecord, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_most_kills (MusterStore  *store,
                            gint64        campaign_id,
@@ -221,6 +254,18 @@ muster_honours_most_kills (MusterStore  *store,
                         "", campaign_id, limit, error);
 }
 
+/**
+ * muster_honours_most_survived:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @limit: at most this many lines, or 0 for all with a value above 0
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists resolved games taken part in and lived through, best first.
+ *
+ * Returns: (transfer full) (element-type MusterRecord): a new array of
+ *   #MusterRecord, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_most_survived (MusterStore  *store,
                               gint64        campaign_id,
@@ -238,6 +283,19 @@ muster_honours_most_survived (MusterStore  *store,
                         "", campaign_id, limit, error);
 }
 
+/**
+ * muster_honours_longest_on_roll:
+ * @store: a library
+ * @campaign_id: the campaign’s id
+ * @limit: at most this many lines, or 0 for all with a value above 0
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists, for characters still on the roll, the campaign’s resolved games
+ * since the first they took part in, best first.
+ *
+ * Returns: (transfer full) (element-type MusterRecord): a new array of
+ *   #MusterRecord, or %NULL with @error set
+ */
 GPtrArray *
 muster_honours_longest_on_roll (MusterStore  *store,
                                 gint64        campaign_id,

@@ -241,6 +241,7 @@ recover_stats (Recovery   *rec,
   g_autofree char *troop_type = NULL;
   g_autofree char *weapon = NULL;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *recruit_rolls = NULL;
 
   if (rec->ruleset == NULL || rec->entry->character_id == 0)
     return FALSE;
@@ -252,7 +253,6 @@ recover_stats (Recovery   *rec,
     return FALSE;
   troop_type = g_strdup (muster_column_text (stmt, 0));
   weapon = g_strdup (muster_column_text (stmt, 1));
-  sqlite3_reset (stmt);
 
   for (guint i = 0; i < muster_ruleset_get_n_stats (rec->ruleset); i++)
     {
@@ -270,23 +270,23 @@ recover_stats (Recovery   *rec,
         }
     }
 
-  stmt = muster_store_prepare (rec->store,
-                               "SELECT purpose, expression, faces, total, entered FROM roll"
-                               " WHERE character_id = ? AND purpose LIKE 'recruit:%' ORDER BY id", NULL);
-  if (stmt == NULL)
+  recruit_rolls = muster_store_prepare (rec->store,
+                                        "SELECT purpose, expression, faces, total, entered FROM roll"
+                                        " WHERE character_id = ? AND purpose LIKE 'recruit:%' ORDER BY id", NULL);
+  if (recruit_rolls == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, rec->entry->character_id);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
+  sqlite3_bind_int64 (recruit_rolls, 1, rec->entry->character_id);
+  while (sqlite3_step (recruit_rolls) == SQLITE_ROW)
     {
-      const char *stat = muster_column_text (stmt, 0) + strlen ("recruit:");
-      g_auto(GStrv) faces = g_strsplit (muster_column_text (stmt, 2), ",", -1);
+      const char *stat = muster_column_text (recruit_rolls, 0) + strlen ("recruit:");
+      g_auto(GStrv) faces = g_strsplit (muster_column_text (recruit_rolls, 2), ",", -1);
       MusterRoll *roll = g_new0 (MusterRoll, 1);
 
       /* Only a stat's first roll: a recruit is rolled once. */
       for (guint i = 0; i < roll_stats->len; i++)
         if (g_str_equal (g_ptr_array_index (roll_stats, i), stat))
           stat = NULL;
-      roll->expression = g_strdup (muster_column_text (stmt, 1));
+      roll->expression = g_strdup (muster_column_text (recruit_rolls, 1));
       roll->faces = g_array_new (FALSE, FALSE, sizeof (int));
       for (guint i = 0; faces[i] != NULL; i++)
         if (*faces[i] != '\0')
@@ -295,8 +295,8 @@ recover_stats (Recovery   *rec,
 
             g_array_append_val (roll->faces, face);
           }
-      roll->total = sqlite3_column_int (stmt, 3);
-      roll->entered = sqlite3_column_int (stmt, 4) != 0;
+      roll->total = sqlite3_column_int (recruit_rolls, 3);
+      roll->entered = sqlite3_column_int (recruit_rolls, 4) != 0;
       if (stat == NULL)
         {
           muster_roll_free (roll);

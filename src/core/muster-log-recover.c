@@ -295,6 +295,7 @@ recover_campaign (Recovery  *rec,
 {
   g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (RecoveryEntry));
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *update = NULL;
   int rc;
 
   g_array_set_clear_func (entries, (GDestroyNotify) entry_clear);
@@ -330,7 +331,6 @@ recover_campaign (Recovery  *rec,
       muster_store_set_error (rec->store, error, _("Could not read the campaign log"));
       return FALSE;
     }
-  sqlite3_reset (stmt);
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -342,13 +342,13 @@ recover_campaign (Recovery  *rec,
       if (args == NULL)
         continue;
       text = muster_log_args_to_string (args);
-      stmt = muster_store_prepare (rec->store, "UPDATE log_entry SET args = ?, message = '' WHERE id = ?",
-                                   error);
-      if (stmt == NULL)
+      update = muster_store_prepare (rec->store, "UPDATE log_entry SET args = ?, message = '' WHERE id = ?",
+                                     error);
+      if (update == NULL)
         return FALSE;
-      sqlite3_bind_text (stmt, 1, text, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (stmt, 2, rec->entry->id);
-      if (!muster_store_exec (rec->store, stmt, _("Could not write to the campaign log"), error))
+      sqlite3_bind_text (update, 1, text, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (update, 2, rec->entry->id);
+      if (!muster_store_exec (rec->store, update, _("Could not write to the campaign log"), error))
         return FALSE;
     }
   return TRUE;
@@ -421,7 +421,6 @@ muster_store_recover_log (MusterStore  *self,
       muster_store_set_error (self, error, _("Could not read the campaigns"));
       return FALSE;
     }
-  sqlite3_reset (stmt);
   return recover_campaigns (self, campaigns, error);
 }
 

@@ -348,7 +348,8 @@ muster_store_reserve_recruit_rng (MusterStore  *store,
  *
  * Rolls and stores @count recruits in one transaction.
  *
- * Returns: (transfer full): the new ids, or %NULL with @error set and
+ * Returns: (transfer full) (element-type gint64): the new ids, or %NULL
+ *   with @error set and
  * nothing written.
  */
 GArray *
@@ -404,7 +405,6 @@ side_taken (MusterStore            *store,
           muster_store_set_error (store, error, _("Could not count the side’s characters"));
           return NULL;
         }
-      sqlite3_reset (stmt);
     }
   return g_steal_pointer (&taken);
 }
@@ -424,7 +424,8 @@ side_taken (MusterStore            *store,
  * with limits per side (Big Skirmishes' Class) counts the side's
  * characters, those recruited here included.
  *
- * Returns: (transfer full): the new ids, or %NULL with nothing written.
+ * Returns: (transfer full) (element-type gint64): the new ids, or %NULL
+ *   with nothing written.
  */
 GArray *
 muster_store_recruit_into (MusterStore  *store,

@@ -650,7 +650,8 @@ text_without_version (MusterRuleset *ruleset)
  * list compares (notes, descriptions) is one change of the ruleset when it
  * is all that differs.
  *
- * Returns: (transfer full): a new array of #MusterRulesChange.
+ * Returns: (transfer full) (element-type MusterRulesChange): a new array of
+ *   #MusterRulesChange.
  */
 GPtrArray *
 muster_ruleset_diff (MusterRuleset *old,

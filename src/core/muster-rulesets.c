@@ -151,8 +151,9 @@ ensure_loaded_locked (void)
  * @errors: (out) (optional) (transfer full): the errors of files that were
  *   skipped, as a new array of #GError
  *
- * Returns: (transfer full): a new reference to the list of usable rulesets,
- * sorted by title. Free it with g_ptr_array_unref().
+ * Returns: (transfer full) (element-type MusterRuleset): a new reference to
+ *   the list of usable rulesets, sorted by title. Free it with
+ *   g_ptr_array_unref().
  */
 GPtrArray *
 muster_rulesets_get_all (GPtrArray **errors)

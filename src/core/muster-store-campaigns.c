@@ -98,7 +98,6 @@ query_campaigns (MusterStore  *self,
       muster_store_set_error (self, error, _("Could not read the campaigns"));
       return NULL;
     }
-  sqlite3_reset (stmt);
 
   /* Options are read after the rows, so no two statements step at once. */
   for (guint i = 0; i < result->len; i++)
@@ -115,6 +114,16 @@ query_campaigns (MusterStore  *self,
   return g_steal_pointer (&result);
 }
 
+/**
+ * muster_store_list_campaigns:
+ * @self: a library
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the library’s campaigns, sorted by name.
+ *
+ * Returns: (transfer full) (element-type MusterCampaign): a new array of
+ *   #MusterCampaign, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_campaigns (MusterStore  *self,
                              GError      **error)
@@ -124,6 +133,17 @@ muster_store_list_campaigns (MusterStore  *self,
                           0, NULL, error);
 }
 
+/**
+ * muster_store_get_campaign:
+ * @self: a library
+ * @id: the row’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads one campaign.
+ *
+ * Returns: (transfer full): a new #MusterCampaign, or %NULL with @error
+ *   set
+ */
 MusterCampaign *
 muster_store_get_campaign (MusterStore  *self,
                            gint64        id,
@@ -505,6 +525,17 @@ query_forces (MusterStore  *self,
   return g_steal_pointer (&result);
 }
 
+/**
+ * muster_store_list_forces:
+ * @self: a library
+ * @campaign_id: the campaign’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists a campaign’s forces, sorted by name.
+ *
+ * Returns: (transfer full) (element-type MusterForce): a new array of
+ *   #MusterForce, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_forces (MusterStore  *self,
                           gint64        campaign_id,
@@ -516,6 +547,16 @@ muster_store_list_forces (MusterStore  *self,
                        campaign_id, NULL, error);
 }
 
+/**
+ * muster_store_get_force:
+ * @self: a library
+ * @id: the row’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads one force.
+ *
+ * Returns: (transfer full): a new #MusterForce, or %NULL with @error set
+ */
 MusterForce *
 muster_store_get_force (MusterStore  *self,
                         gint64        id,

@@ -188,6 +188,18 @@ muster_store_query_characters (MusterStore  *self,
   return query_characters (self, where_sql, campaign_id, force_id, pattern, error);
 }
 
+/**
+ * muster_store_list_characters:
+ * @self: a library
+ * @campaign_id: the campaign’s id
+ * @force_id: the force’s id, or 0 for every force of the campaign
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists the characters of a force, or of the whole campaign, sorted by id.
+ *
+ * Returns: (transfer full) (element-type MusterCharacter): a new array of
+ *   #MusterCharacter, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_characters (MusterStore  *self,
                               gint64        campaign_id,
@@ -198,6 +210,17 @@ muster_store_list_characters (MusterStore  *self,
   return muster_store_query_characters (self, campaign_id, force_id, NULL, error);
 }
 
+/**
+ * muster_store_get_character:
+ * @self: a library
+ * @id: the row’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads one character, with its stats.
+ *
+ * Returns: (transfer full): a new #MusterCharacter, or %NULL with @error
+ *   set
+ */
 MusterCharacter *
 muster_store_get_character (MusterStore  *self,
                             gint64        id,

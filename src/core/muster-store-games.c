@@ -146,6 +146,16 @@ check_info_available (const CharacterInfo  *info,
 }
 
 /* The game, when it may still change: not resolved yet. */
+/**
+ * muster_store_get_open_game:
+ * @store: a library
+ * @game_id: the game’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads a game that may still be changed.
+ *
+ * Returns: (transfer full): a new #MusterGame, or %NULL with @error set
+ */
 MusterGame *
 muster_store_get_open_game (MusterStore  *store,
                             gint64        game_id,
@@ -371,7 +381,9 @@ muster_store_create_game_full (MusterStore   *self,
   g_autoptr(GArray) infos = NULL;
   g_autoptr(GPtrArray) units = NULL;
   char *sides[2] = { NULL, NULL };
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *participant = NULL;
   gint64 game_id = 0;
   int number;
 
@@ -458,43 +470,41 @@ muster_store_create_game_full (MusterStore   *self,
   if (sqlite3_step (stmt) != SQLITE_ROW)
     {
       muster_store_set_error (self, error, _("Could not number the game"));
-      sqlite3_reset (stmt);
       goto fail;
     }
   number = sqlite3_column_int (stmt, 0);
-  sqlite3_reset (stmt);
 
-  stmt = muster_store_prepare (self,
-                               "INSERT INTO game (campaign_id, number, title, date, side_a, side_b) "
-                               "VALUES (?, ?, ?, ?, ?, ?)",
-                               error);
-  if (stmt == NULL)
+  insert = muster_store_prepare (self,
+                                 "INSERT INTO game (campaign_id, number, title, date, side_a, side_b) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)",
+                                 error);
+  if (insert == NULL)
     goto fail;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
-  sqlite3_bind_int (stmt, 2, number);
-  sqlite3_bind_text (stmt, 3, clean_title, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (insert, 1, campaign_id);
+  sqlite3_bind_int (insert, 2, number);
+  sqlite3_bind_text (insert, 3, clean_title, -1, SQLITE_TRANSIENT);
   if (date != NULL)
-    sqlite3_bind_text (stmt, 4, date, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 5, sides[0], -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 6, sides[1], -1, SQLITE_TRANSIENT);
-  if (!muster_store_exec (self, stmt, _("Could not add the game"), error))
+    sqlite3_bind_text (insert, 4, date, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 5, sides[0], -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 6, sides[1], -1, SQLITE_TRANSIENT);
+  if (!muster_store_exec (self, insert, _("Could not add the game"), error))
     goto fail;
   game_id = sqlite3_last_insert_rowid (muster_store_get_db (self));
 
-  stmt = muster_store_prepare (self,
-                               "INSERT INTO participation (game_id, character_id, side) "
-                               "VALUES (?, ?, ?)",
-                               error);
-  if (stmt == NULL)
+  participant = muster_store_prepare (self,
+                                      "INSERT INTO participation (game_id, character_id, side) "
+                                      "VALUES (?, ?, ?)",
+                                      error);
+  if (participant == NULL)
     goto fail;
   for (guint i = 0; i < infos->len; i++)
     {
       const CharacterInfo *info = &g_array_index (infos, CharacterInfo, i);
 
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_int64 (stmt, 2, info->id);
-      sqlite3_bind_text (stmt, 3, info->side, -1, SQLITE_TRANSIENT);
-      if (!muster_store_exec (self, stmt, _("Could not add a participant"), error))
+      sqlite3_bind_int64 (participant, 1, game_id);
+      sqlite3_bind_int64 (participant, 2, info->id);
+      sqlite3_bind_text (participant, 3, info->side, -1, SQLITE_TRANSIENT);
+      if (!muster_store_exec (self, participant, _("Could not add a participant"), error))
         goto fail;
     }
 
@@ -593,7 +603,9 @@ muster_store_set_result (MusterStore        *self,
   const MusterOutcomeDef *outcome, *entered;
   MusterResult recorded;
   MusterRuleset *ruleset;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *forget_kills = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_kill = NULL;
   gboolean ok = FALSE;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
@@ -682,27 +694,27 @@ muster_store_set_result (MusterStore        *self,
   if (!muster_store_exec (self, stmt, _("Could not record the result"), error))
     goto fail;
 
-  stmt = muster_store_prepare (self,
-                               "DELETE FROM kill WHERE game_id = ? AND killer_id = ?",
-                               error);
-  if (stmt == NULL)
+          forget_kills = muster_store_prepare (self,
+                                       "DELETE FROM kill WHERE game_id = ? AND killer_id = ?",
+                                       error);
+  if (forget_kills == NULL)
     goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_int64 (stmt, 2, character_id);
-  if (!muster_store_exec (self, stmt, _("Could not replace the kills"), error))
+  sqlite3_bind_int64 (forget_kills, 1, game_id);
+  sqlite3_bind_int64 (forget_kills, 2, character_id);
+  if (!muster_store_exec (self, forget_kills, _("Could not replace the kills"), error))
     goto fail;
 
-  stmt = muster_store_prepare (self,
-                               "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)",
-                               error);
-  if (stmt == NULL)
+         insert_kill = muster_store_prepare (self,
+                                      "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)",
+                                      error);
+  if (insert_kill == NULL)
     goto fail;
   for (guint i = 0; i < result->n_victims; i++)
     {
-      sqlite3_bind_int64 (stmt, 1, game_id);
-      sqlite3_bind_int64 (stmt, 2, character_id);
-      sqlite3_bind_int64 (stmt, 3, result->victims[i]);
-      if (!muster_store_exec (self, stmt, _("Could not record a kill"), error))
+      sqlite3_bind_int64 (insert_kill, 1, game_id);
+      sqlite3_bind_int64 (insert_kill, 2, character_id);
+      sqlite3_bind_int64 (insert_kill, 3, result->victims[i]);
+      if (!muster_store_exec (self, insert_kill, _("Could not record a kill"), error))
         goto fail;
     }
 
@@ -731,7 +743,7 @@ muster_store_finish_game (MusterStore  *self,
                           GError      **error)
 {
   g_autoptr(MusterGame) game = NULL;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), FALSE);
 

@@ -109,7 +109,6 @@ muster_store_check_kill (MusterStore  *store,
   outcome = g_strdup (muster_column_text (stmt, 6));
   other_killer = g_strdup (muster_column_text (stmt, 7));
   same_killer = sqlite3_column_int (stmt, 8) != 0;
-  sqlite3_reset (stmt);
 
   game = muster_store_get_game (store, game_id, error);
   if (game == NULL)

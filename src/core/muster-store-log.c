@@ -128,6 +128,19 @@ muster_log_entry_free (MusterLogEntry *entry)
   g_free (entry);
 }
 
+/**
+ * muster_store_list_log:
+ * @self: a library
+ * @campaign_id: the campaign’s id
+ * @game_id: the game’s id
+ * @character_id: the character’s id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Lists a campaign’s log, newest first.
+ *
+ * Returns: (transfer full) (element-type MusterLogEntry): a new array of
+ *   #MusterLogEntry, or %NULL with @error set
+ */
 GPtrArray *
 muster_store_list_log (MusterStore  *self,
                        gint64        campaign_id,

@@ -23,10 +23,17 @@ G_BEGIN_DECLS
 #define MUSTER_STORE_RESTORE_PURPOSE "restore"
 
 sqlite3  *muster_store_get_db        (MusterStore  *self);
-/* A cached prepared statement for @sql, reset and with bindings cleared. */
+/* A prepared statement for @sql, reset and with bindings cleared, owned
+ * by the store (transfer none). Statements are kept by their text, but
+ * one that a caller is still stepping is never handed out again: a query
+ * run again while it steps (a nested call) gets a statement of its own.
+ * Hold it in a MUSTER_STMT_AUTO variable, below. */
 sqlite3_stmt *muster_store_prepare   (MusterStore  *self,
                                       const char   *sql,
                                       GError      **error);
+/* How many statements of one text may step at once before the store
+ * says that one was left stepping (no query nests this deep). */
+#define MUSTER_STORE_NESTED_MAX 8
 /* Drops what the store keeps from the database (the campaigns' parsed
  * rulesets), after the whole database was replaced. */
 void      muster_store_forget_caches (MusterStore  *self);
@@ -81,8 +88,11 @@ gboolean  muster_store_log_and_commit (MusterStore   *self,
 /* Current time as ISO 8601 (UTC); MUSTER_FAKE_TIME overrides it in tests. */
 char     *muster_store_now           (void);
 
-/* Resets a statement from muster_store_prepare() when it goes out of
- * scope, so that no read transaction is left open:
+/* The one way to hold a statement from muster_store_prepare() (or a
+ * helper returning one): a MUSTER_STMT_AUTO variable, given one statement
+ * and never another, which resets it when it goes out of scope, so that
+ * no read transaction is left open and the statement is free for the next
+ * caller. Nothing else resets it (tests/check-statements.py checks this):
  *   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (...); */
 static inline void
 muster_stmt_reset_ (sqlite3_stmt **stmt)
@@ -183,8 +193,9 @@ muster_column_text (sqlite3_stmt *stmt,
   return (const char *) sqlite3_column_text (stmt, column);
 }
 
-/* Steps @stmt, which returns no rows, and resets it; on failure sets
- * @error saying @what failed. */
+/* Steps @stmt, which returns no rows, and resets it, so that the caller
+ * may bind it again for the next row; on failure sets @error saying @what
+ * failed. */
 gboolean  muster_store_exec          (MusterStore   *self,
                                       sqlite3_stmt  *stmt,
                                       const char    *what,

@@ -127,6 +127,7 @@ restore_stat (MusterStore          *self,
       const Lowered *man = g_ptr_array_index (lowered, i);
       const MusterTroopType *type = muster_ruleset_lookup_troop_type (ruleset, man->troop_type);
       MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+      MUSTER_STMT_AUTO sqlite3_stmt *log = NULL;
       g_autoptr(JsonObject) args = NULL;
       g_autofree char *message = NULL;
       MusterLogContext ctx = { NULL, ruleset, "stat-restored", NULL, NULL };
@@ -151,19 +152,19 @@ restore_stat (MusterStore          *self,
                               "i:kept", man->value, NULL);
       ctx.args = args;
       message = muster_log_format_in (&ctx);
-      stmt = muster_store_prepare (self,
+      log = muster_store_prepare (self,
                                    "INSERT INTO log_entry (campaign_id, character_id, kind, message, created)"
                                    " VALUES (?, ?, 'stat-restored', ?, ?)", error);
-      if (stmt == NULL)
+      if (log == NULL)
         return FALSE;
       {
         g_autofree char *now = muster_store_now ();
 
-        sqlite3_bind_int64 (stmt, 1, campaign_id);
-        sqlite3_bind_int64 (stmt, 2, man->id);
-        sqlite3_bind_text (stmt, 3, message, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text (stmt, 4, now, -1, SQLITE_TRANSIENT);
-        if (!muster_store_exec (self, stmt, _("Could not write to the campaign log"), error))
+        sqlite3_bind_int64 (log, 1, campaign_id);
+        sqlite3_bind_int64 (log, 2, man->id);
+        sqlite3_bind_text (log, 3, message, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text (log, 4, now, -1, SQLITE_TRANSIENT);
+        if (!muster_store_exec (self, log, _("Could not write to the campaign log"), error))
           return FALSE;
       }
     }

@@ -140,6 +140,8 @@ undo_new (MusterStore *store)
  * An undo record for a change that keeps what undoing it needs in the
  * library (taking newer rules), so that Undo in a window and a command
  * that undoes it later do the same.
+ *
+ * Returns: (transfer full): a new #MusterUndo
  */
 MusterUndo *
 muster_undo_new_for_record (MusterStore    *store,

@@ -208,6 +208,7 @@ muster_store_set_unit_result (MusterStore             *store,
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(MusterUnit) unit = NULL;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *update = NULL;
   MusterRuleset *ruleset;
   gint64 campaign_id;
   int figures, rc;
@@ -248,30 +249,29 @@ muster_store_set_unit_result (MusterStore             *store,
       return FALSE;
     }
   figures = sqlite3_column_int (stmt, 0);
-  sqlite3_reset (stmt);
 
   if (!muster_store_check_unit_result (ruleset, muster_unit_get_name (unit), figures, result, error))
     return FALSE;
 
   if (!muster_store_begin (store, error))
     return FALSE;
-  stmt = muster_store_prepare (store,
-                               "UPDATE unit_participation SET recorded = 1, killed = ?, wounded = ?, "
-                               "captured = ?, run = ?, colours = ?, notes = coalesce (?, notes) "
-                               "WHERE game_id = ? AND unit_id = ?",
-                               error);
-  if (stmt == NULL)
+  update = muster_store_prepare (store,
+                                 "UPDATE unit_participation SET recorded = 1, killed = ?, wounded = ?, "
+                                 "captured = ?, run = ?, colours = ?, notes = coalesce (?, notes) "
+                                 "WHERE game_id = ? AND unit_id = ?",
+                                 error);
+  if (update == NULL)
     goto fail;
-  sqlite3_bind_int (stmt, 1, result->killed);
-  sqlite3_bind_int (stmt, 2, result->wounded);
-  sqlite3_bind_int (stmt, 3, result->captured);
-  sqlite3_bind_int (stmt, 4, result->run);
-  sqlite3_bind_text (stmt, 5, result->colours != NULL ? result->colours : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (update, 1, result->killed);
+  sqlite3_bind_int (update, 2, result->wounded);
+  sqlite3_bind_int (update, 3, result->captured);
+  sqlite3_bind_int (update, 4, result->run);
+  sqlite3_bind_text (update, 5, result->colours != NULL ? result->colours : "", -1, SQLITE_TRANSIENT);
   if (result->notes != NULL)
-    sqlite3_bind_text (stmt, 6, result->notes, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 7, game_id);
-  sqlite3_bind_int64 (stmt, 8, unit_id);
-  if (!muster_store_exec (store, stmt, _("Could not record the unit’s result"), error))
+    sqlite3_bind_text (update, 6, result->notes, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (update, 7, game_id);
+  sqlite3_bind_int64 (update, 8, unit_id);
+  if (!muster_store_exec (store, update, _("Could not record the unit’s result"), error))
     goto fail;
 
   if (!muster_store_tx_mark_game_played (store, game_id, error))

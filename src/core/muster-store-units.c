@@ -124,7 +124,6 @@ muster_store_list_units (MusterStore  *store,
       muster_store_set_error (store, error, _("Could not list the units"));
       return NULL;
     }
-  sqlite3_reset (stmt);
 
   {
     g_autoptr(GHashTable) index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -178,7 +177,6 @@ muster_store_get_unit (MusterStore  *store,
       return NULL;
     }
   unit = unit_from_stmt (stmt);
-  sqlite3_reset (stmt);
 
   index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_hash_table_insert (index, g_memdup2 (&id, sizeof id), unit);
@@ -820,6 +818,7 @@ muster_store_tx_attach_character (MusterStore  *store,
                                   GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *update = NULL;
   int rc;
 
   if (unit_id != 0)
@@ -851,15 +850,14 @@ muster_store_tx_attach_character (MusterStore  *store,
                        muster_column_text (stmt, 2), muster_column_text (stmt, 1));
           return FALSE;
         }
-      sqlite3_reset (stmt);
     }
 
-  stmt = muster_store_prepare (store, "UPDATE character SET unit_id = nullif (?, 0) WHERE id = ?", error);
-  if (stmt == NULL)
+  update = muster_store_prepare (store, "UPDATE character SET unit_id = nullif (?, 0) WHERE id = ?", error);
+  if (update == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, unit_id);
-  sqlite3_bind_int64 (stmt, 2, character_id);
-  return muster_store_exec (store, stmt, _("Could not attach the character"), error);
+  sqlite3_bind_int64 (update, 1, unit_id);
+  sqlite3_bind_int64 (update, 2, character_id);
+  return muster_store_exec (store, update, _("Could not attach the character"), error);
 }
 
 gboolean

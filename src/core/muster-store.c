@@ -25,7 +25,8 @@ struct _MusterStore
 
   char       *path;
   sqlite3    *db;
-  GHashTable *statements;   /* SQL text -> sqlite3_stmt* */
+  GHashTable *statements;   /* SQL text -> GPtrArray of sqlite3_stmt*, more
+                             * than one when queries nest (muster_store_prepare()) */
   GHashTable *rulesets;     /* campaign id (gint64*) -> MusterRuleset* */
   gint64      data_version;
   guint       depth;        /* transactions begun and not yet ended */
@@ -93,7 +94,7 @@ static void
 muster_store_init (MusterStore *self)
 {
   self->statements = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                            g_free, finalize_statement);
+                                            g_free, (GDestroyNotify) g_ptr_array_unref);
   self->rulesets = g_hash_table_new_full (g_int64_hash, g_int64_equal,
                                           g_free, g_object_unref);
   self->games_to_check = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -392,17 +393,34 @@ muster_store_prepare (MusterStore  *self,
                       const char   *sql,
                       GError      **error)
 {
+  GPtrArray *prepared;
   sqlite3_stmt *stmt;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
   g_return_val_if_fail (sql != NULL, NULL);
 
-  stmt = g_hash_table_lookup (self->statements, sql);
-  if (stmt != NULL)
+  /* A statement some caller is still stepping (a loop that, row by row,
+   * calls something running the same query) is never reset under it:
+   * the query gets another statement of its own, kept for the next time
+   * the two nest. */
+  prepared = g_hash_table_lookup (self->statements, sql);
+  if (prepared != NULL)
     {
-      sqlite3_reset (stmt);
-      sqlite3_clear_bindings (stmt);
-      return stmt;
+      for (guint i = 0; i < prepared->len; i++)
+        {
+          stmt = g_ptr_array_index (prepared, i);
+          if (!sqlite3_stmt_busy (stmt))
+            {
+              sqlite3_reset (stmt);
+              sqlite3_clear_bindings (stmt);
+              return stmt;
+            }
+        }
+      /* No query calls itself this deep: a statement was left stepping
+       * (not held in a MUSTER_STMT_AUTO variable), keeping its read
+       * transaction open. */
+      if (prepared->len >= MUSTER_STORE_NESTED_MAX)
+        g_critical ("%u statements of “%s” are left stepping", prepared->len, sql);
     }
 
   if (sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
@@ -415,7 +433,12 @@ muster_store_prepare (MusterStore  *self,
       muster_store_set_error (self, error, _("The library cannot run a query"));
       return NULL;
     }
-  g_hash_table_insert (self->statements, g_strdup (sql), stmt);
+  if (prepared == NULL)
+    {
+      prepared = g_ptr_array_new_with_free_func (finalize_statement);
+      g_hash_table_insert (self->statements, g_strdup (sql), prepared);
+    }
+  g_ptr_array_add (prepared, stmt);
   return stmt;
 }
 
@@ -755,7 +778,7 @@ muster_store_exec_id (MusterStore   *self,
                       const char    *what,
                       GError       **error)
 {
-  sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
 
   if (stmt == NULL)
     return FALSE;

@@ -36,15 +36,12 @@ muster_store_count_named (MusterStore  *store,
   *out_count = 0;
   clean = g_strstrip (g_strdup (name));
   /* Within a campaign, by the index on its names. */
-  if (campaign_id != 0)
-    stmt = muster_store_prepare (store,
-                                 "SELECT count(*) FROM character"
-                                 " WHERE campaign_id = ?1 AND name = ?2 COLLATE NOCASE AND id != ?3",
-                                 error);
-  else
-    stmt = muster_store_prepare (store,
-                                 "SELECT count(*) FROM character WHERE name = ?2 COLLATE NOCASE AND id != ?3",
-                                 error);
+  stmt = muster_store_prepare (store,
+                               campaign_id != 0
+                               ? "SELECT count(*) FROM character"
+                                 " WHERE campaign_id = ?1 AND name = ?2 COLLATE NOCASE AND id != ?3"
+                               : "SELECT count(*) FROM character WHERE name = ?2 COLLATE NOCASE AND id != ?3",
+                               error);
   if (stmt == NULL)
     return FALSE;
   if (campaign_id != 0)
@@ -68,7 +65,8 @@ muster_store_count_named (MusterStore  *store,
  * @date: (nullable): its date, YYYY-MM-DD
  * @error: return location for an error
  *
- * Returns: (transfer full): the warnings, or %NULL with @error set.
+ * Returns: (transfer full) (element-type utf8): the warnings, or %NULL with
+ *   @error set.
  */
 GPtrArray *
 muster_warnings_for_game_date (MusterStore  *store,
@@ -126,7 +124,8 @@ muster_warnings_for_game_date (MusterStore  *store,
  * @name: the name to give it
  * @error: return location for an error
  *
- * Returns: (transfer full): the warnings, or %NULL with @error set.
+ * Returns: (transfer full) (element-type utf8): the warnings, or %NULL with
+ *   @error set.
  */
 GPtrArray *
 muster_warnings_for_character_name (MusterStore  *store,
@@ -167,7 +166,8 @@ muster_warnings_for_character_name (MusterStore  *store,
  * @game_id: the game to finish
  * @error: return location for an error
  *
- * Returns: (transfer full): the warnings, or %NULL with @error set.
+ * Returns: (transfer full) (element-type utf8): the warnings, or %NULL with
+ *   @error set.
  */
 GPtrArray *
 muster_warnings_for_finish (MusterStore  *store,
