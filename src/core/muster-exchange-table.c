@@ -123,7 +123,7 @@ muster_import_table (Import *im,
                      int     line)
 {
   gboolean per_bound = muster_import_bool (im, "per-bound", line);
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (!im->importing)
     return;
@@ -142,7 +142,7 @@ muster_import_order_place (Import *im,
   gint64 bound = 0, place = 0, total = 0;
   gint64 character_id = 0, unit_id = 0;
   gboolean entered = muster_import_bool (im, "entered", line);
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (!muster_import_int (im, "bound", 1, G_MAXINT32, line, &bound) ||
       !muster_import_int (im, "place", 1, G_MAXINT32, line, &place) ||
@@ -213,7 +213,7 @@ muster_import_hit (Import *im,
   gint64 ordinal = 0, difference = 0, score = 0;
   gint64 target_id = 0, unit_id = 0, attacker_id = 0;
   gboolean entered = muster_import_bool (im, "entered", line);
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     values[i] = muster_import_count (im, counts[i], line);

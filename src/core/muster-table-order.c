@@ -130,7 +130,7 @@ delete_bound (MusterStore  *store,
               int           bound,
               GError      **error)
 {
-  sqlite3_stmt *stmt = muster_store_prepare (store, "DELETE FROM table_order WHERE game_id = ? AND bound = ?",
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store, "DELETE FROM table_order WHERE game_id = ? AND bound = ?",
                                              error);
 
   if (stmt == NULL)
@@ -146,8 +146,8 @@ insert_entry (MusterStore             *store,
               const MusterOrderEntry  *entry,
               GError                 **error)
 {
-  sqlite3_stmt *stmt = muster_store_prepare (store,
-                                             "INSERT INTO table_order (game_id, bound, place, character_id, "
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+                                                              "INSERT INTO table_order (game_id, bound, place, character_id, "
                                              "unit_id, side, card, faces, total, tie_faces, entered) "
                                              "VALUES (?, ?, ?, nullif (?, 0), nullif (?, 0), ?, ?, ?, ?, ?, ?)",
                                              error);

@@ -141,7 +141,7 @@ muster_store_start_game_full (MusterStore  *store,
                               gboolean      per_bound,
                               GError      **error)
 {
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autoptr(MusterGame) game = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
@@ -361,6 +361,28 @@ insert_roll (MusterStore       *store,
   return *out_id != 0;
 }
 
+/* The ordinal the next hit of @game_id takes, 0 with @error set. */
+static int
+next_ordinal (MusterStore  *store,
+              gint64        game_id,
+              GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+                                                              "SELECT coalesce (max (ordinal), 0) + 1"
+                                                              " FROM table_hit WHERE game_id = ?",
+                                                              error);
+
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      muster_store_set_error (store, error, _("Could not read the game’s hits"));
+      return 0;
+    }
+  return sqlite3_column_int (stmt, 0);
+}
+
 MusterHit *
 muster_store_record_hit (MusterStore            *store,
                          gint64                  game_id,
@@ -389,7 +411,7 @@ muster_store_record_hit (MusterStore            *store,
   int modifier_total = 0, modifier_dice = 0, attacker_light = 0, attacker_serious = 0;
   gboolean removed = FALSE;
   gint64 roll_id = 0, location_roll_id = 0;
-  sqlite3_stmt *stmt;
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   JsonObject *args;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
@@ -479,15 +501,9 @@ muster_store_record_hit (MusterStore            *store,
     return NULL;
 
   hit->game_id = game_id;
-  hit->ordinal = 1;
-  stmt = muster_store_prepare (store, "SELECT coalesce (max (ordinal), 0) + 1 FROM table_hit WHERE game_id = ?",
-                               error);
-  if (stmt == NULL)
+  hit->ordinal = next_ordinal (store, game_id, error);
+  if (hit->ordinal <= 0)
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    hit->ordinal = sqlite3_column_int (stmt, 0);
-  sqlite3_reset (stmt);
 
   /* The dice of this hit, whatever came before or was undone. */
   purpose = g_strdup_printf ("table/hit/%d", hit->ordinal);
@@ -694,29 +710,80 @@ fail:
   return NULL;
 }
 
+/* The ordinal of the last hit of @game_id: 0 when there is none, -1 with
+ * @error set. */
+static int
+last_ordinal (MusterStore  *store,
+              gint64        game_id,
+              GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+                                                              "SELECT coalesce (max (ordinal), 0) FROM table_hit"
+                                                              " WHERE game_id = ?",
+                                                              error);
+
+  if (stmt == NULL)
+    return -1;
+  sqlite3_bind_int64 (stmt, 1, game_id);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      muster_store_set_error (store, error, _("Could not read the game’s hits"));
+      return -1;
+    }
+  return sqlite3_column_int (stmt, 0);
+}
+
+/* Deletes the log entry, the dice and the row of hit @ordinal. */
+static gboolean
+delete_hit (MusterStore  *store,
+            gint64        game_id,
+            int           ordinal,
+            GError      **error)
+{
+  g_autofree char *pattern = g_strdup_printf ("table/hit/%d/%%", ordinal);
+  MUSTER_STMT_AUTO sqlite3_stmt *log = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *rolls = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *row = NULL;
+
+  log = muster_store_prepare (store,
+                              "DELETE FROM log_entry WHERE game_id = ? AND kind = 'hit' "
+                              "AND json_extract (args, '$.ordinal') = ?",
+                              error);
+  if (log == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (log, 1, game_id);
+  sqlite3_bind_int (log, 2, ordinal);
+  if (!muster_store_exec (store, log, _("Could not undo the hit"), error))
+    return FALSE;
+  rolls = muster_store_prepare (store, "DELETE FROM roll WHERE game_id = ? AND purpose LIKE ?", error);
+  if (rolls == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (rolls, 1, game_id);
+  sqlite3_bind_text (rolls, 2, pattern, -1, SQLITE_TRANSIENT);
+  if (!muster_store_exec (store, rolls, _("Could not undo the hit"), error))
+    return FALSE;
+  row = muster_store_prepare (store, "DELETE FROM table_hit WHERE game_id = ? AND ordinal = ?", error);
+  if (row == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (row, 1, game_id);
+  sqlite3_bind_int (row, 2, ordinal);
+  return muster_store_exec (store, row, _("Could not undo the hit"), error);
+}
+
 gboolean
 muster_store_undo_hit (MusterStore  *store,
                        gint64        game_id,
                        GError      **error)
 {
   g_autoptr(MusterGame) game = NULL;
-  g_autofree char *pattern = NULL;
-  sqlite3_stmt *stmt;
-  int ordinal = 0;
+  int ordinal;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
 
   game = muster_table_get_started_game (store, game_id, error);
-  if (game == NULL)
+  if (game == NULL || (ordinal = last_ordinal (store, game_id, error)) < 0)
     return FALSE;
-  stmt = muster_store_prepare (store, "SELECT max (ordinal) FROM table_hit WHERE game_id = ?", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    ordinal = sqlite3_column_int (stmt, 0);
-  sqlite3_reset (stmt);
-  if (ordinal <= 0)
+  if (ordinal == 0)
     {
       g_autofree char *what = muster_game_describe_full (game);
 
@@ -725,39 +792,14 @@ muster_store_undo_hit (MusterStore  *store,
       return FALSE;
     }
 
+  /* Its log entry, its dice and the hit: the library as it was before. */
   if (!muster_store_begin (store, error))
     return FALSE;
-  /* Its log entry, its dice and the hit: the library as it was before. */
-  stmt = muster_store_prepare (store,
-                               "DELETE FROM log_entry WHERE game_id = ? AND kind = 'hit' "
-                               "AND json_extract (args, '$.ordinal') = ?",
-                               error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_int (stmt, 2, ordinal);
-  if (!muster_store_exec (store, stmt, _("Could not undo the hit"), error))
-    goto fail;
-  pattern = g_strdup_printf ("table/hit/%d/%%", ordinal);
-  stmt = muster_store_prepare (store, "DELETE FROM roll WHERE game_id = ? AND purpose LIKE ?", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_text (stmt, 2, pattern, -1, SQLITE_TRANSIENT);
-  if (!muster_store_exec (store, stmt, _("Could not undo the hit"), error))
-    goto fail;
-  stmt = muster_store_prepare (store, "DELETE FROM table_hit WHERE game_id = ? AND ordinal = ?", error);
-  if (stmt == NULL)
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, game_id);
-  sqlite3_bind_int (stmt, 2, ordinal);
-  if (!muster_store_exec (store, stmt, _("Could not undo the hit"), error) ||
-      !muster_store_commit (store, error))
-    goto fail;
+  if (!delete_hit (store, game_id, ordinal, error) || !muster_store_commit (store, error))
+    {
+      muster_store_rollback (store);
+      return FALSE;
+    }
   muster_store_emit_changed (store, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
   return TRUE;
-
-fail:
-  muster_store_rollback (store);
-  return FALSE;
 }
