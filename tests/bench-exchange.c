@@ -19,7 +19,7 @@
 
 /*
  * How long exporting and importing a big campaign takes, and how much
- * memory: 10,000 characters in four forces (100 units), 1,000 games of
+ * memory: 10,000 characters in four forces, 1,000 games of
  * 20 characters each with their participations, kills, rolls and log.
  *
  * Each phase runs in a child process of its own (this program, run with
@@ -28,14 +28,18 @@
  * Prints the median of RUNS runs; asserts nothing about time. Imports run
  * as often with PRAGMA synchronous = NORMAL as with FULL, taking turns,
  * to say what FULL costs.
+ *
+ * Ratios, of medians of runs taken in turns: import-export-ratio (an
+ * import against the export of the same campaign), export-raw-ratio (the
+ * export against raw SQLite reading every value of every row of the
+ * library, the floor of what it has to read).
  */
 
 #define N_CHARACTERS 10000
 #define N_GAMES      1000
 #define N_FORCES     4
-#define N_UNITS      25      /* per force */
 #define PER_GAME     20
-#define RUNS         3
+#define RUNS         5
 
 typedef struct
 {
@@ -97,9 +101,9 @@ build_campaign (MusterStore *store)
   g_autoptr(GError) error = NULL;
   static const char * const stats[] = { "I", "D", "S", "C", "F" };
   sqlite3 *db = muster_store_get_db (store);
-  sqlite3_stmt *force, *unit, *character, *stat, *game, *part, *kill, *roll, *log;
+  sqlite3_stmt *force, *character, *stat, *game, *part, *kill, *roll, *log;
   gint64 *chars = g_new (gint64, N_CHARACTERS);
-  gint64 forces[N_FORCES], units[N_FORCES][N_UNITS];
+  gint64 forces[N_FORCES];
   GRand *rand = g_rand_new_with_seed (1810);
   gint64 campaign;
 
@@ -111,9 +115,9 @@ build_campaign (MusterStore *store)
 
   exec_sql (db, "BEGIN IMMEDIATE");
   force = prepare (db, "INSERT INTO force (campaign_id, name, side) VALUES (?, ?, ?)");
-  unit = prepare (db, "INSERT INTO unit (force_id, name, kind, troop_type, size, lost) VALUES (?, ?, 'company', 'line', 100, ?)");
+  /* Sharpe's Skirmish keeps no units: the characters belong to none. */
   character = prepare (db, "INSERT INTO character (campaign_id, force_id, unit_id, name, rank, troop_type, weapon, status, light_wounds, notes)"
-                           " VALUES (?, ?, ?, ?, 'Private', 'line', 'musket', ?, ?, ?)");
+                           " VALUES (?, ?, NULL, ?, 'Private', 'line', 'musket', ?, ?, ?)");
   stat = prepare (db, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)");
   game = prepare (db, "INSERT INTO game (campaign_id, number, title, date, state, side_a, side_b, winner)"
                       " VALUES (?, ?, ?, '1811-05-03', 'played', 'British', 'French', ?)");
@@ -133,15 +137,6 @@ build_campaign (MusterStore *store)
       sqlite3_bind_text (force, 2, name, -1, SQLITE_TRANSIENT);
       sqlite3_bind_text (force, 3, f % 2 == 0 ? "British" : "French", -1, SQLITE_STATIC);
       forces[f] = step (db, force);
-      for (guint u = 0; u < N_UNITS; u++)
-        {
-          g_autofree char *unit_name = g_strdup_printf ("Company %u/%u", f + 1, u + 1);
-
-          sqlite3_bind_int64 (unit, 1, forces[f]);
-          sqlite3_bind_text (unit, 2, unit_name, -1, SQLITE_TRANSIENT);
-          sqlite3_bind_int (unit, 3, (int) (u % 7));
-          units[f][u] = step (db, unit);
-        }
     }
 
   for (guint i = 0; i < N_CHARACTERS; i++)
@@ -151,11 +146,10 @@ build_campaign (MusterStore *store)
 
       sqlite3_bind_int64 (character, 1, campaign);
       sqlite3_bind_int64 (character, 2, forces[f]);
-      sqlite3_bind_int64 (character, 3, units[f][(i / N_FORCES) % N_UNITS]);
-      sqlite3_bind_text (character, 4, name, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (character, 5, i % 10 == 0 ? "dead" : "active", -1, SQLITE_STATIC);
-      sqlite3_bind_int (character, 6, (int) (i % 3));
-      sqlite3_bind_text (character, 7, i % 50 == 0 ? "Mentioned in dispatches <twice> & promoted" : "",
+      sqlite3_bind_text (character, 3, name, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (character, 4, i % 10 == 0 ? "dead" : "active", -1, SQLITE_STATIC);
+      sqlite3_bind_int (character, 5, (int) (i % 3));
+      sqlite3_bind_text (character, 6, i % 50 == 0 ? "Mentioned in dispatches <twice> & promoted" : "",
                          -1, SQLITE_STATIC);
       chars[i] = step (db, character);
       for (guint s = 0; s < G_N_ELEMENTS (stats); s++)
@@ -221,7 +215,6 @@ build_campaign (MusterStore *store)
     }
 
   sqlite3_finalize (force);
-  sqlite3_finalize (unit);
   sqlite3_finalize (character);
   sqlite3_finalize (stat);
   sqlite3_finalize (game);
@@ -233,6 +226,29 @@ build_campaign (MusterStore *store)
   g_rand_free (rand);
   g_free (chars);
   return campaign;
+}
+
+/* Every value of every row of every table, read as text or number. */
+static gboolean
+read_raw (MusterStore *store)
+{
+  sqlite3 *db = muster_store_get_db (store);
+  sqlite3_stmt *tables = prepare (db, "SELECT name FROM sqlite_schema WHERE type = 'table'");
+  guint64 sum = 0;
+
+  while (sqlite3_step (tables) == SQLITE_ROW)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT * FROM \"%s\"", sqlite3_column_text (tables, 0));
+      sqlite3_stmt *stmt = prepare (db, sql);
+
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        for (int c = 0; c < sqlite3_column_count (stmt); c++)
+          sum += sqlite3_column_type (stmt, c) == SQLITE_TEXT ? (guint64) strlen ((const char *) sqlite3_column_text (stmt, c))
+                                                              : (guint64) sqlite3_column_int64 (stmt, c);
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_finalize (tables);
+  return sum > 0;
 }
 
 /* In the child: one phase, then "seconds baseline peak" on stdout. */
@@ -259,6 +275,8 @@ run_phase (const char *phase,
   if (g_str_equal (phase, "export"))
     ok = muster_exchange_export_to_path (store, MUSTER_EXCHANGE_CAMPAIGN,
                                          g_ascii_strtoll (campaign, NULL, 10), file, &error);
+  else if (g_str_equal (phase, "raw"))
+    ok = read_raw (store);
   else
     ok = muster_exchange_import (store, file, 0, NULL, &error) > 0;
   if (!ok)
@@ -296,6 +314,15 @@ spawn_phase (const char *self,
               &result.peak_kib, &maxrss) != 4)
     g_error ("%s printed “%s”", phase, out);
   return result;
+}
+
+static void
+append_ms (GArray *times,
+           double  seconds)
+{
+  double ms = seconds * 1000.0;
+
+  g_array_append_val (times, ms);
 }
 
 static int
@@ -339,7 +366,10 @@ main (int   argc,
   g_autofree char *library = NULL;
   g_autofree char *copy = NULL;
   g_autofree char *file = NULL;
-  Phase exports[RUNS], imports[RUNS], imports_full[RUNS];
+  Phase exports[RUNS], imports[RUNS], imports_full[RUNS], raws[RUNS];
+  g_autoptr(GArray) export_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) import_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) raw_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) import_seconds = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) import_full_seconds = g_array_new (FALSE, FALSE, sizeof (double));
   GStatBuf st;
@@ -361,13 +391,16 @@ main (int   argc,
     g_error ("%s", error->message);
   campaign = build_campaign (store);
   g_clear_object (&store);
-  g_print ("A campaign of %d characters (%d forces, %d units) and %d games of %d characters,\n"
+  g_print ("A campaign of %d characters (%d forces) and %d games of %d characters,\n"
            "with participations, kills, rolls and log: built in %.2f s\n",
-           N_CHARACTERS, N_FORCES, N_FORCES * N_UNITS, N_GAMES, PER_GAME, g_timer_elapsed (timer, NULL));
+           N_CHARACTERS, N_FORCES, N_GAMES, PER_GAME, g_timer_elapsed (timer, NULL));
 
   for (guint run = 0; run < RUNS; run++)
     {
       exports[run] = spawn_phase (argv[0], "export", library, file, campaign, "NORMAL");
+      raws[run] = spawn_phase (argv[0], "raw", library, file, campaign, "NORMAL");
+      append_ms (export_ms, exports[run].seconds);
+      append_ms (raw_ms, raws[run].seconds);
       /* An empty library made beforehand: the phase is the import alone;
        * with each setting in turn. */
       for (guint full = 0; full < 2; full++)
@@ -389,6 +422,7 @@ main (int   argc,
             {
               imports[run] = phase;
               g_array_append_val (import_seconds, phase.seconds);
+              append_ms (import_ms, phase.seconds);
             }
         }
     }
@@ -399,6 +433,10 @@ main (int   argc,
   report ("import", imports);
   report ("import, synchronous FULL", imports_full);
   muster_test_report_synchronous ("import", import_seconds, import_full_seconds);
+  muster_test_report_ratio ("import-export-ratio", "import", import_ms, export_ms, "export");
+  muster_test_report_ratio ("export-raw-ratio", "export", export_ms, raw_ms, "raw SQLite reads");
+  muster_test_bench_line ("import-peak-mib", imports[RUNS / 2].peak_kib / 1024.0, "MiB");
+  muster_test_bench_line ("export-peak-mib", exports[RUNS / 2].peak_kib / 1024.0, "MiB");
 
   remove_library (copy);
   muster_test_remove_tree (dir);

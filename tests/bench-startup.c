@@ -11,19 +11,26 @@
 
 #include "muster-application.h"
 #include "muster-recruit.h"
+#include "muster-roster-page.h"
 #include "muster-store.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
 /* Time to the first window with a 10,000-character library: from starting
- * the process to the main window's first frame painted, roster included.
- * Each run is a new process (this program again, with --child), so GTK's
- * own start-up is counted. Prints the median of several runs and asserts
- * nothing about time. Needs a display (xvfb-run). */
+ * the process to the main window's first frame painted with the campaign
+ * open, then to the frame with the roster filled. Each run is a new
+ * process (this program again, with --child), so GTK's own start-up is
+ * counted. The baseline, run in turns with it the same way (--bare), is a
+ * bare AdwApplicationWindow with a header bar: startup-bare-ratio is the
+ * ratio of the medians to the first frame, memory-bare-ratio that of the
+ * peak resident memory (VmHWM) once the roster is shown (the bare
+ * window's at its first frame), memory-rss-bare-ratio that of the
+ * resident memory then (VmRSS).
+ * Asserts nothing about time. Needs a display (xvfb-run). */
 
 #define N_CHARACTERS 10000
 #define BATCH        500
-#define RUNS         5
+#define RUNS         7
 
 static gint64 child_start;
 
@@ -33,28 +40,21 @@ child_elapsed (void)
   return (g_get_monotonic_time () - child_start) / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
+static long
+status_kib (const char *field)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  g_autofree char *status = NULL;
+  const char *line;
 
-  return x < y ? -1 : x > y;
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, field)) == NULL)
+    return -1;
+  return strtol (line + strlen (field), NULL, 10);
 }
 
-static void
-report (const char *what,
-        GArray     *times)
-{
-  g_array_sort (times, compare_doubles);
-  g_print ("%-34s median %8.1f ms  (min %.1f, max %.1f, %u runs)\n", what,
-           g_array_index (times, double, times->len / 2),
-           g_array_index (times, double, 0),
-           g_array_index (times, double, times->len - 1),
-           times->len);
-}
+/* --- The child: Muster itself, until its roster is shown ---------------- */
 
-/* --- The child: Muster itself, until its first frame ------------------- */
+static gboolean first_frame_seen;
 
 static void
 after_paint_cb (GdkFrameClock *clock,
@@ -62,13 +62,24 @@ after_paint_cb (GdkFrameClock *clock,
 {
   MusterWindow *main_window = MUSTER_WINDOW (window);
   GtkWidget *roster = muster_window_get_roster_page (main_window);
+  GListModel *model;
 
   /* A frame of the window with its campaign open, not an empty one. */
   if (muster_window_get_campaign_id (main_window) == 0 || !gtk_widget_get_mapped (roster))
     return;
+  if (!first_frame_seen)
+    {
+      first_frame_seen = TRUE;
+      printf ("first-frame %.3f\n", child_elapsed ());
+      fflush (stdout);
+    }
 
+  /* Then the frame that shows the characters. */
+  model = muster_roster_page_get_model (MUSTER_ROSTER_PAGE (roster));
+  if (g_list_model_get_n_items (model) < N_CHARACTERS)
+    return;
   g_signal_handlers_disconnect_by_func (clock, after_paint_cb, window);
-  printf ("first-frame %.3f\n", child_elapsed ());
+  printf ("filled %.3f %ld %ld\n", child_elapsed (), status_kib ("VmRSS:"), status_kib ("VmHWM:"));
   fflush (stdout);
   g_application_quit (g_application_get_default ());
 }
@@ -102,6 +113,51 @@ run_child (const char *library)
   return g_application_run (G_APPLICATION (app), G_N_ELEMENTS (argv) - 1, argv);
 }
 
+/* --- The baseline child: a bare window ---------------------------------- */
+
+static void
+bare_after_paint_cb (GdkFrameClock *clock,
+                     GtkWindow     *window)
+{
+  g_signal_handlers_disconnect_by_func (clock, bare_after_paint_cb, window);
+  printf ("first-frame %.3f\n", child_elapsed ());
+  printf ("filled %.3f %ld %ld\n", child_elapsed (), status_kib ("VmRSS:"), status_kib ("VmHWM:"));
+  fflush (stdout);
+  g_application_quit (g_application_get_default ());
+}
+
+static void
+bare_realized_cb (GtkWidget *window)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (bare_after_paint_cb), window);
+}
+
+static void
+bare_activate_cb (GApplication *app)
+{
+  GtkWidget *window = adw_application_window_new (GTK_APPLICATION (app));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), box);
+  /* Muster's window size when nothing is kept in GSettings. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1180, 760);
+  printf ("window %.3f\n", child_elapsed ());
+  g_signal_connect (window, "realize", G_CALLBACK (bare_realized_cb), NULL);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static int
+run_bare (void)
+{
+  g_autoptr(AdwApplication) app = adw_application_new ("io.github.musterapp.BenchBare",
+                                                       G_APPLICATION_NON_UNIQUE);
+
+  g_signal_connect (app, "activate", G_CALLBACK (bare_activate_cb), NULL);
+  return g_application_run (G_APPLICATION (app), 0, NULL);
+}
+
 /* --- The parent: the library, and the runs ------------------------------- */
 
 static void
@@ -131,42 +187,72 @@ build_library (const char *path)
     }
 }
 
-/* Starts the child and waits for its first frame; returns the wall-clock
- * milliseconds and sets @built and @painted to what the child measured
- * from its main(). */
-static double
+typedef struct {
+  double wall;      /* ms from the spawn to the first frame */
+  double built;     /* ms from the child's main() to its window built */
+  double painted;   /* ... to the first frame */
+  double filled;    /* wall ms to the frame with the roster shown */
+  double rss_mib;   /* resident memory then */
+  double peak_mib;  /* the peak of it so far */
+} Run;
+
+/* Starts the child (@library, or NULL for the bare window) and reads what
+ * it measured until it quits. */
+static Run
 time_one_run (const char *self_path,
-              const char *library,
-              double     *built,
-              double     *painted)
+              const char *library)
 {
   g_autoptr(GSubprocess) child = NULL;
   g_autoptr(GDataInputStream) lines = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *line = NULL;
   gint64 start = g_get_monotonic_time ();
-  double elapsed;
+  Run run = { 0 };
+  char *line;
 
-  child = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
-                            self_path, "--child", library, NULL);
+  if (library != NULL)
+    child = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                              self_path, "--child", library, NULL);
+  else
+    child = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                              self_path, "--bare", NULL);
   g_assert_no_error (error);
   lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (child));
-  while ((line = g_data_input_stream_read_line_utf8 (lines, NULL, NULL, &error)) != NULL &&
-         !g_str_has_prefix (line, "first-frame "))
+  while ((line = g_data_input_stream_read_line_utf8 (lines, NULL, NULL, &error)) != NULL)
     {
+      double now = (g_get_monotonic_time () - start) / 1000.0;
+
       if (g_str_has_prefix (line, "window "))
-        *built = g_ascii_strtod (line + strlen ("window "), NULL);
-      g_clear_pointer (&line, g_free);
+        run.built = g_ascii_strtod (line + strlen ("window "), NULL);
+      else if (g_str_has_prefix (line, "first-frame "))
+        {
+          run.wall = now;
+          run.painted = g_ascii_strtod (line + strlen ("first-frame "), NULL);
+        }
+      else if (g_str_has_prefix (line, "filled "))
+        {
+          char *end = NULL;
+
+          run.filled = now;
+          g_ascii_strtod (line + strlen ("filled "), &end);
+          run.rss_mib = g_ascii_strtoll (end, &end, 10) / 1024.0;
+          run.peak_mib = g_ascii_strtoll (end, NULL, 10) / 1024.0;
+        }
+      g_free (line);
     }
-  elapsed = (g_get_monotonic_time () - start) / 1000.0;
   g_assert_no_error (error);
-  if (line == NULL)
-    g_error ("Muster ended before its first frame");
-  *painted = g_ascii_strtod (line + strlen ("first-frame "), NULL);
+  if (run.wall == 0 || run.filled == 0)
+    g_error ("%s ended before its first frame", library ? "Muster" : "The bare window");
 
   g_subprocess_wait_check (child, NULL, &error);
   g_assert_no_error (error);
-  return elapsed;
+  return run;
+}
+
+static void
+append (GArray *array,
+        double  value)
+{
+  g_array_append_val (array, value);
 }
 
 int
@@ -176,6 +262,12 @@ main (int   argc,
   g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) built = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) painted = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) filled = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) peak = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) rss = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) bare_wall = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) bare_peak = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) bare_rss = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *dir = NULL;
   g_autofree char *library = NULL;
   g_autofree char *self_path = NULL;
@@ -185,6 +277,11 @@ main (int   argc,
     {
       child_start = g_get_monotonic_time ();
       return run_child (argv[2]);
+    }
+  if (argc == 2 && g_str_equal (argv[1], "--bare"))
+    {
+      child_start = g_get_monotonic_time ();
+      return run_bare ();
     }
 
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
@@ -204,26 +301,44 @@ main (int   argc,
   g_print ("Start-up with %d characters (library built in %.1f s)\n",
            N_CHARACTERS, g_timer_elapsed (timer, NULL));
 
-  /* One run first, so the library and the program are in the page cache
-   * for every measured one, as for a user who starts Muster often. */
-  {
-    double ignored;
+  /* One run of each first, so the library and the programs are in the
+   * page cache for every measured one, as for a user who starts Muster
+   * often. */
+  time_one_run (self_path, library);
+  time_one_run (self_path, NULL);
 
-    time_one_run (self_path, library, &ignored, &ignored);
-  }
-
-  for (guint run = 0; run < RUNS; run++)
+  for (guint i = 0; i < RUNS; i++)
     {
-      double window = 0, frame = 0;
-      double elapsed = time_one_run (self_path, library, &window, &frame);
+      Run run = time_one_run (self_path, library);
+      Run bare = time_one_run (self_path, NULL);
 
-      g_array_append_val (wall, elapsed);
-      g_array_append_val (built, window);
-      g_array_append_val (painted, frame);
+      append (wall, run.wall);
+      append (built, run.built);
+      append (painted, run.painted);
+      append (filled, run.filled);
+      append (peak, run.peak_mib);
+      append (rss, run.rss_mib);
+      append (bare_wall, bare.wall);
+      append (bare_peak, bare.peak_mib);
+      append (bare_rss, bare.rss_mib);
     }
-  report ("launch to first frame", wall);
-  report ("main() to window built", built);
-  report ("main() to first frame", painted);
+  muster_test_report_ms ("launch to first frame", wall);
+  muster_test_report_ms ("main() to window built", built);
+  muster_test_report_ms ("main() to first frame", painted);
+  muster_test_report_ms ("launch to the roster shown", filled);
+  muster_test_report_ms ("bare window: launch to first frame", bare_wall);
+  muster_test_report_ratio ("startup-bare-ratio", "launch to first frame", wall, bare_wall, "bare window");
+  muster_test_bench_line ("startup-ms", muster_test_median (wall), "ms");
+  muster_test_bench_line ("startup-filled-ms", muster_test_median (filled), "ms");
+  g_print ("%-36s median %9.1f MiB, bare window %9.1f MiB: %.2fx\n", "resident memory",
+           muster_test_median (rss), muster_test_median (bare_rss),
+           muster_test_median (rss) / muster_test_median (bare_rss));
+  g_print ("%-36s median %9.1f MiB, bare window %9.1f MiB: %.2fx\n", "peak resident memory",
+           muster_test_median (peak), muster_test_median (bare_peak),
+           muster_test_median (peak) / muster_test_median (bare_peak));
+  muster_test_bench_line ("memory-mib", muster_test_median (peak), "MiB");
+  muster_test_bench_line ("memory-bare-ratio", muster_test_median (peak) / muster_test_median (bare_peak), "x");
+  muster_test_bench_line ("memory-rss-bare-ratio", muster_test_median (rss) / muster_test_median (bare_rss), "x");
 
   return 0;
 }

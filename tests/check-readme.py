@@ -5,9 +5,9 @@
   check-readme.py SOURCE_ROOT BUILD_ROOT MESON
 
 Every ```sh block of the README is either a set-up block (building,
-testing, installing, the flatpak: its commands start with build-aux/,
-meson or flatpak) or an example, whose every command starts with
-muster-cli. A block that is neither fails, so that no example is left
+testing, installing, the flatpak, measuring: its commands start with
+build-aux/, meson, flatpak, or xvfb-run for what needs a display) or an
+example, whose every command starts with muster-cli. A block that is neither fails, so that no example is left
 unrun.
 
 The examples run in the shell the README tells readers to open, `meson
@@ -27,7 +27,7 @@ import tempfile
 
 from muster_tap import Tap
 
-SETUP_PREFIXES = ('build-aux/', 'meson ', 'sudo meson ', 'flatpak-builder ', 'flatpak ')
+SETUP_PREFIXES = ('build-aux/', 'meson ', 'sudo meson ', 'flatpak-builder ', 'flatpak ', 'xvfb-run ')
 DEVENV = 'meson devenv -C _build --workdir .'
 
 

@@ -36,6 +36,7 @@ static const struct {
 } tables[] = {
   { "campaign", "SELECT * FROM campaign WHERE id = ?1", -1, FALSE },
   { "campaign_option", "SELECT * FROM campaign_option WHERE campaign_id = ?1", -1, FALSE },
+  { "recruit_counter", "SELECT * FROM recruit_counter WHERE campaign_id = ?1", -1, FALSE },
   { "force", "SELECT * FROM force WHERE campaign_id = ?1", FORCE, FALSE },
   { "unit", "SELECT u.* FROM unit u JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1", UNIT, FALSE },
   { "unit_stat", "SELECT s.* FROM unit_stat s JOIN unit u ON u.id = s.unit_id"

@@ -3,6 +3,7 @@
 
 #include "muster-gui-test-util.h"
 #include "muster-recruit.h"
+#include "muster-roster-page.h"
 #include "muster-test-util.h"
 
 static MusterApplication *app;
@@ -73,6 +74,15 @@ muster_gui_wait_for_frame (GtkWidget *widget)
 }
 
 void
+muster_gui_wait_for_roster (MusterWindow *window)
+{
+  MusterRosterPage *page = MUSTER_ROSTER_PAGE (muster_window_get_roster_page (window));
+
+  muster_gui_spin ();
+  muster_gui_wait_until (!muster_roster_page_is_loading (page));
+}
+
+void
 muster_gui_fixture_open (MusterGuiFixture *f,
                          gboolean          with_sample)
 {
@@ -90,7 +100,7 @@ muster_gui_fixture_open (MusterGuiFixture *f,
   muster_application_set_store (app, f->store);
   f->window = muster_window_new (app);
   gtk_window_present (GTK_WINDOW (f->window));
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f->window);
 }
 
 void
@@ -141,6 +151,8 @@ widget_text (GtkWidget *widget)
 {
   if (GTK_IS_LABEL (widget))
     return gtk_label_get_label (GTK_LABEL (widget));
+  if (GTK_IS_INSCRIPTION (widget))
+    return gtk_inscription_get_text (GTK_INSCRIPTION (widget));
   if (GTK_IS_BUTTON (widget))
     return gtk_button_get_label (GTK_BUTTON (widget));
   if (ADW_IS_PREFERENCES_ROW (widget))

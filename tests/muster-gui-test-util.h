@@ -36,6 +36,9 @@ void               muster_gui_fixture_close      (MusterGuiFixture  *fixture);
 /* Runs what is pending in the main context: enough for what a call does
  * at once or in an idle, not for a timeout, a thread or a frame. */
 void               muster_gui_spin               (void);
+/* Runs the main context until the roster of @window has read the open
+ * campaign's characters, which it does in another thread. */
+void               muster_gui_wait_for_roster    (MusterWindow      *window);
 /* Runs the main context until the frame clock of @widget has painted a
  * frame that began after the call: what was queued (a resize, a redraw)
  * has been laid out and drawn. */

@@ -140,6 +140,32 @@ assert_raw_text (sqlite3    *db,
   sqlite3_finalize (stmt);
 }
 
+char *
+read_migration (const char *name)
+{
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+char *
+read_migration_as_shipped (const char *name)
+{
+  char *text = read_migration (name);
+  char *counter;
+
+  /* Migration 3 moved the recruit counter out of the campaign row only
+   * from version 9 on; libraries that took it before kept the column. */
+  if (g_str_equal (name, "0003-history.sql") &&
+      (counter = strstr (text, "-- The recruit counter.")) != NULL)
+    *counter = '\0';
+  return text;
+}
+
 /* Migration 6 calls the store's function (muster-store-migrate.c). */
 static void
 guess_nationality (sqlite3_context  *context,
@@ -158,14 +184,27 @@ raw_add_migration_functions (sqlite3 *db)
                                             guess_nationality, NULL, NULL), ==, SQLITE_OK);
 }
 
-char *
-read_migration (const char *name)
+sqlite3 *
+raw_open_old_library (const char *path,
+                      int         version)
 {
-  g_autofree char *path = g_build_filename (TEST_SRCDIR, "..", "src", "core", "migrations", name, NULL);
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
+  static const char * const migrations[] = {
+    "0001-initial.sql", "0002-units.sql", "0003-history.sql", "0004-rules-updates.sql",
+    "0005-rolled-stats.sql", "0006-nationality.sql", "0007-log-arguments.sql",
+  };
+  g_autofree char *pragmas = NULL;
+  sqlite3 *db = raw_open (path);
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
+  g_assert_cmpint (version, >=, 1);
+  g_assert_cmpint (version, <=, (int) G_N_ELEMENTS (migrations));
+  raw_add_migration_functions (db);
+  for (int i = 0; i < version; i++)
+    {
+      g_autofree char *sql = read_migration_as_shipped (migrations[i]);
+
+      raw_exec (db, sql);
+    }
+  pragmas = g_strdup_printf ("PRAGMA application_id = 1297437524; PRAGMA user_version = %d;", version);
+  raw_exec (db, pragmas);
+  return db;
 }

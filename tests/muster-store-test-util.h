@@ -57,9 +57,19 @@ assert_raw_text (sqlite3    *db,
 char *
 read_migration (const char *name);
 
-/* The functions the migrations call besides SQL's own, on a connection
- * of raw_open(). */
+/* The same as a library took it before version 9: migration 3 without
+ * the recruit counter's table, which stayed in the campaign row. */
+char *
+read_migration_as_shipped (const char *name);
+
+/* Gives @db the functions the migrations call. */
 void
 raw_add_migration_functions (sqlite3 *db);
+
+/* A new library at @path of schema @version (1 to 7) as Muster left it
+ * then, with migrations' SQL alone, open raw for rows to go in. */
+sqlite3 *
+raw_open_old_library (const char *path,
+                      int         version);
 
 G_END_DECLS

@@ -177,14 +177,70 @@ compare_doubles (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-static double
-median_of (GArray *seconds)
+double
+muster_test_median (GArray *values)
 {
-  g_autoptr(GArray) sorted = g_array_copy (seconds);
+  g_autoptr(GArray) sorted = g_array_copy (values);
 
   g_assert_cmpuint (sorted->len, >, 0);
   g_array_sort (sorted, compare_doubles);
   return g_array_index (sorted, double, sorted->len / 2);
+}
+
+void
+muster_test_report_ms (const char *what,
+                       GArray     *ms)
+{
+  g_autoptr(GArray) sorted = g_array_copy (ms);
+
+  g_assert_cmpuint (sorted->len, >, 0);
+  g_array_sort (sorted, compare_doubles);
+  g_print ("%-36s median %9.2f ms  (min %.2f, max %.2f, %u runs)\n", what,
+           g_array_index (sorted, double, sorted->len / 2),
+           g_array_index (sorted, double, 0),
+           g_array_index (sorted, double, sorted->len - 1),
+           sorted->len);
+}
+
+double
+muster_test_report_ratio (const char *name,
+                          const char *what,
+                          GArray     *ours,
+                          GArray     *baseline,
+                          const char *baseline_what)
+{
+  double mine = muster_test_median (ours);
+  double theirs = muster_test_median (baseline);
+  double ratio = mine / theirs;
+
+  g_print ("%-36s median %9.2f ms, %s %9.2f ms (%u and %u runs, taking turns): %.2fx\n",
+           what, mine, baseline_what, theirs, ours->len, baseline->len, ratio);
+  muster_test_bench_line (name, ratio, "x");
+  return ratio;
+}
+
+double
+muster_test_report_paired_ratio (const char *name,
+                                 const char *what,
+                                 GArray     *ours,
+                                 GArray     *baseline,
+                                 const char *baseline_what)
+{
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  double ratio;
+
+  g_assert_cmpuint (ours->len, ==, baseline->len);
+  for (guint i = 0; i < ours->len; i++)
+    {
+      double r = g_array_index (ours, double, i) / g_array_index (baseline, double, i);
+
+      g_array_append_val (ratios, r);
+    }
+  ratio = muster_test_median (ratios);
+  g_print ("%-36s median %9.2f ms, %s %9.2f ms (%u pairs, taking turns): median ratio %.2fx\n",
+           what, muster_test_median (ours), baseline_what, muster_test_median (baseline), ours->len, ratio);
+  muster_test_bench_line (name, ratio, "x");
+  return ratio;
 }
 
 void
@@ -195,8 +251,8 @@ muster_test_report_synchronous (const char *name,
   g_autofree char *name_normal = g_strdup_printf ("%s-normal", name);
   g_autofree char *name_full = g_strdup_printf ("%s-full", name);
   g_autofree char *name_ratio = g_strdup_printf ("%s-full-ratio", name);
-  double with_normal = median_of (normal);
-  double with_full = median_of (full);
+  double with_normal = muster_test_median (normal);
+  double with_full = muster_test_median (full);
 
   g_print ("%-28s synchronous NORMAL median %9.2f ms, FULL %9.2f ms (%u runs each): "
            "FULL takes %.3f times as long\n",

@@ -39,6 +39,28 @@ void         muster_test_bench_line    (const char *name,
 void         muster_test_report_synchronous (const char *name,
                                              GArray     *normal,
                                              GArray     *full);
+/* The median of @values (doubles). */
+double       muster_test_median        (GArray     *values);
+/* Prints the median, least and greatest of @ms (milliseconds). */
+void         muster_test_report_ms     (const char *what,
+                                        GArray     *ms);
+/* Prints the medians of @ours and @baseline (milliseconds, measured in
+ * turns) and their ratio, and the line "BENCH @name RATIO x"; returns
+ * the ratio. */
+double       muster_test_report_ratio  (const char *name,
+                                        const char *what,
+                                        GArray     *ours,
+                                        GArray     *baseline,
+                                        const char *baseline_what);
+/* The same for runs taken in pairs (@ours[i] and @baseline[i] one after
+ * the other): the ratio printed and in the BENCH line is the median of
+ * the ratios of the pairs, which steps of very different sizes (a letter
+ * that empties a list, one that changes nothing) do not skew. */
+double       muster_test_report_paired_ratio (const char *name,
+                                              const char *what,
+                                              GArray     *ours,
+                                              GArray     *baseline,
+                                              const char *baseline_what);
 /* The newest entry of @campaign_id's log of @kind (NULL: of any kind),
  * with its text in the reader's language; the test fails without one. */
 MusterLogEntry *muster_test_newest_log (MusterStore *store,

@@ -345,7 +345,7 @@ test_empty_campaign (void)
   id = muster_store_create_campaign (f.store, "Empty", ruleset, 7, NULL, &error);
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   /* No forces and no characters: add a force. */
   stack = GTK_STACK (muster_gui_template_child (page (&f, "roster"), MUSTER_TYPE_ROSTER_PAGE, "stack"));
@@ -364,7 +364,7 @@ test_empty_campaign (void)
 
   /* The sample has honours once a game is resolved, not before. */
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
 
   muster_gui_fixture_close (&f);

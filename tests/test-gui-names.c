@@ -101,15 +101,18 @@ fixture_open_long (Fixture *f)
   muster_gui_spin ();
 }
 
-/* Fails on a label under @root holding more than a sentence: a long name
- * shown whole. */
+/* Fails on a label or a list's cell under @root holding more than a
+ * sentence: a long name shown whole. */
 static void
 assert_labels_short (GtkWidget *root)
 {
-  if (GTK_IS_LABEL (root))
+  if (GTK_IS_LABEL (root) || GTK_IS_INSCRIPTION (root))
     {
-      const char *text = gtk_label_get_text (GTK_LABEL (root));
+      const char *text = GTK_IS_LABEL (root) ? gtk_label_get_text (GTK_LABEL (root))
+                                             : gtk_inscription_get_text (GTK_INSCRIPTION (root));
 
+      if (text == NULL)
+        text = "";
       if (g_utf8_strlen (text, -1) > MUSTER_NAMES_TEXT_MAX + 1)
         g_error ("A %s in a %s shows %ld characters: “%.60s…”", G_OBJECT_TYPE_NAME (root),
                  G_OBJECT_TYPE_NAME (gtk_widget_get_parent (root)), g_utf8_strlen (text, -1), text);

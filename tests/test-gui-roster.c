@@ -205,6 +205,134 @@ test_roster_sort (void)
   muster_gui_fixture_close (&f);
 }
 
+/* Scrolls @view half-way down, once it has been laid out. */
+static void
+scroll_down (GtkColumnView *view)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+
+  muster_gui_wait_for_frame (GTK_WIDGET (view));
+  gtk_adjustment_set_value (adjustment, (gtk_adjustment_get_upper (adjustment) -
+                                         gtk_adjustment_get_page_size (adjustment)) / 2);
+  muster_gui_wait_for_frame (GTK_WIDGET (view));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, gtk_adjustment_get_lower (adjustment));
+}
+
+/* The character chosen last is chosen again when his campaign opens,
+ * the list from the top; not in another campaign. */
+static void
+test_roster_last_character (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCharacter) chosen = NULL;
+  g_autoptr(GArray) ids = NULL;
+  GtkColumnView *view;
+  GtkAdjustment *adjustment;
+  gint64 second;
+
+  muster_gui_fixture_open (&f, TRUE);
+  second = muster_store_create_sample (f.store, "Second", &error);
+  g_assert_no_error (error);
+  /* More than a window shows, in both. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GPtrArray) forces = muster_store_list_forces (f.store, i ? second : f.campaign_id, NULL);
+      g_autoptr(GArray) recruits = muster_store_recruit (f.store, muster_force_get_id (g_ptr_array_index (forces, 0)),
+                                                         "rifleman", NULL, NULL, 80, &error);
+
+      g_assert_no_error (error);
+    }
+  view = muster_roster_page_get_column_view (roster (&f));
+  chosen = g_list_model_get_item (muster_roster_page_get_model (roster (&f)), 17);
+  gtk_selection_model_select_item (gtk_column_view_get_model (view), 17, TRUE);
+  g_assert_cmpint (g_settings_get_int64 (settings, "last-character"), ==, muster_character_get_id (chosen));
+
+  /* Scrolled down, then to the other campaign: nobody of it is chosen. */
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  scroll_down (view);
+  muster_window_select_campaign (f.window, second);
+  muster_gui_wait_for_roster (f.window);
+  ids = muster_roster_page_get_selected_ids (roster (&f));
+  g_assert_cmpuint (ids->len, ==, 0);
+  g_clear_pointer (&ids, g_array_unref);
+  g_assert_cmpint (g_settings_get_int64 (settings, "last-character"), ==, muster_character_get_id (chosen));
+
+  /* Back: chosen again, from the top. */
+  scroll_down (view);
+  muster_window_select_campaign (f.window, f.campaign_id);
+  muster_gui_wait_for_roster (f.window);
+  ids = muster_roster_page_get_selected_ids (roster (&f));
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, muster_character_get_id (chosen));
+  g_clear_pointer (&ids, g_array_unref);
+  muster_gui_wait_for_frame (GTK_WIDGET (view));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, gtk_adjustment_get_lower (adjustment));
+
+  /* And in a window opened again. */
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  f.window = muster_window_new (muster_gui_test_get_app ());
+  gtk_window_present (GTK_WINDOW (f.window));
+  muster_gui_wait_for_roster (f.window);
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+  ids = muster_roster_page_get_selected_ids (roster (&f));
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, muster_character_get_id (chosen));
+
+  g_settings_reset (settings, "last-character");
+  muster_gui_fixture_close (&f);
+}
+
+/* Searching shows the very objects the roster had: a search narrowed and
+ * widened again gives back the same rows, and keeps the one chosen. */
+static void
+test_roster_search_keeps_rows (void)
+{
+  Fixture f = { 0 };
+  GListModel *model;
+  GtkSelectionModel *selection;
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(MusterCharacter) rifleman = NULL;
+  guint position = G_MAXUINT;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+  selection = gtk_column_view_get_model (muster_roster_page_get_column_view (roster (&f)));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      MusterCharacter *c = g_list_model_get_item (model, i);
+
+      g_ptr_array_add (before, c);
+      if (position == G_MAXUINT && g_str_equal (muster_character_get_troop_type (c), "rifleman"))
+        position = i;
+    }
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+  rifleman = g_object_ref (g_ptr_array_index (before, position));
+  gtk_selection_model_select_item (selection, position, TRUE);
+
+  search_for (&f, "rifle");
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MusterCharacter) c = g_list_model_get_item (model, i);
+
+      g_assert_true (g_ptr_array_find (before, c, NULL));
+      g_assert_true (gtk_selection_model_is_selected (selection, i) == (c == rifleman));
+    }
+
+  search_for (&f, "");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, before->len);
+  for (guint i = 0; i < before->len; i++)
+    {
+      g_autoptr(MusterCharacter) c = g_list_model_get_item (model, i);
+
+      g_assert_true (c == g_ptr_array_index (before, i));
+    }
+  g_assert_true (gtk_selection_model_is_selected (selection, position));
+
+  muster_gui_fixture_close (&f);
+}
+
 static void
 test_roster_search (void)
 {
@@ -369,7 +497,7 @@ test_roster_empty_state (void)
   id = muster_store_create_campaign (f.store, "Empty", ruleset, 7, NULL, &error);
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   stack = GTK_STACK (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
@@ -503,6 +631,16 @@ shows_label (GtkWidget  *root,
   return label != NULL && gtk_widget_is_visible (label);
 }
 
+/* Whether the list @view shows a visible cell reading @text. */
+static gboolean
+shows_cell (GtkWidget  *view,
+            const char *text)
+{
+  GtkWidget *cell = muster_gui_find_widget (view, GTK_TYPE_INSCRIPTION, text);
+
+  return cell != NULL && gtk_widget_is_visible (cell);
+}
+
 /* A musket holds what he shoots with to 9, not what he keeps: the sheet
  * keeps his 11 and shows "(9)" beside it with the key under the stat's
  * name, the roster "11 (9)" with a key under the list; a rifle gives him
@@ -536,7 +674,7 @@ test_sheet_capped (void)
 
   search_for (&f, "Thomas Ward");
   muster_gui_wait_for_frame (GTK_WIDGET (muster_roster_page_get_column_view (roster (&f))));
-  g_assert_true (shows_label (GTK_WIDGET (muster_roster_page_get_column_view (roster (&f))), "11 (9)"));
+  g_assert_true (shows_cell (GTK_WIDGET (muster_roster_page_get_column_view (roster (&f))), "11 (9)"));
   key = GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "caps_key"));
   g_assert_true (gtk_widget_get_visible (key));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (key)), ==,
@@ -864,6 +1002,8 @@ main (int   argc,
   g_test_add_func ("/gui/roster/sample", test_roster_sample);
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
   g_test_add_func ("/gui/roster/search", test_roster_search);
+  g_test_add_func ("/gui/roster/search-keeps-rows", test_roster_search_keeps_rows);
+  g_test_add_func ("/gui/roster/last-character", test_roster_last_character);
   g_test_add_func ("/gui/roster/delete-undo", test_roster_delete_undo);
   g_test_add_func ("/gui/roster/delete-played", test_roster_delete_played);
   g_test_add_func ("/gui/roster/empty-state", test_roster_empty_state);

@@ -92,7 +92,7 @@ fixture_open (Fixture    *f,
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1100, 760);
   gtk_window_present (GTK_WINDOW (f->window));
   muster_window_select_campaign (f->window, f->campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f->window);
 }
 
 /* Chosen Men: two British squads and a French one, a lieutenant with the
@@ -591,7 +591,7 @@ test_sharpes_no_units (void)
   f.window = muster_window_new (app);
   gtk_window_present (GTK_WINDOW (f.window));
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (unit_list (&f))));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (unit_list (&f))));

@@ -16,6 +16,7 @@
 #include "muster-force-dialog.h"
 #include "muster-force.h"
 #include "muster-gui-test-util.h"
+#include "muster-log-item.h"
 #include "muster-log-page.h"
 #include "muster-new-campaign-dialog.h"
 #include "muster-recruit.h"
@@ -118,7 +119,7 @@ test_window_last_campaign (void)
   muster_gui_spin ();
 
   muster_window_select_campaign (f.window, second);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
   g_assert_cmpint (g_settings_get_int64 (settings, "last-campaign"), ==, second);
 
@@ -153,7 +154,7 @@ test_window_pages_follow (void)
   log_b = muster_store_list_log (f.store, b, 0, 0, NULL);
   g_assert_cmpuint (log_a->len, !=, log_b->len);
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
   log = muster_log_page_get_model (MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log")));
@@ -162,16 +163,74 @@ test_window_pages_follow (void)
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
 
   muster_window_select_campaign (f.window, b);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_b->len);
 
   /* Changed while the Roster was showing. */
   adw_view_stack_set_visible_child_name (stack, "roster");
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   adw_view_stack_set_visible_child_name (stack, "log");
   muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
+
+  muster_gui_fixture_close (&f);
+}
+
+/* The Log page reads the campaign's log again after a change, keeping the
+ * entries it had (their very objects), and shows one character's entries
+ * from those it has. */
+static void
+test_log_keeps_entries (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) characters = NULL;
+  AdwViewStack *stack;
+  MusterLogPage *page;
+  GListModel *log;
+  gint64 who;
+  guint n;
+
+  muster_gui_fixture_open (&f, TRUE);
+  stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
+  adw_view_stack_set_visible_child_name (stack, "log");
+  muster_gui_spin ();
+  page = MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log"));
+  log = muster_log_page_get_model (page);
+  n = g_list_model_get_n_items (log);
+  g_assert_cmpuint (n, >, 1);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (before, g_list_model_get_item (log, i));
+
+  g_assert_cmpint (muster_store_create_force (f.store, f.campaign_id, "Brunswick Oels", NULL, &error), >, 0);
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  /* Newest first: the new entry on top, the others the same objects. */
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (log, i + 1);
+
+      g_assert_true (item == g_ptr_array_index (before, i));
+    }
+
+  characters = muster_store_list_characters (f.store, f.campaign_id, 0, &error);
+  g_assert_no_error (error);
+  who = muster_character_get_id (g_ptr_array_index (characters, 0));
+  g_assert_true (muster_log_page_set_filter (page, 0, who));
+  g_assert_cmpuint (g_list_model_get_n_items (log), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (log), <, n);
+  for (guint i = 0; i < g_list_model_get_n_items (log); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (log, i);
+
+      g_assert_true (g_ptr_array_find (before, item, NULL));
+      g_assert_cmpint (muster_log_item_get_entry (MUSTER_LOG_ITEM (item))->character_id, ==, who);
+    }
+  g_assert_true (muster_log_page_set_filter (page, 0, 0));
+  g_assert_cmpuint (g_list_model_get_n_items (log), ==, n + 1);
 
   muster_gui_fixture_close (&f);
 }
@@ -276,7 +335,7 @@ test_campaign_rename_delete (void)
   second = muster_store_create_sample (f.store, "Second", &error);
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, f.campaign_id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
 
   /* Rename: a message dialog with the name in an entry. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.rename-campaign", NULL));
@@ -470,7 +529,7 @@ test_actions_enabled (void)
   id = muster_store_create_campaign (f.store, "No forces", ruleset, 1, NULL, &error);
   g_assert_no_error (error);
   muster_window_select_campaign (f.window, id);
-  muster_gui_spin ();
+  muster_gui_wait_for_roster (f.window);
   {
     guint before = g_list_model_get_n_items (gtk_window_get_toplevels ());
 
@@ -605,6 +664,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/open", test_window_open);
   g_test_add_func ("/gui/window/empty", test_window_empty);
   g_test_add_func ("/gui/window/last-campaign", test_window_last_campaign);
+  g_test_add_func ("/gui/log/keeps-entries", test_log_keeps_entries);
   g_test_add_func ("/gui/window/external-campaign", test_window_external_campaign);
   g_test_add_func ("/gui/window/pages-follow", test_window_pages_follow);
   g_test_add_func ("/gui/window/actions", test_actions_enabled);

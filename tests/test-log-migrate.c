@@ -60,7 +60,7 @@ fixture_set_up (Fixture       *f,
   raw_add_migration_functions (db);
   for (guint i = 0; i < G_N_ELEMENTS (migrations); i++)
     {
-      g_autofree char *sql = read_migration (migrations[i]);
+      g_autofree char *sql = read_migration_as_shipped (migrations[i]);
 
       raw_exec (db, sql);
     }

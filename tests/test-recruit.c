@@ -383,7 +383,7 @@ test_store_recruit (void)
   ids = muster_store_recruit (store, force, "voltigeur", NULL, NULL, 3, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ids->len, ==, 3);
-  g_assert_cmpint (raw_int (path, "SELECT recruit_counter FROM campaign"), ==, 3);
+  g_assert_cmpint (raw_int (path, "SELECT counter FROM recruit_counter"), ==, 3);
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM roll WHERE purpose = 'recruit:F'"), ==, 3);
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM roll WHERE character_id IS NOT NULL"), ==, 15);
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM log_entry WHERE kind = 'recruit'"), ==, 3);
@@ -416,7 +416,7 @@ test_store_recruit (void)
   /* The dialog's generator takes the next number. */
   g_assert_true (muster_store_reserve_recruit_rng (store, campaign, &rng, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (raw_int (path, "SELECT recruit_counter FROM campaign"), ==, 4);
+  g_assert_cmpint (raw_int (path, "SELECT counter FROM recruit_counter"), ==, 4);
   muster_rng_init_for (&check, 1234, "recruit/4");
   g_assert_cmpuint (muster_rng_next (&rng), ==, muster_rng_next (&check));
 
@@ -463,11 +463,11 @@ test_counter_spent (void)
   g_assert_no_error (error);
   force = muster_store_create_force (store, campaign, "Voltigeurs", "French", &error);
   g_assert_no_error (error);
-  raw_exec (path, "UPDATE campaign SET recruit_counter = 2147483646");
+  raw_exec (path, "UPDATE recruit_counter SET counter = 2147483646");
 
   ids = muster_store_recruit (store, force, "voltigeur", NULL, NULL, 1, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (raw_int (path, "SELECT recruit_counter FROM campaign"), ==, 2147483647);
+  g_assert_cmpint (raw_int (path, "SELECT counter FROM recruit_counter"), ==, 2147483647);
 
   before = muster_store_dump (store);
   g_assert_null (muster_store_recruit (store, force, "voltigeur", NULL, NULL, 1, &error));

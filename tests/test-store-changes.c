@@ -13,7 +13,6 @@
 #include "muster-character.h"
 #include "muster-force.h"
 #include "muster-recruit.h"
-#include "muster-roster-model.h"
 #include "muster-store.h"
 #include "muster-test-util.h"
 #include "muster-store-test-util.h"
@@ -105,7 +104,7 @@ test_failed_batch (void)
 
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM character"), ==, 0);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM roll"), ==, 0);
-  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter"), ==, 0);
   after = muster_store_dump (store);
   g_assert_cmpstr (before, ==, after);
 
@@ -114,7 +113,7 @@ test_failed_batch (void)
   g_assert_null (ids);
   g_assert_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_cmpint (raw_int (db, "SELECT recruit_counter FROM campaign"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter"), ==, 0);
 
   raw_exec (db, "DROP TRIGGER refuse_third");
   sqlite3_close (db);
@@ -282,117 +281,6 @@ test_poll_external (void)
   g_assert_cmpuint (changes, ==, 2);
 }
 
-/* --- The roster model ---------------------------------------------------- */
-
-typedef struct {
-  guint calls;
-  guint position;
-  guint removed;
-  guint added;
-} ItemsChanged;
-
-static void
-items_changed_cb (GListModel   *model,
-                  guint         position,
-                  guint         removed,
-                  guint         added,
-                  ItemsChanged *seen)
-{
-  seen->calls++;
-  seen->position = position;
-  seen->removed = removed;
-  seen->added = added;
-}
-
-static void
-test_roster_model (void)
-{
-  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterRosterModel) model = NULL;
-  g_autoptr(MusterCharacter) item = NULL;
-  g_autoptr(MusterForce) french = NULL;
-  g_autoptr(GArray) ids = NULL;
-  ItemsChanged seen = { 0 };
-  gint64 campaign, other;
-  guint n;
-
-  campaign = muster_store_create_sample (store, NULL, &error);
-  g_assert_no_error (error);
-  other = make_campaign (store, "Elsewhere");
-  make_character (store, make_force (store, other, "Somebody", NULL), "Patrick Nolan", "line", NULL, 6);
-
-  model = muster_roster_model_new (store, campaign);
-  g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (model)) == MUSTER_TYPE_CHARACTER);
-  n = g_list_model_get_n_items (G_LIST_MODEL (model));
-  g_assert_cmpuint (n, ==, 24);
-  g_signal_connect (model, "items-changed", G_CALLBACK (items_changed_cb), &seen);
-
-  muster_roster_model_set_search (model, "Nolan");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
-  item = g_list_model_get_item (G_LIST_MODEL (model), 0);
-  g_assert_cmpstr (muster_character_get_name (item), ==, "Patrick Nolan");
-  g_assert_cmpint (muster_character_get_campaign_id (item), ==, campaign);
-  g_clear_object (&item);
-
-  /* Troop type and weapon: three riflemen and their officer. */
-  muster_roster_model_set_search (model, "RIFLE");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 4);
-  /* Force name. */
-  muster_roster_model_set_search (model, "66e");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 11);
-  /* LIKE wildcards are taken literally. */
-  muster_roster_model_set_search (model, "%");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
-  muster_roster_model_set_search (model, "_");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
-  muster_roster_model_set_search (model, "  ");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 24);
-
-  french = muster_store_find_force (store, campaign, "Voltigeurs, 66e de Ligne", &error);
-  g_assert_no_error (error);
-  muster_roster_model_set_force_id (model, muster_force_get_id (french));
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 11);
-  muster_roster_model_set_search (model, "chasseur");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2);
-  muster_roster_model_set_search (model, NULL);
-  muster_roster_model_set_force_id (model, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 24);
-
-  /* A change in the store refreshes the model: only what changed. */
-  seen.calls = 0;
-  ids = muster_store_recruit (store, muster_force_get_id (french), "voltigeur", NULL, NULL, 2, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 26);
-  g_assert_cmpuint (seen.calls, ==, 1);
-  g_assert_cmpuint (seen.position, ==, 24);
-  g_assert_cmpuint (seen.removed, ==, 0);
-  g_assert_cmpuint (seen.added, ==, 2);
-
-  seen.calls = 0;
-  item = g_list_model_get_item (G_LIST_MODEL (model), 3);
-  g_assert_true (muster_store_set_character_stat (store, muster_character_get_id (item), "I", 1, &error) ||
-                 muster_store_set_character_stat (store, muster_character_get_id (item), "I", 2, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (seen.calls, ==, 1);
-  g_assert_cmpuint (seen.position, ==, 3);
-  g_assert_cmpuint (seen.removed, ==, 1);
-  g_assert_cmpuint (seen.added, ==, 1);
-  g_clear_object (&item);
-
-  /* A change to another campaign leaves it alone. */
-  seen.calls = 0;
-  make_force (store, other, "Nobody", NULL);
-  g_assert_cmpuint (seen.calls, ==, 0);
-
-  /* Refreshing with nothing changed says nothing. */
-  muster_roster_model_refresh (model);
-  g_assert_cmpuint (seen.calls, ==, 0);
-
-  muster_roster_model_set_campaign_id (model, other);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
-}
-
 /* --- The log ------------------------------------------------------------- */
 
 static void
@@ -437,7 +325,6 @@ main (int   argc,
   g_test_add_func ("/store/undo/character", test_undo_character);
   g_test_add_func ("/store/undo/force", test_undo_force);
   g_test_add_func ("/store/poll-external", test_poll_external);
-  g_test_add_func ("/store/roster-model", test_roster_model);
   g_test_add_func ("/store/log", test_log);
 
   return g_test_run ();

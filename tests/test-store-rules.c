@@ -625,7 +625,9 @@ test_name_import (void)
 /* --- Schema version 3 ---------------------------------------------------- */
 
 /* A library written by Muster before version 3 keeps every row, kills
- * that break today's rules included, and its kills restrict deletion. */
+ * that break today's rules included, and its kills restrict deletion; its
+ * recruit counter moves to a table of its own, which holds it to what the
+ * store holds it to. */
 static void
 test_migrate_v2 (void)
 {
@@ -643,8 +645,9 @@ test_migrate_v2 (void)
   raw_exec (db, v2);
   raw_exec (db,
             "PRAGMA application_id = 1297437524; PRAGMA user_version = 2;"
-            "INSERT INTO campaign (id, name, ruleset_id, ruleset_version, ruleset_xml, seed, created)"
-            " VALUES (1, 'Old', 'sharpes-skirmish', '1', '<ruleset/>', 7, '2024-01-01T00:00:00Z');"
+            "INSERT INTO campaign (id, name, ruleset_id, ruleset_version, ruleset_xml, seed, recruit_counter, created)"
+            " VALUES (1, 'Old', 'sharpes-skirmish', '1', '<ruleset/>', 7, 17, '2024-01-01T00:00:00Z'),"
+            " (2, 'Unrecruited', 'sharpes-skirmish', '1', '<ruleset/>', 8, 0, '2024-01-01T00:00:00Z');"
             "INSERT INTO force (id, campaign_id, name, side) VALUES (1, 1, 'Rifles', 'British'), (2, 1, 'Léger', 'French');"
             "INSERT INTO character (id, campaign_id, force_id, name, troop_type) VALUES"
             " (1, 1, 1, 'Ashworth', 'line'), (2, 1, 1, 'Bramwell', 'line'), (3, 1, 2, 'Marchal', 'line');"
@@ -671,6 +674,18 @@ test_migrate_v2 (void)
   raw_exec (db, "PRAGMA foreign_keys = ON");
   g_assert_cmpint (sqlite3_exec (db, "DELETE FROM character WHERE id = 2", NULL, NULL, NULL) & 0xff, ==, SQLITE_CONSTRAINT);
   g_assert_cmpstr (sqlite3_errmsg (db), ==, "FOREIGN KEY constraint failed");
+
+  assert_raw_text (db, "SELECT group_concat (campaign_id || ':' || counter, ' ')"
+                       " FROM (SELECT * FROM recruit_counter ORDER BY campaign_id)", "1:17 2:0");
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM pragma_table_info ('campaign') WHERE name = 'recruit_counter'"),
+                   ==, 0);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE recruit_counter SET counter = -1", NULL, NULL, NULL) & 0xff,
+                   ==, SQLITE_CONSTRAINT);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE recruit_counter SET counter = 2147483648", NULL, NULL, NULL) & 0xff,
+                   ==, SQLITE_CONSTRAINT);
+  raw_exec (db, "UPDATE recruit_counter SET counter = 2147483647 WHERE campaign_id = 2");
+  raw_exec (db, "DELETE FROM campaign WHERE id = 2");
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM recruit_counter"), ==, 1);
   sqlite3_close (db);
 
   /* The backup is the old library, untouched. */

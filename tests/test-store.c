@@ -158,6 +158,97 @@ test_open_backup (void)
   sqlite3_close (db);
 }
 
+/* A version 7 library holding two campaigns of Sharpe's Skirmish, with
+ * recruit counters 41 and 0, and a force in the first; @in_campaign: the
+ * counters in the campaign row, as libraries made before version 9 keep
+ * them, else in their own table. */
+static void
+write_version_7 (const char *path,
+                 gboolean    in_campaign)
+{
+  g_autofree char *rules_path = g_build_filename (g_getenv ("MUSTER_RULESETS_DIR"), "sharpes-skirmish.xml", NULL);
+  g_autofree char *xml = NULL;
+  sqlite3_stmt *stmt = NULL;
+  sqlite3 *db;
+
+  g_assert_true (g_file_get_contents (rules_path, &xml, NULL, NULL));
+  if (in_campaign)
+    db = raw_open_old_library (path, 7);
+  else
+    {
+      db = raw_open (path);
+      raw_add_migration_functions (db);
+      for (int i = 1; i <= 7; i++)
+        {
+          g_autofree char *pattern = g_strdup_printf ("%04d-", i);
+          g_autoptr(GDir) dir = g_dir_open (TEST_SRCDIR "/../src/core/migrations", 0, NULL);
+          const char *name;
+
+          while ((name = g_dir_read_name (dir)) != NULL)
+            if (g_str_has_prefix (name, pattern))
+              {
+                g_autofree char *sql = read_migration (name);
+                raw_exec (db, sql);
+              }
+        }
+      raw_exec (db, "PRAGMA application_id = 1297437524; PRAGMA user_version = 7;");
+    }
+  g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                       "INSERT INTO campaign (id, name, ruleset_id, ruleset_version, ruleset_xml,"
+                                       " seed, created) VALUES (?1, ?2, 'sharpes-skirmish', '2', ?3, 7,"
+                                       " '2025-01-01T00:00:00Z')",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  for (int id = 1; id <= 2; id++)
+    {
+      sqlite3_bind_int (stmt, 1, id);
+      sqlite3_bind_text (stmt, 2, id == 1 ? "Coa 1810" : "Vimeiro", -1, SQLITE_STATIC);
+      sqlite3_bind_text (stmt, 3, xml, -1, SQLITE_STATIC);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_DONE);
+      sqlite3_reset (stmt);
+    }
+  sqlite3_finalize (stmt);
+  raw_exec (db, in_campaign
+                ? "UPDATE campaign SET recruit_counter = 41 WHERE id = 1;"
+                : "INSERT INTO recruit_counter (campaign_id, counter) VALUES (1, 41), (2, 0);");
+  raw_exec (db, "INSERT INTO force (id, campaign_id, name, side, nationality)"
+                " VALUES (1, 1, 'Light Company', 'British', 'british');");
+  sqlite3_close (db);
+}
+
+/* A library of version 7 takes version 9 with each campaign's recruit
+ * counter as it was, in its table, and goes on recruiting from it. */
+static void
+test_migrate_recruit_counter (gconstpointer data)
+{
+  gboolean in_campaign = GPOINTER_TO_INT (data);
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "v7.db", NULL);
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  write_version_7 (path, in_campaign);
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, MUSTER_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM pragma_table_info ('campaign')"
+                                " WHERE name = 'recruit_counter'"), ==, 0);
+  assert_raw_text (db, "SELECT group_concat (campaign_id || '=' || counter, ' ')"
+                       " FROM (SELECT * FROM recruit_counter ORDER BY campaign_id)", "1=41 2=0");
+  sqlite3_close (db);
+
+  ids = muster_store_recruit (store, 1, "rifleman", NULL, NULL, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 2);
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter WHERE campaign_id = 1"), ==, 43);
+  g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter WHERE campaign_id = 2"), ==, 0);
+  sqlite3_close (db);
+}
+
 static void
 test_open_newer (void)
 {
@@ -693,6 +784,10 @@ main (int   argc,
   g_test_add_func ("/store/open/empty-file", test_open_empty_file);
   g_test_add_func ("/store/open/backup", test_open_backup);
   g_test_add_func ("/store/open/newer", test_open_newer);
+  g_test_add_data_func ("/store/migrate/recruit-counter-in-campaign", GINT_TO_POINTER (TRUE),
+                        test_migrate_recruit_counter);
+  g_test_add_data_func ("/store/migrate/recruit-counter-in-table", GINT_TO_POINTER (FALSE),
+                        test_migrate_recruit_counter);
   g_test_add_func ("/store/open/not-muster", test_open_not_muster);
   g_test_add_func ("/store/open/foreign-without-id", test_open_foreign_without_id);
   g_test_add_func ("/store/open/reopen", test_reopen);

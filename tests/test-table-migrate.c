@@ -13,11 +13,6 @@
 #include "muster-store-test-util.h"
 #include "muster-test-util.h"
 
-static const char * const migrations[] = {
-  "0001-initial.sql", "0002-units.sql", "0003-history.sql", "0004-rules-updates.sql",
-  "0005-rolled-stats.sql", "0006-nationality.sql", "0007-log-arguments.sql",
-};
-
 /* Rows of every table that refers to game, in a library of version 7. */
 static const char rows[] =
   "INSERT INTO campaign VALUES (1, 'Coa', 'sharpes-skirmish', '2', '', 7, 0, '', '1810-01-01T10:00:00Z');"
@@ -70,17 +65,9 @@ test_from_version_7 (void)
   g_autoptr(MusterStore) store = NULL;
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GError) error = NULL;
-  sqlite3 *db = raw_open (path);
+  sqlite3 *db = raw_open_old_library (path, 7);
   sqlite3_stmt *stmt;
 
-  raw_add_migration_functions (db);
-  for (guint i = 0; i < G_N_ELEMENTS (migrations); i++)
-    {
-      g_autofree char *sql = read_migration (migrations[i]);
-
-      raw_exec (db, sql);
-    }
-  raw_exec (db, "PRAGMA application_id = 1297437524; PRAGMA user_version = 7;");
   raw_exec (db, rows);
   for (guint i = 0; i < G_N_ELEMENTS (checks); i++)
     {

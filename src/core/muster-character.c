@@ -3,9 +3,12 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "muster-character.h"
+#include "muster-sort-filter-model.h"
 
 typedef struct {
   const char *key;    /* interned */
@@ -20,12 +23,14 @@ struct _MusterCharacter
   gint64       campaign_id;
   gint64       force_id;
   gint64       unit_id;
-  char        *force_name;
-  char        *side;
+  /* Interned, as a few forces, ranks, troop types and weapons are shared
+   * by thousands of characters. */
+  const char  *force_name;
+  const char  *side;
   char        *name;
-  char        *rank;
-  char        *troop_type;
-  char        *weapon;
+  const char  *rank;
+  const char  *troop_type;
+  const char  *weapon;
   gboolean     mounted;
   MusterStatus status;
   int          out_games;
@@ -35,6 +40,10 @@ struct _MusterCharacter
   int          kills;
   int          games;
   GArray      *stats;   /* of Stat, in the order they were set */
+  /* Made when first asked for, then kept: lists reuse the object while
+   * its row is unchanged, so each is made once per character. */
+  char        *sort_keys[MUSTER_CHARACTER_N_KEYS];
+  char        *haystack;
 };
 
 G_DEFINE_FINAL_TYPE (MusterCharacter, muster_character, G_TYPE_OBJECT)
@@ -66,14 +75,12 @@ muster_character_finalize (GObject *object)
 {
   MusterCharacter *self = MUSTER_CHARACTER (object);
 
-  g_clear_pointer (&self->force_name, g_free);
-  g_clear_pointer (&self->side, g_free);
   g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->rank, g_free);
-  g_clear_pointer (&self->troop_type, g_free);
-  g_clear_pointer (&self->weapon, g_free);
   g_clear_pointer (&self->notes, g_free);
   g_clear_pointer (&self->stats, g_array_unref);
+  for (guint i = 0; i < MUSTER_CHARACTER_N_KEYS; i++)
+    g_free (self->sort_keys[i]);
+  g_free (self->haystack);
 
   G_OBJECT_CLASS (muster_character_parent_class)->finalize (object);
 }
@@ -305,6 +312,19 @@ muster_character_get_stat (MusterCharacter *self,
   g_return_val_if_fail (MUSTER_IS_CHARACTER (self), FALSE);
   g_return_val_if_fail (key != NULL, FALSE);
 
+  /* Keys are interned: a list sorting thousands asks with the same
+   * pointer, found without comparing texts. */
+  for (guint i = 0; i < self->stats->len; i++)
+    {
+      const Stat *stat = &g_array_index (self->stats, Stat, i);
+
+      if (stat->key == key)
+        {
+          if (value != NULL)
+            *value = stat->value;
+          return TRUE;
+        }
+    }
   for (guint i = 0; i < self->stats->len; i++)
     {
       const Stat *stat = &g_array_index (self->stats, Stat, i);
@@ -319,6 +339,59 @@ muster_character_get_stat (MusterCharacter *self,
   return FALSE;
 }
 
+static const char *
+key_text (MusterCharacter    *self,
+          MusterCharacterKey  key)
+{
+  switch (key)
+    {
+    case MUSTER_CHARACTER_KEY_NAME:
+      return self->name;
+    case MUSTER_CHARACTER_KEY_FORCE_NAME:
+      return self->force_name;
+    case MUSTER_CHARACTER_KEY_TROOP_TYPE:
+      return self->troop_type;
+    case MUSTER_CHARACTER_KEY_WEAPON:
+      return self->weapon;
+    case MUSTER_CHARACTER_N_KEYS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+const char *
+muster_character_get_sort_key (MusterCharacter    *self,
+                               MusterCharacterKey  key)
+{
+  g_return_val_if_fail (MUSTER_IS_CHARACTER (self), "");
+  g_return_val_if_fail (key < MUSTER_CHARACTER_N_KEYS, "");
+
+  if (self->sort_keys[key] == NULL)
+    self->sort_keys[key] = muster_sort_key_new (key_text (self, key));
+  return self->sort_keys[key];
+}
+
+gboolean
+muster_character_matches (MusterCharacter *self,
+                          const char      *folded)
+{
+  g_return_val_if_fail (MUSTER_IS_CHARACTER (self), FALSE);
+
+  if (folded == NULL)
+    return TRUE;
+  if (self->haystack == NULL)
+    {
+      /* One text, the fields a line apart so that no match spans two. */
+      g_autofree char *joined = g_strjoin ("\n", self->name ? self->name : "",
+                                           self->force_name ? self->force_name : "",
+                                           self->troop_type ? self->troop_type : "",
+                                           self->weapon, self->rank, NULL);
+
+      self->haystack = g_utf8_casefold (joined, -1);
+    }
+  return strstr (self->haystack, folded) != NULL;
+}
+
 MusterCharacter *
 muster_character_new (const MusterCharacterRow *row)
 {
@@ -331,12 +404,12 @@ muster_character_new (const MusterCharacterRow *row)
   self->campaign_id = row->campaign_id;
   self->force_id = row->force_id;
   self->unit_id = row->unit_id;
-  self->force_name = g_strdup (row->force_name);
-  self->side = g_strdup (row->side);
+  self->force_name = g_intern_string (row->force_name);
+  self->side = g_intern_string (row->side);
   self->name = g_strdup (row->name);
-  self->rank = g_strdup (row->rank != NULL ? row->rank : "");
-  self->troop_type = g_strdup (row->troop_type);
-  self->weapon = g_strdup (row->weapon != NULL ? row->weapon : "");
+  self->rank = g_intern_string (row->rank != NULL ? row->rank : "");
+  self->troop_type = g_intern_string (row->troop_type);
+  self->weapon = g_intern_string (row->weapon != NULL ? row->weapon : "");
   self->mounted = row->mounted;
   self->status = row->status;
   self->out_games = row->out_games;

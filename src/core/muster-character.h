@@ -41,6 +41,28 @@ gboolean     muster_character_get_stat        (MusterCharacter *self,
                                                const char      *key,
                                                int             *value);
 
+/* The texts a list sorts characters by. */
+typedef enum {
+  MUSTER_CHARACTER_KEY_NAME,
+  MUSTER_CHARACTER_KEY_FORCE_NAME,
+  MUSTER_CHARACTER_KEY_TROOP_TYPE,
+  MUSTER_CHARACTER_KEY_WEAPON,
+  MUSTER_CHARACTER_N_KEYS
+} MusterCharacterKey;
+
+/* The collation key of a text (casefolded): compare two with strcmp() to
+ * sort as the user's language does. Made the first time it is asked for
+ * and kept with the character. Not thread-safe: ask from one thread at a
+ * time (a loader may ask before it hands the character over). */
+const char  *muster_character_get_sort_key    (MusterCharacter    *self,
+                                               MusterCharacterKey  key);
+/* Whether the name, force, troop type, weapon or rank contains @folded,
+ * a text already casefolded (muster_search_fold()); NULL matches all. The
+ * text searched is made on the first call with a text ("" matches all
+ * too) and kept with the character. */
+gboolean     muster_character_matches         (MusterCharacter    *self,
+                                               const char         *folded);
+
 /* For the store: a character with no stats yet. Takes copies. */
 typedef struct {
   gint64       id;

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "muster-dice.h"
@@ -689,6 +691,10 @@ muster_roll_describe (const MusterRoll *roll)
 
   g_return_val_if_fail (roll != NULL, NULL);
 
+  /* One term and at most one die ("1d6", "6"): the total alone, without
+   * parsing the expression again for each of a batch's rolls. */
+  if (roll->faces->len <= 1 && strpbrk (roll->expression, "+-") == NULL)
+    return g_strdup_printf ("%d", roll->total);
   expr = muster_dice_expr_parse (roll->expression, NULL);
   if (expr == NULL || expr->n_dice != roll->faces->len)
     return g_strdup_printf ("%d", roll->total);

@@ -73,7 +73,8 @@ muster_engine_get_last_resolved (MusterStore  *store,
   return game_id;
 }
 
-/* The values resolution @resolution_id changed, the last first. */
+/* The values resolution @resolution_id changed, each once with its value
+ * from before the resolution. */
 static gboolean
 read_changes (MusterStore  *store,
               gint64        resolution_id,
@@ -82,20 +83,32 @@ read_changes (MusterStore  *store,
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
                                                               "SELECT tbl, row_id, col, old_value FROM resolution_change "
-                                                              "WHERE resolution_id = ? ORDER BY seq DESC",
+                                                              "WHERE resolution_id = ? ORDER BY tbl, row_id, col, seq",
                                                               error);
   int rc;
 
+  /* Each value the resolution changed goes back to what it was before
+   * its first change (the lowest seq), once, table by table and row by
+   * row: the rows written in the order they are stored, however big the
+   * game. */
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, resolution_id);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      Change *change = g_new0 (Change, 1);
+      const char *table = (const char *) sqlite3_column_text (stmt, 0);
+      gint64 row_id = sqlite3_column_int64 (stmt, 1);
+      const char *column = (const char *) sqlite3_column_text (stmt, 2);
+      const Change *last = changes->len > 0 ? g_ptr_array_index (changes, changes->len - 1) : NULL;
+      Change *change;
 
-      change->table = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-      change->row_id = sqlite3_column_int64 (stmt, 1);
-      change->column = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+      if (last != NULL && last->row_id == row_id &&
+          g_strcmp0 (last->table, table) == 0 && g_strcmp0 (last->column, column) == 0)
+        continue;
+      change = g_new0 (Change, 1);
+      change->table = g_strdup (table);
+      change->row_id = row_id;
+      change->column = g_strdup (column);
       change->old_value = sqlite3_value_dup (sqlite3_column_value (stmt, 3));
       g_ptr_array_add (changes, change);
     }

@@ -40,23 +40,23 @@ muster_import_game (Import *im,
   if (!muster_import_int (im, "number", 1, G_MAXINT32, line, &number))
     return;
 
-  if (!im->importing)
-    {
-      g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, number);
-      g_autoptr(GError) local_error = NULL;
-      const char *title;
+  {
+    g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, number);
+    g_autoptr(GError) local_error = NULL;
+    const char *title;
 
-      muster_import_define_id (im, ID_GAME, line);
-      if (!muster_import_first_time (im, "game-number", key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two games have the number %" PRId64 "."), number);
-      title = muster_import_need_attr (im, "title", line);
-      if (title != NULL && !muster_store_check_length (title, &local_error))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("the title of the <%s> element cannot be used: %s"),
-                            muster_import_element (im), local_error->message);
-      return;
-    }
+    muster_import_define_id (im, ID_GAME, line);
+    if (!muster_import_first_time (im, "game-number", key))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("two games have the number %" PRId64 "."), number);
+    title = muster_import_need_attr (im, "title", line);
+    if (title != NULL && !muster_store_check_length (title, &local_error))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the title of the <%s> element cannot be used: %s"),
+                          muster_import_element (im), local_error->message);
+  }
+  if (im->error != NULL)
+    return;
 
   stmt = muster_import_prepare (im,
                                 "INSERT INTO game (campaign_id, number, title, date, state, side_a, side_b, winner)"
@@ -89,45 +89,42 @@ muster_import_participant (Import *im,
   unnamed = muster_import_count (im, "killed-unnamed", line);
   outcome = muster_import_attr (im, "outcome");
 
-  if (!im->importing)
-    {
-      const char *who = muster_import_need_attr (im, "character", line);
-      g_autofree char *key = NULL;
+  {
+    const char *who = muster_import_need_attr (im, "character", line);
+    g_autofree char *key = NULL;
 
-      muster_import_ref (im, ID_CHARACTER, "character", line);
-      key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
-                             (gsize) g_hash_table_size (im->ids[ID_GAME]), who != NULL ? who : "");
-      if (who != NULL && !muster_import_first_time (im, "participant", key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("the character “%s” takes part twice in one game."), who);
-      if (outcome != NULL && im->ruleset != NULL)
-        {
-          g_autoptr(GError) check_error = NULL;
+    character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
+    key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
+                           (gsize) g_hash_table_size (im->ids[ID_GAME]), who != NULL ? who : "");
+    if (who != NULL && !muster_import_first_time (im, "participant", key))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the character “%s” takes part twice in one game."), who);
+    if (outcome != NULL && im->ruleset != NULL)
+      {
+        g_autoptr(GError) check_error = NULL;
 
-          def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
-          if (def == NULL)
-            muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                                _("the ruleset “%s” has no outcome “%s”."),
-                                muster_ruleset_get_id (im->ruleset), outcome);
-          else if (!muster_store_check_result (def, name_of (im, 'c', who), (int) light, (int) serious,
-                                               (int) unnamed, &check_error))
-            muster_import_refused (im, line, check_error);
-        }
-      return;
-    }
+        def = muster_ruleset_lookup_outcome (im->ruleset, outcome);
+        if (def == NULL)
+          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                              _("the ruleset “%s” has no outcome “%s”."),
+                              muster_ruleset_get_id (im->ruleset), outcome);
+        else if (!muster_store_check_result (def, name_of (im, 'c', who), (int) light, (int) serious,
+                                             (int) unnamed, &check_error))
+          muster_import_refused (im, line, check_error);
+        else
+          {
+            /* As a result recorded here: wounds that add up to a Kill are one. */
+            int light_count = (int) light, serious_count = (int) serious;
 
-  /* As a result recorded here: wounds that add up to a Kill are one. */
-  if (outcome != NULL && im->ruleset != NULL &&
-      (def = muster_ruleset_lookup_outcome (im->ruleset, outcome)) != NULL)
-    {
-      int light_count = (int) light, serious_count = (int) serious;
+            outcome = muster_store_result_outcome (im->ruleset, def, &light_count, &serious_count, NULL)->id;
+            light = light_count;
+            serious = serious_count;
+          }
+      }
+  }
+  if (im->error != NULL || character_id == 0)
+    return;
 
-      outcome = muster_store_result_outcome (im->ruleset, def, &light_count, &serious_count, NULL)->id;
-      light = light_count;
-      serious = serious_count;
-    }
-
-  character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO participation (game_id, character_id, side, outcome,"
                                 " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -161,27 +158,26 @@ muster_import_unit_participant (Import *im,
   run = muster_import_count (im, "run", line);
   colours = muster_import_attr (im, "colours");
 
-  if (!im->importing)
-    {
-      const char *unit = muster_import_need_attr (im, "unit", line);
-      MusterUnitResult result = { (int) killed, (int) wounded, (int) captured, (int) run, colours, NULL };
-      g_autoptr(GError) check_error = NULL;
-      g_autofree char *key = NULL;
+  {
+    const char *unit = muster_import_need_attr (im, "unit", line);
+    MusterUnitResult result = { (int) killed, (int) wounded, (int) captured, (int) run, colours, NULL };
+    g_autoptr(GError) check_error = NULL;
+    g_autofree char *key = NULL;
 
-      muster_import_ref (im, ID_UNIT, "unit", line);
-      key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
-                             (gsize) g_hash_table_size (im->ids[ID_GAME]), unit != NULL ? unit : "");
-      if (unit != NULL && !muster_import_first_time (im, "unit-participant", key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("the unit “%s” takes part twice in one game."), unit);
-      else if (im->error == NULL && im->ruleset != NULL &&
-               !muster_store_check_unit_result (im->ruleset, name_of (im, 'u', unit), (int) figures,
-                                                &result, &check_error))
-        muster_import_refused (im, line, check_error);
-      return;
-    }
+    unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
+    key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
+                           (gsize) g_hash_table_size (im->ids[ID_GAME]), unit != NULL ? unit : "");
+    if (unit != NULL && !muster_import_first_time (im, "unit-participant", key))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the unit “%s” takes part twice in one game."), unit);
+    else if (im->error == NULL && im->ruleset != NULL &&
+             !muster_store_check_unit_result (im->ruleset, name_of (im, 'u', unit), (int) figures,
+                                              &result, &check_error))
+      muster_import_refused (im, line, check_error);
+  }
+  if (im->error != NULL || unit_id == 0)
+    return;
 
-  unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO unit_participation (game_id, unit_id, side, figures,"
                                 " recorded, killed, wounded, captured, run, colours)"
@@ -213,7 +209,7 @@ muster_import_kill (Import *im,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 kill_id;
 
-  if (!im->importing)
+  if (im->error != NULL || killer == 0 || victim == 0)
     return;
   stmt = muster_import_prepare (im, "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)");
   if (stmt == NULL)
@@ -238,18 +234,18 @@ muster_import_resolution (Import *im,
   gint64 game_id = muster_import_ref (im, ID_GAME, "game", line);
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
-  if (!im->importing)
-    {
-      const char *game = muster_import_need_attr (im, "game", line);
+  {
+    const char *game = muster_import_need_attr (im, "game", line);
 
-      muster_import_define_id (im, ID_RESOLUTION, line);
-      muster_import_need_attr (im, "created", line);
-      if (game != NULL && !muster_import_first_time (im, "resolved", game))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("the game “%s” is resolved twice."), game);
-      g_hash_table_remove_all (im->resolution_seqs);
-      return;
-    }
+    muster_import_define_id (im, ID_RESOLUTION, line);
+    muster_import_need_attr (im, "created", line);
+    if (game != NULL && !muster_import_first_time (im, "resolved", game))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("the game “%s” is resolved twice."), game);
+    g_hash_table_remove_all (im->resolution_seqs);
+  }
+  if (im->error != NULL || game_id == 0)
+    return;
 
   stmt = muster_import_prepare (im, "INSERT INTO resolution (campaign_id, game_id, created) VALUES (?, ?, ?)");
   if (stmt == NULL)
@@ -308,16 +304,16 @@ muster_import_change (Import *im,
                             _("“%s” is not a number."), value);
     }
 
-  if (!im->importing)
-    {
-      g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, seq);
+  {
+    g_autofree char *key = g_strdup_printf ("%" G_GINT64_FORMAT, seq);
 
-      if (g_hash_table_contains (im->resolution_seqs, key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two changes of one resolution have the number %" PRId64 "."), seq);
-      g_hash_table_add (im->resolution_seqs, g_steal_pointer (&key));
-      return;
-    }
+    if (g_hash_table_contains (im->resolution_seqs, key))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("two changes of one resolution have the number %" PRId64 "."), seq);
+    g_hash_table_add (im->resolution_seqs, g_steal_pointer (&key));
+  }
+  if (im->error != NULL)
+    return;
 
   stmt = muster_import_prepare (im,
                                 "INSERT INTO resolution_change (resolution_id, seq, tbl, row_id, col, old_value)"
@@ -352,11 +348,9 @@ muster_import_roll (Import *im,
 
   if (!muster_import_int (im, "total", G_MININT32, G_MAXINT32, line, &total))
     return;
-  if (!im->importing)
-    {
-      muster_import_define_id (im, ID_ROLL, line);
-      return;
-    }
+  muster_import_define_id (im, ID_ROLL, line);
+  if (im->error != NULL)
+    return;
 
   stmt = muster_import_prepare (im,
                                 "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id, purpose,"
@@ -403,7 +397,7 @@ write_entry (Import     *im,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   im->entry_written = TRUE;
-  if (!im->importing)
+  if (im->error != NULL)
     return;
   stmt = muster_import_prepare (im,
                                 "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
@@ -424,7 +418,7 @@ write_entry (Import     *im,
 }
 
 /* A member of a log entry's arguments that points at a row holds a file
- * id: checked in pass 1, made the row's id in pass 2. */
+ * id: checked, and made the row's id. */
 static gboolean
 import_ref (JsonObject *object,
             const char *name,
@@ -443,8 +437,7 @@ import_ref (JsonObject *object,
       return FALSE;
     }
   row = muster_import_ref_id (im, kind, json_node_get_string (node), "entry", im->entry_line);
-  if (im->importing)
-    json_object_set_int_member (object, name, row);
+  json_object_set_int_member (object, name, row);
   return TRUE;
 }
 

@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -17,13 +19,13 @@
 #include "muster-store-private.h"
 
 /*
- * Reading a file takes two passes with libxml2's text reader, so that
- * memory stays flat however big the file is:
- *
- *  1. validate against muster.rng while streaming, and check what the
- *     grammar cannot say: ids used twice, references to elements that are
- *     not in the file, the ruleset and its troop types, stats and options;
- *  2. only then, in one transaction, write the rows.
+ * A file is read once, with libxml2's text reader, so that memory stays
+ * flat however big the file is, in one transaction: each element is
+ * validated against muster.rng while streaming, checked for what the
+ * grammar cannot say (ids used twice, the ruleset and its troop types,
+ * stats and options), then written. References to elements not read yet
+ * are checked at the end. The first error rolls everything back: the
+ * library is as it was.
  *
  * The reader never loads a DTD, substitutes entities or touches the
  * network, and a DOCTYPE is refused before anything else is parsed.
@@ -334,6 +336,58 @@ hold_attributes (Import *im,
   xmlTextReaderMoveToElement (im->reader);
 }
 
+/* Reads the attributes of the element the reader is on, once: handlers
+ * ask for several, some twice, and each xmlTextReaderGetAttribute() would
+ * search for it and copy it. */
+static void
+read_attributes (Import *im)
+{
+  g_string_truncate (im->attr_text, 0);
+  g_array_set_size (im->attrs, 0);
+  if (xmlTextReaderMoveToFirstAttribute (im->reader) != 1)
+    return;
+  do
+    {
+      const char *name = (const char *) xmlTextReaderConstLocalName (im->reader);
+      const char *value = (const char *) xmlTextReaderConstValue (im->reader);
+      guint offset = im->attr_text->len;
+
+      /* Namespace declarations are not the element's data. */
+      if (xmlTextReaderIsNamespaceDecl (im->reader) == 1 || name == NULL)
+        continue;
+      g_array_append_val (im->attrs, offset);
+      g_string_append_len (im->attr_text, name, strlen (name) + 1);
+      offset = im->attr_text->len;
+      g_array_append_val (im->attrs, offset);
+      g_string_append_len (im->attr_text, value != NULL ? value : "", value != NULL ? strlen (value) + 1 : 1);
+    }
+  while (xmlTextReaderMoveToNextAttribute (im->reader) == 1);
+  xmlTextReaderMoveToElement (im->reader);
+}
+
+/* The parser copies what it reads from a file's mapping into buffers of
+ * its own: the pages it is done with are given back as it goes, so that
+ * a big file is not all held in memory at the end. */
+static void
+release_read_pages (Import *im)
+{
+  static gsize page;
+  long consumed;
+  gsize upto;
+
+  if (im->mapped == NULL || (consumed = xmlTextReaderByteConsumed (im->reader)) <= 0)
+    return;
+  if (page == 0)
+    page = (gsize) sysconf (_SC_PAGESIZE);
+  /* A margin for what the parser may still look back at. */
+  if ((gsize) consumed < im->released + 4 * 1024 * 1024)
+    return;
+  upto = ((gsize) consumed - 1024 * 1024) / page * page;
+  if (upto > im->released &&
+      madvise ((void *) (im->mapped + im->released), upto - im->released, MADV_DONTNEED) == 0)
+    im->released = upto;
+}
+
 /* One pass over the document. */
 static gboolean
 read_pass (Import     *im,
@@ -349,19 +403,18 @@ read_pass (Import     *im,
       return FALSE;
     }
   xmlTextReaderSetStructuredErrorHandler (im->reader, xml_error_cb, im);
-  if (!im->importing)
-    {
-      xmlRelaxNGPtr schema = get_schema (&im->error);
+  {
+    xmlRelaxNGPtr schema = get_schema (&im->error);
 
-      if (schema == NULL)
+    if (schema == NULL)
+      goto out;
+    if (xmlTextReaderRelaxNGSetSchema (im->reader, schema) != 0)
+      {
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, 0,
+                            _("the file cannot be checked against Muster’s schema."));
         goto out;
-      if (xmlTextReaderRelaxNGSetSchema (im->reader, schema) != 0)
-        {
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, 0,
-                              _("the file cannot be checked against Muster’s schema."));
-          goto out;
-        }
-    }
+      }
+  }
 
   g_ptr_array_set_size (im->stack, 0);
   while ((rc = xmlTextReaderRead (im->reader)) == 1)
@@ -384,6 +437,8 @@ read_pass (Import     *im,
           gboolean empty = xmlTextReaderIsEmptyElement (im->reader);
           int line = node_line (im);
 
+          read_attributes (im);
+
           /* The root's own checks say more than the schema would. */
           if (depth == 0)
             {
@@ -403,9 +458,10 @@ read_pass (Import     *im,
 
           if (depth > 0)
             muster_import_element_start (im, name, parent, line);
+          if (depth == 2)
+            release_read_pages (im);
           if (empty)
             muster_import_element_end (im, name, parent, line);
-          g_ptr_array_set_size (im->scratch, 0);
         }
       else if (type == XML_READER_TYPE_END_ELEMENT)
         {
@@ -422,7 +478,6 @@ read_pass (Import     *im,
               im->use_held = FALSE;
             }
           im->collecting = FALSE;
-          g_ptr_array_set_size (im->scratch, 0);
         }
       else if (im->collecting &&
                (type == XML_READER_TYPE_TEXT ||
@@ -443,7 +498,7 @@ read_pass (Import     *im,
   if (rc < 0 && im->xml_error == NULL && im->error == NULL)
     muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, xmlTextReaderGetParserLineNumber (im->reader),
                         _("the file is not well-formed XML."));
-  if (rc == 0 && !im->importing && im->xml_error == NULL && im->error == NULL &&
+  if (rc == 0 && im->xml_error == NULL && im->error == NULL &&
       xmlTextReaderIsValid (im->reader) != 1)
     muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, xmlTextReaderGetParserLineNumber (im->reader),
                         _("this is not what a Muster file may hold."));
@@ -467,7 +522,6 @@ out:
   if (im->reader != NULL)
     xmlFreeTextReader (im->reader);
   im->reader = NULL;
-  g_ptr_array_set_size (im->scratch, 0);
 
   if (im->xml_error != NULL && im->error == NULL)
     {
@@ -505,9 +559,11 @@ import_clear (Import *im)
   g_clear_pointer (&im->owner_stats, g_hash_table_unref);
   g_clear_pointer (&im->resolution_seqs, g_hash_table_unref);
   g_clear_pointer (&im->unit_fixups, g_array_unref);
+  g_clear_pointer (&im->attrs, g_array_unref);
+  if (im->attr_text != NULL)
+    g_string_free (g_steal_pointer (&im->attr_text), TRUE);
   g_clear_pointer (&im->entry_kind, g_free);
   g_clear_pointer (&im->entry_created, g_free);
-  g_clear_pointer (&im->scratch, g_ptr_array_unref);
   g_clear_pointer (&im->stack, g_ptr_array_unref);
   g_clear_pointer (&im->held, g_hash_table_unref);
   if (im->text != NULL)
@@ -530,21 +586,21 @@ reset_ids (Import *im)
   for (guint i = 0; i < N_ID_KINDS; i++)
     {
       g_clear_pointer (&im->ids[i], g_hash_table_unref);
-      im->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                          im->importing ? g_free : NULL);
+      im->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     }
 }
 
-/* Public API */
-
-gint64
-muster_exchange_import_data (MusterStore         *store,
-                             const char          *data,
-                             gsize                length,
-                             const char          *filename,
-                             gint64               into_campaign_id,
-                             MusterExchangeKind  *out_kind,
-                             GError             **error)
+/* @mapped: @data is a read-only mapping of the file, whose pages can be
+ * given back once read. */
+static gint64
+import_data (MusterStore         *store,
+             const char          *data,
+             gsize                length,
+             const char          *filename,
+             gint64               into_campaign_id,
+             MusterExchangeKind  *out_kind,
+             gboolean             mapped,
+             GError             **error)
 {
   Import im = { 0 };
   gint64 result = 0;
@@ -555,6 +611,7 @@ muster_exchange_import_data (MusterStore         *store,
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
   im.store = store;
+  im.mapped = mapped ? data : NULL;
   im.filename = filename;
   im.into = into_campaign_id;
   im.refs = g_array_new (FALSE, FALSE, sizeof (Ref));
@@ -565,7 +622,8 @@ muster_exchange_import_data (MusterStore         *store,
   im.owner_stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.resolution_seqs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  im.scratch = g_ptr_array_new_with_free_func ((GDestroyNotify) xmlFree);
+  im.attr_text = g_string_sized_new (256);
+  im.attrs = g_array_new (FALSE, FALSE, sizeof (guint));
   im.stack = g_ptr_array_new_with_free_func (g_free);
   im.text = g_string_new (NULL);
   im.held = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -600,17 +658,7 @@ muster_exchange_import_data (MusterStore         *store,
                             "%s", doctype_message ());
     }
 
-  /* Pass 1: the schema and the checks, with nothing written. */
-  if (im.error == NULL)
-    {
-      reset_ids (&im);
-      if (read_pass (&im, data, length))
-        check_refs (&im);
-    }
-  if (im.error == NULL && !im.kind_known)
-    muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_INVALID, 0, _("the file has no <muster> element."));
-
-  /* Pass 2: the rows, in one transaction. */
+  /* One pass: the schema, the checks and the rows, in one transaction. */
   if (im.error == NULL)
     {
       GError *local_error = NULL;
@@ -619,12 +667,14 @@ muster_exchange_import_data (MusterStore         *store,
         muster_import_fail_store (&im, local_error);
       else
         {
-          im.importing = TRUE;
           reset_ids (&im);
-          g_hash_table_remove_all (im.seen);
+          if (read_pass (&im, data, length))
+            check_refs (&im);
+          if (im.error == NULL && !im.kind_known)
+            muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_INVALID, 0, _("the file has no <muster> element."));
           /* A campaign of the first format has its log as text: read
            * back as an older library's is (muster-log-recover.c). */
-          if (read_pass (&im, data, length) &&
+          if (im.error == NULL &&
               muster_import_apply_unit_fixups (&im) &&
               (im.kind != MUSTER_EXCHANGE_CAMPAIGN || im.version >= 2 ||
                muster_store_recover_campaign_log (store, im.campaign_id, &local_error)) &&
@@ -653,6 +703,20 @@ muster_exchange_import_data (MusterStore         *store,
     }
   import_clear (&im);
   return result;
+}
+
+/* Public API */
+
+gint64
+muster_exchange_import_data (MusterStore         *store,
+                             const char          *data,
+                             gsize                length,
+                             const char          *filename,
+                             gint64               into_campaign_id,
+                             MusterExchangeKind  *out_kind,
+                             GError             **error)
+{
+  return import_data (store, data, length, filename, into_campaign_id, out_kind, FALSE, error);
 }
 
 gint64
@@ -692,10 +756,8 @@ muster_exchange_import (MusterStore         *store,
       return 0;
     }
 
-  return muster_exchange_import_data (store,
-                                      g_mapped_file_get_contents (mapped),
-                                      g_mapped_file_get_length (mapped),
-                                      display, into_campaign_id, out_kind, error);
+  return import_data (store, g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
+                      display, into_campaign_id, out_kind, TRUE, error);
 }
 
 /* Streams through the file without validating it. With @count_all FALSE

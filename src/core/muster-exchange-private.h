@@ -165,13 +165,21 @@ gboolean    muster_exchange_walk_args_refs (JsonObject  *object,
 /* --- Reading --------------------------------------------------------------- */
 
 
-/* A reference to check once the whole file is read. */
+/* A reference to an element not read yet, to check once the whole file
+ * is. */
 typedef struct {
   IdKind  kind;
   int     line;
   char   *element;
   char   *id;
 } Ref;
+
+/* What is known of an element's id: the row written for it, and the line
+ * it was given on. */
+typedef struct {
+  gint64  row;
+  int     line;
+} IdRow;
 
 /* A character whose unit comes later in the file. */
 typedef struct {
@@ -183,7 +191,6 @@ typedef struct {
   MusterStore        *store;
   const char         *filename;    /* may be NULL */
   gint64              into;
-  gboolean            importing;   /* the second pass */
   MusterExchangeKind  kind;
   gboolean            kind_known;
   guint               version;     /* the file's format */
@@ -194,7 +201,11 @@ typedef struct {
   gboolean            xml_error_schema;  /* from validation, not parsing */
   gboolean            xml_error_vague;   /* says only that attributes failed */
   GError             *error;       /* the first error of ours */
-  GPtrArray          *scratch;     /* attribute values of the current element */
+  const char         *mapped;      /* the file's mapping, when the data is one */
+  gsize               released;    /* the bytes of it already given back */
+  GString            *attr_text;   /* the current element's attributes: names and
+                                     * values, each ending in a NUL */
+  GArray             *attrs;       /* of guint: offsets into attr_text, name then value */
   GPtrArray          *stack;       /* element names, by depth */
   GString            *text;        /* text of a <notes>, <ruleset> or <entry> */
   gboolean            collecting;
@@ -202,8 +213,7 @@ typedef struct {
   gboolean            use_held;
   int                 held_line;
 
-  /* pass 1: id -> GINT_TO_POINTER (line); pass 2: id -> gint64* row id */
-  GHashTable         *ids[N_ID_KINDS];
+  GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */
   GHashTable         *seen;        /* uniqueness within the file, "kind\037key" */
   GHashTable         *owner_stats;  /* stat keys of the current character or unit */
@@ -223,8 +233,8 @@ typedef struct {
   char               *force_name;
   gint64              unit_id;
   gint64              character_id;
-  char               *character_name;    /* pass 1: for its stats' checks */
-  GHashTable         *names;         /* pass 1: "u" or "c", \037, file id -> name */
+  char               *character_name;    /* for its stats' checks */
+  GHashTable         *names;         /* "u" or "c", \037, file id -> name */
   gint64              game_id;
   gint64              participant_id;  /* character of the current participant */
   gint64              unit_participant_id;  /* unit of the current unit participant */
@@ -309,12 +319,15 @@ char         *muster_import_check_name    (Import       *im,
                                            int           line);
 /* The name of the element being read. */
 const char   *muster_import_element       (Import       *im);
-/* Pass 1: notes the element's “id” of @kind, refusing one given twice. */
+/* Notes the element's “id” of @kind, refusing one given twice. */
 void          muster_import_define_id     (Import       *im,
                                            IdKind        kind,
                                            int           line);
-/* In pass 1 a reference is noted to check at the end; in pass 2 it is the
- * row id (0 when absent or, for a unit, not yet written). */
+/* The row written for the element @attribute names; 0 when it names none
+ * or one not read yet, which is then noted to check at the end. The
+ * schema puts what rows need (characters, units, games) before what names
+ * them, so a row naming one not read yet is left out: the file is then
+ * refused at the end, for naming what it does not hold. */
 gint64        muster_import_ref           (Import       *im,
                                            IdKind        kind,
                                            const char   *attribute,
@@ -326,7 +339,7 @@ gint64        muster_import_ref_id        (Import       *im,
                                            const char   *id,
                                            const char   *element,
                                            int           line);
-/* Pass 2: the row id written for the file id @id. */
+/* The row id written for the file id @id. */
 void          muster_import_set_row       (Import       *im,
                                            IdKind        kind,
                                            const char   *id,

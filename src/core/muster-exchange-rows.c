@@ -12,9 +12,9 @@
 #include "muster-exchange-private.h"
 #include "muster-nationality.h"
 
-/* Each element of a .muster file: in the first pass what the schema cannot
- * check (ids, references, the ruleset), in the second its rows. Games,
- * resolutions, rolls and the log are in muster-exchange-game-rows.c. */
+/* Each element of a .muster file: what the schema cannot check (ids,
+ * references, the ruleset), then its rows. Games, resolutions, rolls and
+ * the log are in muster-exchange-game-rows.c. */
 
 /* The root */
 
@@ -123,30 +123,28 @@ on_campaign_ruleset_end (Import     *im,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autofree char *name = NULL;
 
-  if (!im->importing)
+  g_clear_object (&im->ruleset);
+  im->ruleset = muster_ruleset_new_from_data (xml, -1, id, &local_error);
+  if (im->ruleset == NULL)
     {
-      g_clear_object (&im->ruleset);
-      im->ruleset = muster_ruleset_new_from_data (xml, -1, id, &local_error);
-      if (im->ruleset == NULL)
-        {
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                              _("the campaign’s own copy of its ruleset cannot be read: %s"),
-                              local_error->message);
-          return;
-        }
-      if (g_strcmp0 (muster_ruleset_get_id (im->ruleset), id) != 0 ||
-          g_strcmp0 (muster_ruleset_get_version (im->ruleset), version) != 0)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the <ruleset> says “%s” version %s, but the ruleset it holds is “%s” version %s."),
-                            id, version,
-                            muster_ruleset_get_id (im->ruleset), muster_ruleset_get_version (im->ruleset));
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                          _("the campaign’s own copy of its ruleset cannot be read: %s"),
+                          local_error->message);
       return;
     }
+  if (g_strcmp0 (muster_ruleset_get_id (im->ruleset), id) != 0 ||
+      g_strcmp0 (muster_ruleset_get_version (im->ruleset), version) != 0)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                        _("the <ruleset> says “%s” version %s, but the ruleset it holds is “%s” version %s."),
+                        id, version,
+                        muster_ruleset_get_id (im->ruleset), muster_ruleset_get_version (im->ruleset));
+  if (im->error != NULL)
+    return;
 
   name = muster_import_unique_name (im, "SELECT 1 FROM campaign WHERE name = ?", 0, im->campaign_name);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO campaign (name, ruleset_id, ruleset_version, ruleset_xml,"
-                                " seed, recruit_counter, notes, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+                                " seed, notes, created) VALUES (?, ?, ?, ?, ?, ?, ?)");
   if (stmt == NULL)
     return;
   sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
@@ -154,10 +152,22 @@ on_campaign_ruleset_end (Import     *im,
   sqlite3_bind_text (stmt, 3, version, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 4, xml, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (stmt, 5, (sqlite3_int64) im->campaign_seed);
-  sqlite3_bind_int64 (stmt, 6, im->campaign_counter);
-  sqlite3_bind_text (stmt, 7, im->campaign_notes != NULL ? im->campaign_notes : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, im->campaign_created, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 6, im->campaign_notes != NULL ? im->campaign_notes : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 7, im->campaign_created, -1, SQLITE_TRANSIENT);
   im->campaign_id = im->result = muster_import_run (im, stmt);
+  if (im->campaign_id == 0)
+    return;
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *counter = muster_import_prepare (im,
+        "INSERT INTO recruit_counter (campaign_id, counter) VALUES (?, ?)");
+
+    if (counter == NULL)
+      return;
+    sqlite3_bind_int64 (counter, 1, im->campaign_id);
+    sqlite3_bind_int64 (counter, 2, im->campaign_counter);
+    muster_import_run (im, counter);
+  }
 }
 
 /* A force file names its ruleset: it must be the campaign's. */
@@ -170,15 +180,9 @@ on_force_ruleset (Import *im,
   g_autoptr(MusterRuleset) known = NULL;
   MusterRuleset *campaign_ruleset;
 
-  if (im->importing || id == NULL)
+  /* on_force() has refused a force with no campaign to join. */
+  if (id == NULL || im->into <= 0)
     return;
-
-  if (im->into <= 0)
-    {
-      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_KIND, line,
-                          _("this file holds a force, which joins a campaign: choose the campaign to add it to."));
-      return;
-    }
 
   campaign_ruleset = muster_store_get_campaign_ruleset (im->store, im->into, &local_error);
   if (campaign_ruleset == NULL)
@@ -213,14 +217,10 @@ on_option (Import *im,
   if (key == NULL || value == NULL)
     return;
 
-  if (!im->importing)
+  if (im->ruleset != NULL)
     {
-      const MusterOptionDef *option;
+      const MusterOptionDef *option = muster_ruleset_lookup_option (im->ruleset, key);
       gboolean found = FALSE;
-
-      if (im->ruleset == NULL)
-        return;
-      option = muster_ruleset_lookup_option (im->ruleset, key);
 
       if (!muster_import_first_time (im, "option", key))
         {
@@ -240,8 +240,9 @@ on_option (Import *im,
       if (!found)
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                             _("“%s” is not one of the choices of the option “%s”."), value, key);
-      return;
     }
+  if (im->error != NULL)
+    return;
 
   {
     MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, "INSERT INTO campaign_option (campaign_id, key, value) VALUES (?, ?, ?)");
@@ -269,6 +270,12 @@ on_force (Import   *im,
 
   if (force_file && !kind_matches (im, MUSTER_EXCHANGE_FORCE, line))
     return;
+  if (force_file && im->into <= 0)
+    {
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_KIND, line,
+                          _("this file holds a force, which joins a campaign: choose the campaign to add it to."));
+      return;
+    }
 
   name = muster_import_check_name (im, muster_import_need_attr (im, "name", line), line);
   if (name == NULL)
@@ -280,18 +287,18 @@ on_force (Import   *im,
   if (nationality == NULL)
     nationality = muster_nationality_guess (muster_import_attr (im, "side"), name);
 
-  if (!im->importing)
-    {
-      g_autoptr(GError) nationality_error = NULL;
+  {
+    g_autoptr(GError) nationality_error = NULL;
 
-      muster_import_define_id (im, ID_FORCE, line);
-      if (!muster_import_first_time (im, "force-name", name))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two forces are named “%s”; each force needs a name of its own."), name);
-      else if (!muster_nationality_check (nationality, &nationality_error))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, "%s", nationality_error->message);
-      return;
-    }
+    muster_import_define_id (im, ID_FORCE, line);
+    if (!muster_import_first_time (im, "force-name", name))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("two forces are named “%s”; each force needs a name of its own."), name);
+    else if (!muster_nationality_check (nationality, &nationality_error))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, "%s", nationality_error->message);
+  }
+  if (im->error != NULL)
+    return;
 
   if (force_file)
     {
@@ -328,36 +335,30 @@ static void
 on_unit (Import *im,
          int     line)
 {
+  MusterUnitRow row = { 0 };
+  g_autoptr(GError) check_error = NULL;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  gint64 size, lost, morale;
+  gint64 morale;
 
-  if (!im->importing)
-    {
-      MusterUnitRow row = { 0 };
-      g_autoptr(GError) check_error = NULL;
-
-      muster_import_define_id (im, ID_UNIT, line);
-      g_hash_table_remove_all (im->owner_stats);
-      row.name = muster_import_need_attr (im, "name", line);
-      row.kind = muster_import_need_attr (im, "kind", line);
-      row.rating = muster_import_need_attr (im, "rating", line);
-      row.status = muster_import_need_attr (im, "status", line);
-      row.size = muster_import_count (im, "size", line);
-      row.lost = muster_import_count (im, "lost", line);
-      if (row.name != NULL && muster_import_attr (im, "id") != NULL)
-        g_hash_table_insert (im->names, g_strconcat ("u\037", muster_import_attr (im, "id"), NULL),
-                             g_strdup (row.name));
-      muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
-      if (im->error == NULL && im->ruleset != NULL &&
-          !muster_store_check_unit (im->ruleset, &row, &check_error))
-        muster_import_refused (im, line, check_error);
-      return;
-    }
-
-  size = muster_import_count (im, "size", line);
-  lost = muster_import_count (im, "lost", line);
+  muster_import_define_id (im, ID_UNIT, line);
+  g_hash_table_remove_all (im->owner_stats);
+  row.name = muster_import_need_attr (im, "name", line);
+  row.kind = muster_import_need_attr (im, "kind", line);
+  row.rating = muster_import_need_attr (im, "rating", line);
+  row.status = muster_import_need_attr (im, "status", line);
+  row.size = muster_import_count (im, "size", line);
+  row.lost = muster_import_count (im, "lost", line);
+  if (row.name != NULL && muster_import_attr (im, "id") != NULL)
+    g_hash_table_insert (im->names, g_strconcat ("u\037", muster_import_attr (im, "id"), NULL),
+                         g_strdup (row.name));
   /* Below zero when the unit took the enemy's colours. */
   muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
+  if (im->error == NULL && im->ruleset != NULL &&
+      !muster_store_check_unit (im->ruleset, &row, &check_error))
+    muster_import_refused (im, line, check_error);
+  if (im->error != NULL)
+    return;
+
   stmt = muster_import_prepare (im,
                                 "INSERT INTO unit (force_id, name, kind, troop_type, rating, size, lost,"
                                 " morale_loss, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -368,8 +369,8 @@ on_unit (Import *im,
   muster_import_bind_text (stmt, 3, muster_import_attr (im, "kind"));
   muster_import_bind_text (stmt, 4, muster_import_attr (im, "troop-type"));
   muster_import_bind_text (stmt, 5, muster_import_attr (im, "rating"));
-  sqlite3_bind_int64 (stmt, 6, size);
-  sqlite3_bind_int64 (stmt, 7, lost);
+  sqlite3_bind_int64 (stmt, 6, row.size);
+  sqlite3_bind_int64 (stmt, 7, row.lost);
   sqlite3_bind_int64 (stmt, 8, morale);
   muster_import_bind_text (stmt, 9, muster_import_attr (im, "status"));
   im->unit_id = muster_import_run (im, stmt);
@@ -426,11 +427,9 @@ on_character (Import *im,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 unit_id, out_games, light, serious;
 
-  if (!im->importing)
-    {
-      check_character (im, line);
-      return;
-    }
+  check_character (im, line);
+  if (im->error != NULL)
+    return;
 
   name = muster_import_check_name (im, muster_import_need_attr (im, "name", line), line);
   unit = muster_import_attr (im, "unit");
@@ -499,31 +498,29 @@ on_stat (Import   *im,
   if (key == NULL || !muster_import_int (im, "value", G_MININT32, G_MAXINT32, line, &value))
     return;
 
-  if (!im->importing)
-    {
-      if (g_hash_table_contains (im->owner_stats, key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            unit
-                            ? _("the stat “%s” is given twice for one unit.")
-                            : _("the stat “%s” is given twice for one character."),
-                            key);
-      else if (im->ruleset != NULL && !unit && muster_ruleset_lookup_stat (im->ruleset, key) == NULL)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the ruleset “%s” has no stat “%s”."),
-                            muster_ruleset_get_id (im->ruleset), key);
-      else if (im->ruleset != NULL && unit && muster_ruleset_lookup_unit_stat (im->ruleset, key) == NULL)
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
-                            _("the ruleset “%s” has no unit stat “%s”."),
-                            muster_ruleset_get_id (im->ruleset), key);
-      else if (im->ruleset != NULL &&
-               !(unit
-                 ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
-                 : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
-                                            key, (int) value, &check_error)))
-        muster_import_refused (im, line, check_error);
-      g_hash_table_add (im->owner_stats, g_strdup (key));
-      return;
-    }
+  if (g_hash_table_contains (im->owner_stats, key))
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                        unit
+                        ? _("the stat “%s” is given twice for one unit.")
+                        : _("the stat “%s” is given twice for one character."),
+                        key);
+  else if (im->ruleset != NULL && !unit && muster_ruleset_lookup_stat (im->ruleset, key) == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                        _("the ruleset “%s” has no stat “%s”."),
+                        muster_ruleset_get_id (im->ruleset), key);
+  else if (im->ruleset != NULL && unit && muster_ruleset_lookup_unit_stat (im->ruleset, key) == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
+                        _("the ruleset “%s” has no unit stat “%s”."),
+                        muster_ruleset_get_id (im->ruleset), key);
+  else if (im->ruleset != NULL &&
+           !(unit
+             ? muster_store_check_unit_value (im->ruleset, key, (int) value, &check_error)
+             : muster_store_check_stat (im->ruleset, im->character_name != NULL ? im->character_name : "",
+                                        key, (int) value, &check_error)))
+    muster_import_refused (im, line, check_error);
+  g_hash_table_add (im->owner_stats, g_strdup (key));
+  if (im->error != NULL)
+    return;
 
   stmt = muster_import_prepare (im,
                                 unit
@@ -542,9 +539,6 @@ on_notes_end (Import     *im,
               const char *parent,
               const char *notes)
 {
-  if (!im->importing)
-    return;
-
   if (g_str_equal (parent, "campaign"))
     {
       g_free (im->campaign_notes);

@@ -125,7 +125,7 @@ muster_import_table (Import *im,
   gboolean per_bound = muster_import_bool (im, "per-bound", line);
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
-  if (!im->importing)
+  if (im->error != NULL)
     return;
   stmt = muster_import_prepare (im, "INSERT INTO table_game (game_id, per_bound) VALUES (?, ?)");
   if (stmt == NULL)
@@ -153,17 +153,19 @@ muster_import_order_place (Import *im,
   if (muster_import_attr (im, "unit") != NULL)
     unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
 
-  if (!im->importing)
-    {
-      g_autofree char *key = g_strdup_printf ("%u\037%" PRId64 "\037%" PRId64,
-                                              g_hash_table_size (im->ids[ID_GAME]), bound, place);
+  {
+    g_autofree char *key = g_strdup_printf ("%u\037%" PRId64 "\037%" PRId64,
+                                            g_hash_table_size (im->ids[ID_GAME]), bound, place);
 
-      if (!muster_import_first_time (im, "order-place", key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two places of the order of play are number %" PRId64 " of bound %" PRId64 "."),
-                            place, bound);
-      return;
-    }
+    if (!muster_import_first_time (im, "order-place", key))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("two places of the order of play are number %" PRId64 " of bound %" PRId64 "."),
+                          place, bound);
+  }
+  if (im->error != NULL ||
+      (muster_import_attr (im, "character") != NULL && character_id == 0) ||
+      (muster_import_attr (im, "unit") != NULL && unit_id == 0))
+    return;
   stmt = muster_import_prepare (im,
                                 "INSERT INTO table_order (game_id, bound, place, character_id, unit_id, side,"
                                 " card, faces, total, tie_faces, entered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -228,17 +230,20 @@ muster_import_hit (Import *im,
   if (muster_import_attr (im, "attacker") != NULL)
     attacker_id = muster_import_ref (im, ID_CHARACTER, "attacker", line);
 
-  if (!im->importing)
-    {
-      g_autofree char *key = g_strdup_printf ("%u\037%" PRId64, g_hash_table_size (im->ids[ID_GAME]), ordinal);
+  {
+    g_autofree char *key = g_strdup_printf ("%u\037%" PRId64, g_hash_table_size (im->ids[ID_GAME]), ordinal);
 
-      if (!muster_import_first_time (im, "hit", key))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
-                            _("two hits of one game are number %" PRId64 "."), ordinal);
-      else
-        check_hit_rules (im, line);
-      return;
-    }
+    if (!muster_import_first_time (im, "hit", key))
+      muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
+                          _("two hits of one game are number %" PRId64 "."), ordinal);
+    else
+      check_hit_rules (im, line);
+  }
+  if (im->error != NULL ||
+      (muster_import_attr (im, "target") != NULL && target_id == 0) ||
+      (muster_import_attr (im, "unit") != NULL && unit_id == 0) ||
+      (muster_import_attr (im, "attacker") != NULL && attacker_id == 0))
+    return;
   stmt = muster_import_prepare (im,
                                 "INSERT INTO table_hit (game_id, ordinal, target_id, unit_id, attacker_id, bound,"
                                 " kind, location, difference, score, modifiers, effect, light, serious,"

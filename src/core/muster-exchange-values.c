@@ -20,15 +20,12 @@ const char *
 muster_import_attr (Import     *im,
                     const char *name)
 {
-  xmlChar *value;
-
   if (im->use_held)
     return g_hash_table_lookup (im->held, name);
-  value = xmlTextReaderGetAttribute (im->reader, BAD_CAST name);
-  if (value == NULL)
-    return NULL;
-  g_ptr_array_add (im->scratch, value);
-  return (const char *) value;
+  for (guint i = 0; i + 1 < im->attrs->len; i += 2)
+    if (strcmp (im->attr_text->str + g_array_index (im->attrs, guint, i), name) == 0)
+      return im->attr_text->str + g_array_index (im->attrs, guint, i + 1);
+  return NULL;
 }
 
 /* A required attribute; the schema has already asked for it, so a missing
@@ -142,23 +139,22 @@ muster_import_define_id (Import     *im,
                          int         line)
 {
   const char *id = muster_import_need_attr (im, "id", line);
-  gpointer first;
+  IdRow *first, *entry;
 
   if (id == NULL)
     return;
-  if (g_hash_table_lookup_extended (im->ids[kind], id, NULL, &first))
+  if ((first = g_hash_table_lookup (im->ids[kind], id)) != NULL)
     {
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("the id “%s” is given to two elements <%s> (the first on line %d); ids must be unique."),
-                          id, (const char *) xmlTextReaderConstLocalName (im->reader),
-                          GPOINTER_TO_INT (first));
+                          id, (const char *) xmlTextReaderConstLocalName (im->reader), first->line);
       return;
     }
-  g_hash_table_insert (im->ids[kind], g_strdup (id), GINT_TO_POINTER (line));
+  entry = g_new0 (IdRow, 1);
+  entry->line = line;
+  g_hash_table_insert (im->ids[kind], g_strdup (id), entry);
 }
 
-/* In pass 1 a reference is noted to check at the end; in pass 2 it is the
- * row id (0 when absent or, for a unit, not yet written). */
 gint64
 muster_import_ref (Import     *im,
                    IdKind      kind,
@@ -175,26 +171,20 @@ muster_import_ref_id (Import     *im,
                       const char *element,
                       int         line)
 {
-  gint64 *row;
+  IdRow *entry;
+  Ref ref;
 
   if (id == NULL)
     return 0;
-  if (!im->importing)
-    {
-      Ref ref = { kind, line, NULL, NULL };
-
-      /* Most references point back to an element already read; only the
-       * others wait for the end of the file. */
-      if (g_hash_table_contains (im->ids[kind], id))
-        return 0;
-      ref = (Ref) { kind, line,
-                  g_strdup (element != NULL ? element : (const char *) xmlTextReaderConstLocalName (im->reader)),
-                  g_strdup (id) };
-      g_array_append_val (im->refs, ref);
-      return 0;
-    }
-  row = g_hash_table_lookup (im->ids[kind], id);
-  return row != NULL ? *row : 0;
+  /* Most references point back to an element already read; only the
+   * others wait for the end of the file. */
+  if ((entry = g_hash_table_lookup (im->ids[kind], id)) != NULL)
+    return entry->row;
+  ref = (Ref) { kind, line,
+                g_strdup (element != NULL ? element : (const char *) xmlTextReaderConstLocalName (im->reader)),
+                g_strdup (id) };
+  g_array_append_val (im->refs, ref);
+  return 0;
 }
 
 void
@@ -203,11 +193,18 @@ muster_import_set_row (Import     *im,
                        const char *id,
                        gint64      row_id)
 {
-  if (id != NULL)
-    g_hash_table_insert (im->ids[kind], g_strdup (id), g_memdup2 (&row_id, sizeof row_id));
+  IdRow *entry;
+
+  if (id == NULL)
+    return;
+  if ((entry = g_hash_table_lookup (im->ids[kind], id)) == NULL)
+    {
+      entry = g_new0 (IdRow, 1);
+      g_hash_table_insert (im->ids[kind], g_strdup (id), entry);
+    }
+  entry->row = row_id;
 }
 
-/* TRUE the first time @key is seen in @group. */
 gboolean
 muster_import_first_time (Import     *im,
                           const char *group,

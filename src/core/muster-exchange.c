@@ -245,7 +245,8 @@ write_campaign_row (Export  *ex,
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (ex->store,
                                                               "SELECT name, ruleset_id, ruleset_version, ruleset_xml, seed,"
-                                                              " recruit_counter, notes, created"
+                                                              " (SELECT counter FROM recruit_counter WHERE campaign_id = campaign.id),"
+                                                              " notes, created"
                                                               " FROM campaign WHERE id = ?",
                                                               error);
   char seed[32];

@@ -275,37 +275,128 @@ muster_store_tx_next_recruit (MusterStore  *store,
                               guint64      *out_seed,
                               GError      **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  gint64 counter;
+  return muster_store_tx_take_recruits (store, campaign_id, 1, out_seed, error);
+}
 
+gint64
+muster_store_tx_take_recruits (MusterStore  *store,
+                               gint64        campaign_id,
+                               guint         count,
+                               guint64      *out_seed,
+                               GError      **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  gint64 counter = 0;
+  int rc;
+
+  g_return_val_if_fail (count > 0, 0);
+
+  /* The counter has a row of its own: the campaign's, with its copy of
+   * the ruleset, is not written for recruits. */
   stmt = muster_store_prepare (store,
-      "UPDATE campaign SET recruit_counter = recruit_counter + 1 WHERE id = ?"
-      " RETURNING recruit_counter, seed", error);
+      "UPDATE recruit_counter SET counter = counter + ?2 WHERE campaign_id = ?1 RETURNING counter",
+      error);
   if (stmt == NULL)
     return 0;
   sqlite3_bind_int64 (stmt, 1, campaign_id);
-  switch (sqlite3_step (stmt))
+  sqlite3_bind_int64 (stmt, 2, count);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
     {
-    case SQLITE_ROW:
       counter = sqlite3_column_int64 (stmt, 0);
-      if (out_seed != NULL)
-        *out_seed = (guint64) sqlite3_column_int64 (stmt, 1);
-      /* RETURNING finishes its update only when stepped to the end; the
-       * caller rolls it back when the counter is spent. */
-      if (sqlite3_step (stmt) != SQLITE_DONE)
-        break;
-      if (!muster_store_check_recruit_counter (counter, error))
-        return 0;
-      return counter;
-    case SQLITE_DONE:
+      /* RETURNING finishes its update only when stepped to the end. */
+      rc = sqlite3_step (stmt);
+    }
+  if (rc == SQLITE_DONE && sqlite3_changes (muster_store_get_db (store)) == 0)
+    {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
                    _("There is no campaign with id %" PRId64 "."), campaign_id);
       return 0;
-    default:
-      break;
     }
-  muster_store_set_error (store, error, _("Could not take the next recruit number"));
-  return 0;
+  if ((rc & 0xff) == SQLITE_CONSTRAINT)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *spent = NULL;
+
+      /* Past the last number: the table's CHECK refused it. */
+      spent = muster_store_prepare (store, "SELECT counter FROM recruit_counter WHERE campaign_id = ?", error);
+      if (spent == NULL)
+        return 0;
+      sqlite3_bind_int64 (spent, 1, campaign_id);
+      counter = sqlite3_step (spent) == SQLITE_ROW ? sqlite3_column_int64 (spent, 0) : MUSTER_STORE_MAX_RECRUITS;
+      muster_store_check_recruit_counter (counter + count, error);
+      return 0;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not take the next recruit number"));
+      return 0;
+    }
+  if (!muster_store_check_recruit_counter (counter, error))
+    return 0;
+
+  if (out_seed != NULL)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *seed = muster_store_prepare (store, "SELECT seed FROM campaign WHERE id = ?",
+                                                                  error);
+
+      if (seed == NULL)
+        return 0;
+      sqlite3_bind_int64 (seed, 1, campaign_id);
+      if (sqlite3_step (seed) != SQLITE_ROW)
+        {
+          muster_store_set_error (store, error, _("Could not take the next recruit number"));
+          return 0;
+        }
+      *out_seed = (guint64) sqlite3_column_int64 (seed, 0);
+    }
+  return counter - count + 1;
+}
+
+gboolean
+muster_store_move_recruit_counters (MusterStore  *store,
+                                    GError      **error)
+{
+  gboolean in_campaign;
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+        "SELECT 1 FROM pragma_table_info ('campaign') WHERE name = 'recruit_counter'", error);
+
+    if (stmt == NULL)
+      return FALSE;
+    in_campaign = sqlite3_step (stmt) == SQLITE_ROW;
+  }
+  /* A library that reached version 3 before migration 3 made the table:
+   * each campaign's value, as it was (the table's CHECK refuses one out
+   * of bounds, and the migration with it). */
+  if (in_campaign)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *move = muster_store_prepare (store,
+          "INSERT INTO recruit_counter (campaign_id, counter) SELECT id, recruit_counter FROM campaign"
+          " WHERE id NOT IN (SELECT campaign_id FROM recruit_counter)", error);
+
+      if (move == NULL ||
+          !muster_store_exec (store, move, _("Could not move the campaigns’ recruit counters"), error))
+        return FALSE;
+    }
+  if (in_campaign)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *drop = muster_store_prepare (store,
+          "ALTER TABLE campaign DROP COLUMN recruit_counter", error);
+
+      if (drop == NULL ||
+          !muster_store_exec (store, drop, _("Could not move the campaigns’ recruit counters"), error))
+        return FALSE;
+    }
+
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *missing = muster_store_prepare (store,
+        "INSERT INTO recruit_counter (campaign_id) SELECT id FROM campaign"
+        " WHERE id NOT IN (SELECT campaign_id FROM recruit_counter)", error);
+
+    return missing != NULL &&
+           muster_store_exec (store, missing, _("Could not move the campaigns’ recruit counters"), error);
+  }
 }
 
 static void
@@ -440,7 +531,8 @@ muster_store_recruit_into (MusterStore  *store,
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
   MusterRuleset *ruleset;
-  gint64 campaign_id;
+  guint64 seed = 0;
+  gint64 campaign_id, first;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -469,6 +561,10 @@ muster_store_recruit_into (MusterStore  *store,
   ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), count);
   if (!muster_store_begin (store, error))
     return NULL;
+  /* The numbers of the whole batch at once; each recruit rolls with his. */
+  first = muster_store_tx_take_recruits (store, campaign_id, count, &seed, error);
+  if (first == 0)
+    goto fail;
 
   for (guint i = 0; i < count; i++)
     {
@@ -477,13 +573,9 @@ muster_store_recruit_into (MusterStore  *store,
       g_autofree char *picked = NULL;
       MusterCharacterSpec spec = { 0 };
       MusterRng rng, name_rng;
-      guint64 seed = 0;
-      gint64 counter, id;
+      gint64 id;
 
-      counter = muster_store_tx_next_recruit (store, campaign_id, &seed, error);
-      if (counter == 0)
-        goto fail;
-      seed_recruit_rng (&rng, seed, counter);
+      seed_recruit_rng (&rng, seed, first + i);
       /* The name comes from a generator of its own, so that the stats
        * a campaign's seed gives do not depend on names. */
       muster_recruit_name_rng (&rng, &name_rng);
@@ -510,7 +602,7 @@ muster_store_recruit_into (MusterStore  *store,
       spec.stats = recruit->stats;
       spec.rolls = recruit->rolls;
       spec.roll_stats = recruit->roll_stats;
-      id = muster_store_tx_create_character (store, force_id, &spec, error);
+      id = muster_store_tx_create_character_in (store, force, &spec, error);
       if (id == 0)
         goto fail;
       if (unit_id != 0 && !muster_store_tx_attach_character (store, id, unit_id, error))

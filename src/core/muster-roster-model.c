@@ -16,9 +16,10 @@ struct _MusterRosterModel
   MusterStore *store;
   gulong       changed_id;
   gint64       campaign_id;
-  gint64       force_id;
-  char        *search;
-  GPtrArray   *items;     /* of MusterCharacter* */
+  GPtrArray   *items;       /* of MusterCharacter*, by id */
+  guint        generation;  /* of what was read last: a load in another thread
+                             * that began before is out of date */
+  gboolean     loading;
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -30,10 +31,25 @@ enum {
   PROP_0,
   PROP_CAMPAIGN_ID,
   PROP_N_ITEMS,
+  PROP_LOADING,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* What a load in another thread works from and gives back. */
+typedef struct {
+  MusterStore *store;       /* only to open a reader on its file */
+  gint64       campaign_id;
+  guint        generation;
+} Load;
+
+static void
+load_free (Load *load)
+{
+  g_clear_object (&load->store);
+  g_free (load);
+}
 
 static GType
 muster_roster_model_get_item_type (GListModel *model)
@@ -66,27 +82,47 @@ list_model_iface_init (GListModelInterface *iface)
   iface->get_item = muster_roster_model_get_item;
 }
 
-/* Replaces the items with @items, telling the views only about the part
- * between the first and the last difference. */
+static void
+set_loading (MusterRosterModel *self,
+             gboolean           loading)
+{
+  if (self->loading == loading)
+    return;
+  self->loading = loading;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
+}
+
+/* Takes @fresh (both lists by id), keeping each old object whose row is
+ * unchanged, and tells the views about the rows between the first and
+ * the last that changed. */
 static void
 replace_items (MusterRosterModel *self,
-               GPtrArray         *items)
+               GPtrArray         *fresh)
 {
   g_autoptr(GPtrArray) old = self->items;
-  guint old_len = old->len;
-  guint new_len = items->len;
-  guint prefix = 0, suffix = 0;
+  guint old_len = old->len, new_len = fresh->len;
+  guint prefix = 0, suffix = 0, j = 0;
+
+  self->items = g_ptr_array_new_full (MAX (new_len, 1), g_object_unref);
+  for (guint i = 0; i < new_len; i++)
+    {
+      MusterCharacter *character = g_ptr_array_index (fresh, i);
+      gint64 id = muster_character_get_id (character);
+
+      while (j < old_len && muster_character_get_id (g_ptr_array_index (old, j)) < id)
+        j++;
+      if (j < old_len && muster_character_equal (g_ptr_array_index (old, j), character))
+        character = g_ptr_array_index (old, j);
+      g_ptr_array_add (self->items, g_object_ref (character));
+    }
 
   while (prefix < old_len && prefix < new_len &&
-         muster_character_equal (g_ptr_array_index (old, prefix),
-                                 g_ptr_array_index (items, prefix)))
+         g_ptr_array_index (old, prefix) == g_ptr_array_index (self->items, prefix))
     prefix++;
   while (suffix < old_len - prefix && suffix < new_len - prefix &&
-         muster_character_equal (g_ptr_array_index (old, old_len - 1 - suffix),
-                                 g_ptr_array_index (items, new_len - 1 - suffix)))
+         g_ptr_array_index (old, old_len - 1 - suffix) ==
+         g_ptr_array_index (self->items, new_len - 1 - suffix))
     suffix++;
-
-  self->items = g_ptr_array_ref (items);
   if (prefix == old_len && prefix == new_len)
     return;
 
@@ -115,7 +151,8 @@ muster_roster_model_dispose (GObject *object)
 {
   MusterRosterModel *self = MUSTER_ROSTER_MODEL (object);
 
-  g_clear_signal_handler (&self->changed_id, self->store);
+  if (self->store != NULL)
+    g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (muster_roster_model_parent_class)->dispose (object);
@@ -127,7 +164,6 @@ muster_roster_model_finalize (GObject *object)
   MusterRosterModel *self = MUSTER_ROSTER_MODEL (object);
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  g_clear_pointer (&self->search, g_free);
 
   G_OBJECT_CLASS (muster_roster_model_parent_class)->finalize (object);
 }
@@ -147,6 +183,9 @@ muster_roster_model_get_property (GObject    *object,
       break;
     case PROP_N_ITEMS:
       g_value_set_uint (value, self->items->len);
+      break;
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->loading);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -187,6 +226,9 @@ muster_roster_model_class_init (MusterRosterModelClass *klass)
   properties[PROP_N_ITEMS] =
     g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOADING] =
+    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -231,43 +273,11 @@ muster_roster_model_set_campaign_id (MusterRosterModel *self,
 {
   g_return_if_fail (MUSTER_IS_ROSTER_MODEL (self));
 
-  if (self->campaign_id == campaign_id)
+  if (self->campaign_id == campaign_id && !self->loading)
     return;
   self->campaign_id = campaign_id;
-  self->force_id = 0;
   muster_roster_model_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN_ID]);
-}
-
-void
-muster_roster_model_set_force_id (MusterRosterModel *self,
-                                  gint64             force_id)
-{
-  g_return_if_fail (MUSTER_IS_ROSTER_MODEL (self));
-
-  if (self->force_id == force_id)
-    return;
-  self->force_id = force_id;
-  muster_roster_model_refresh (self);
-}
-
-void
-muster_roster_model_set_search (MusterRosterModel *self,
-                                const char        *text)
-{
-  g_autofree char *clean = NULL;
-
-  g_return_if_fail (MUSTER_IS_ROSTER_MODEL (self));
-
-  if (text != NULL)
-    clean = g_strstrip (g_strdup (text));
-  if (clean != NULL && *clean == '\0')
-    g_clear_pointer (&clean, g_free);
-  if (g_strcmp0 (clean, self->search) == 0)
-    return;
-  g_free (self->search);
-  self->search = g_steal_pointer (&clean);
-  muster_roster_model_refresh (self);
 }
 
 void
@@ -280,11 +290,11 @@ muster_roster_model_refresh (MusterRosterModel *self)
 
   if (self->store == NULL)
     return;
+  self->generation++;
   if (self->campaign_id == 0)
     items = g_ptr_array_new_with_free_func (g_object_unref);
   else
-    items = muster_store_query_characters (self->store, self->campaign_id, self->force_id,
-                                           self->search, &error);
+    items = muster_store_list_characters (self->store, self->campaign_id, 0, &error);
   if (items == NULL)
     {
       /* Keep showing what was there; the store logged nothing to the
@@ -293,4 +303,137 @@ muster_roster_model_refresh (MusterRosterModel *self)
       return;
     }
   replace_items (self, items);
+  set_loading (self, FALSE);
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  Load *load = task_data;
+  g_autoptr(MusterStore) reader = NULL;
+  g_autoptr(GPtrArray) characters = NULL;
+  GError *error = NULL;
+
+  reader = muster_store_open_reader (load->store, &error);
+  if (reader != NULL)
+    characters = muster_store_list_characters (reader, load->campaign_id, 0, &error);
+  if (characters == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* The list opens sorted by name: the keys are made here, not while
+   * the window waits. */
+  for (guint i = 0; i < characters->len; i++)
+    muster_character_get_sort_key (g_ptr_array_index (characters, i), MUSTER_CHARACTER_KEY_NAME);
+  g_task_return_pointer (task, g_steal_pointer (&characters), (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+muster_roster_model_load_async (MusterRosterModel   *self,
+                                gint64               campaign_id,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
+  Load *load;
+
+  g_return_if_fail (MUSTER_IS_ROSTER_MODEL (self));
+
+  if (self->campaign_id != campaign_id)
+    {
+      self->campaign_id = campaign_id;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN_ID]);
+    }
+  self->generation++;
+  replace_items (self, none);
+  set_loading (self, campaign_id != 0 && self->store != NULL);
+
+  load = g_new0 (Load, 1);
+  load->store = self->store != NULL ? g_object_ref (self->store) : NULL;
+  load->campaign_id = campaign_id;
+  load->generation = self->generation;
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, muster_roster_model_load_async);
+  g_task_set_task_data (task, load, (GDestroyNotify) load_free);
+  if (!self->loading)
+    g_task_return_pointer (task, g_ptr_array_new_with_free_func (g_object_unref),
+                           (GDestroyNotify) g_ptr_array_unref);
+  else
+    g_task_run_in_thread (task, load_in_thread);
+}
+
+gboolean
+muster_roster_model_load_finish (MusterRosterModel  *self,
+                                 GAsyncResult       *result,
+                                 GError            **error)
+{
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Load *load;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_MODEL (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  load = g_task_get_task_data (G_TASK (result));
+  characters = g_task_propagate_pointer (G_TASK (result), &local_error);
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* A change in the store since read them at once. */
+  if (load->generation != self->generation || self->store == NULL)
+    return TRUE;
+  if (characters != NULL)
+    {
+      replace_items (self, characters);
+      set_loading (self, FALSE);
+    }
+  else
+    {
+      /* No second connection (a library that is not a file): read them
+       * here. */
+      g_debug ("Reading the roster at once: %s", local_error->message);
+      muster_roster_model_refresh (self);
+    }
+  return TRUE;
+}
+
+gboolean
+muster_roster_model_is_loading (MusterRosterModel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_MODEL (self), FALSE);
+  return self->loading;
+}
+
+MusterCharacter *
+muster_roster_model_lookup (MusterRosterModel *self,
+                            gint64             id)
+{
+  guint low = 0, high;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_MODEL (self), NULL);
+
+  /* By id: a binary search. */
+  high = self->items->len;
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+      MusterCharacter *character = g_ptr_array_index (self->items, middle);
+      gint64 here = muster_character_get_id (character);
+
+      if (here == id)
+        return character;
+      if (here < id)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+  return NULL;
 }

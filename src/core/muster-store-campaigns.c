@@ -307,6 +307,9 @@ muster_store_tx_create_campaign (MusterStore    *self,
       }
     id = sqlite3_last_insert_rowid (muster_store_get_db (self));
   }
+  if (!muster_store_exec_id (self, "INSERT INTO recruit_counter (campaign_id) VALUES (?)", id,
+                             _("Could not create the campaign"), error))
+    return 0;
 
   g_hash_table_iter_init (&iter, chosen);
   while (g_hash_table_iter_next (&iter, &key, &value))

@@ -31,22 +31,6 @@
   "SELECT s.character_id, s.key, s.value FROM character c" \
   " JOIN force f ON f.id = c.force_id JOIN stat s ON s.character_id = c.id"
 
-/* "abc" -> "%abc%" with the LIKE wildcards in the text escaped. */
-static char *
-like_pattern (const char *text)
-{
-  GString *pattern = g_string_new ("%");
-
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '%' || *p == '_' || *p == '\\')
-        g_string_append_c (pattern, '\\');
-      g_string_append_c (pattern, *p);
-    }
-  g_string_append_c (pattern, '%');
-  return g_string_free (pattern, FALSE);
-}
-
 /* Prepares @sql, a query with query_characters()'s parameters, and binds
  * them. */
 static sqlite3_stmt *
@@ -54,7 +38,6 @@ prepare_filtered (MusterStore  *self,
                   const char   *sql,
                   gint64        key,
                   gint64        force_id,
-                  const char   *pattern,
                   GError      **error)
 {
   sqlite3_stmt *stmt = muster_store_prepare (self, sql, error);
@@ -64,19 +47,16 @@ prepare_filtered (MusterStore  *self,
   sqlite3_bind_int64 (stmt, 1, key);
   if (sqlite3_bind_parameter_count (stmt) >= 2)
     sqlite3_bind_int64 (stmt, 2, force_id);
-  if (pattern != NULL)
-    sqlite3_bind_text (stmt, 3, pattern, -1, SQLITE_TRANSIENT);
   return stmt;
 }
 
 /* Reads the characters selected by @where (parameters ?1 campaign or id,
- * ?2 force, ?3 search pattern), then all their stats with one more query. */
+ * ?2 force), sorted by id, then all their stats with one more query. */
 static GPtrArray *
 query_characters (MusterStore  *self,
                   const char   *where,
                   gint64        key,
                   gint64        force_id,
-                  const char   *pattern,
                   GError      **error)
 {
   g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func (g_object_unref);
@@ -86,7 +66,7 @@ query_characters (MusterStore  *self,
   int rc;
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_filtered (self, sql, key, force_id, pattern, error);
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_filtered (self, sql, key, force_id, error);
 
     if (stmt == NULL)
       return NULL;
@@ -126,7 +106,7 @@ query_characters (MusterStore  *self,
     return g_steal_pointer (&result);
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_filtered (self, stat_sql, key, force_id, pattern, error);
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_filtered (self, stat_sql, key, force_id, error);
 
     if (stmt == NULL)
       return NULL;
@@ -153,41 +133,6 @@ query_characters (MusterStore  *self,
   return g_steal_pointer (&result);
 }
 
-GPtrArray *
-muster_store_query_characters (MusterStore  *self,
-                               gint64        campaign_id,
-                               gint64        force_id,
-                               const char   *search,
-                               GError      **error)
-{
-  g_autofree char *pattern = NULL;
-  g_autofree char *search_clean = NULL;
-  GString *where;
-  g_autofree char *where_sql = NULL;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
-
-  /* One statement text per shape of filter, so each gets its own plan. */
-  where = g_string_new (" WHERE c.campaign_id = ?1");
-  if (force_id > 0)
-    g_string_append (where, " AND c.force_id = ?2");
-  else
-    g_string_append (where, " AND ?2 = 0");
-  if (search != NULL)
-    search_clean = g_strstrip (g_strdup (search));
-  if (search_clean != NULL && *search_clean != '\0')
-    {
-      pattern = like_pattern (search_clean);
-      g_string_append (where,
-                       " AND (c.name LIKE ?3 ESCAPE '\\' OR f.name LIKE ?3 ESCAPE '\\'"
-                       " OR c.troop_type LIKE ?3 ESCAPE '\\' OR c.weapon LIKE ?3 ESCAPE '\\'"
-                       " OR c.rank LIKE ?3 ESCAPE '\\')");
-    }
-  where_sql = g_string_free (where, FALSE);
-
-  return query_characters (self, where_sql, campaign_id, force_id, pattern, error);
-}
-
 /**
  * muster_store_list_characters:
  * @self: a library
@@ -207,7 +152,12 @@ muster_store_list_characters (MusterStore  *self,
                               GError      **error)
 {
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
-  return muster_store_query_characters (self, campaign_id, force_id, NULL, error);
+
+  /* One statement text per shape of filter, so each gets its own plan. */
+  if (force_id > 0)
+    return query_characters (self, " WHERE c.campaign_id = ?1 AND c.force_id = ?2",
+                             campaign_id, force_id, error);
+  return query_characters (self, " WHERE c.campaign_id = ?1 AND ?2 = 0", campaign_id, 0, error);
 }
 
 /**
@@ -230,7 +180,7 @@ muster_store_get_character (MusterStore  *self,
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
 
-  found = query_characters (self, " WHERE c.id = ?1", id, 0, NULL, error);
+  found = query_characters (self, " WHERE c.id = ?1", id, 0, error);
   return muster_store_first_found (found, error, _("There is no character with id %" PRId64 "."), id);
 }
 
@@ -383,15 +333,19 @@ exec_update (MusterStore   *self,
   return TRUE;
 }
 
+/* Sets a stat; @fresh for a character made a moment ago, who has none
+ * yet (a plain insert, which a batch of recruits makes thousands of). */
 static gboolean
 write_stat (MusterStore  *self,
             gint64        character_id,
             const char   *key,
             int           value,
+            gboolean      fresh,
             GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-      "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
+      fresh ? "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)"
+            : "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
 
   if (stmt == NULL)
     return FALSE;
@@ -496,43 +450,25 @@ muster_store_recruit_stats (MusterRuleset *ruleset,
 
 /* --- Creating ------------------------------------------------------------ */
 
-gint64
-muster_store_tx_create_character (MusterStore                *self,
-                                  gint64                      force_id,
-                                  const MusterCharacterSpec  *spec,
-                                  GError                    **error)
+/* The character @spec describes, in force @force_id of @campaign_id named
+ * @force_name. */
+static gint64
+create_in_force (MusterStore                *self,
+                 gint64                      force_id,
+                 gint64                      campaign_id,
+                 const char                 *force_name,
+                 const MusterCharacterSpec  *spec,
+                 GError                    **error)
 {
-  g_autofree char *force_name = NULL;
   g_autofree char *name = NULL;
   g_autofree char *weapon = NULL;
   const MusterTroopType *type;
   MusterRuleset *ruleset;
-  gint64 campaign_id, id;
-
-  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
-  g_return_val_if_fail (spec != NULL, 0);
+  gint64 id;
 
   name = muster_store_check_name (spec->name, error);
   if (name == NULL)
     return 0;
-  /* Not muster_store_get_force(): its character count would make every
-   * recruit of a big batch slower than the last. */
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-        "SELECT campaign_id, name FROM force WHERE id = ?", error);
-
-    if (stmt == NULL)
-      return 0;
-    sqlite3_bind_int64 (stmt, 1, force_id);
-    if (sqlite3_step (stmt) != SQLITE_ROW)
-      {
-        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
-                     _("There is no force with id %" PRId64 "."), force_id);
-        return 0;
-      }
-    campaign_id = sqlite3_column_int64 (stmt, 0);
-    force_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-  }
   ruleset = muster_store_get_campaign_ruleset (self, campaign_id, error);
   if (ruleset == NULL)
     return 0;
@@ -582,7 +518,7 @@ muster_store_tx_create_character (MusterStore                *self,
 
       g_hash_table_iter_init (&iter, spec->stats);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!write_stat (self, id, key, GPOINTER_TO_INT (value), error))
+        if (!write_stat (self, id, key, GPOINTER_TO_INT (value), TRUE, error))
           return 0;
     }
 
@@ -613,6 +549,53 @@ muster_store_tx_create_character (MusterStore                *self,
                                     error) == 0)
     return 0;
   return id;
+}
+
+gint64
+muster_store_tx_create_character (MusterStore                *self,
+                                  gint64                      force_id,
+                                  const MusterCharacterSpec  *spec,
+                                  GError                    **error)
+{
+  g_autofree char *force_name = NULL;
+  gint64 campaign_id;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (spec != NULL, 0);
+
+  /* Not muster_store_get_force(): its character count would make every
+   * recruit of a big batch slower than the last. */
+  {
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
+        "SELECT campaign_id, name FROM force WHERE id = ?", error);
+
+    if (stmt == NULL)
+      return 0;
+    sqlite3_bind_int64 (stmt, 1, force_id);
+    if (sqlite3_step (stmt) != SQLITE_ROW)
+      {
+        g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND,
+                     _("There is no force with id %" PRId64 "."), force_id);
+        return 0;
+      }
+    campaign_id = sqlite3_column_int64 (stmt, 0);
+    force_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+  }
+  return create_in_force (self, force_id, campaign_id, force_name, spec, error);
+}
+
+gint64
+muster_store_tx_create_character_in (MusterStore                *self,
+                                     MusterForce                *force,
+                                     const MusterCharacterSpec  *spec,
+                                     GError                    **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (MUSTER_IS_FORCE (force), 0);
+  g_return_val_if_fail (spec != NULL, 0);
+
+  return create_in_force (self, muster_force_get_id (force), muster_force_get_campaign_id (force),
+                          muster_force_get_name (force), spec, error);
 }
 
 gint64
@@ -871,7 +854,7 @@ muster_store_set_character_stat (MusterStore  *self,
 
   if (!muster_store_begin (self, error))
     return FALSE;
-  if (!write_stat (self, id, key, value, error))
+  if (!write_stat (self, id, key, value, FALSE, error))
     {
       muster_store_rollback (self);
       return FALSE;

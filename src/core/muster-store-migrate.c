@@ -29,6 +29,7 @@ static const struct {
 } migration_steps[] = {
   { 5, muster_store_restore_rolled_stats },
   { 7, muster_store_recover_log },
+  { 9, muster_store_move_recruit_counters },
 };
 
 /* The migrations that build a table others refer to again: they run

@@ -146,6 +146,11 @@ gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
  * logged. */
 gboolean  muster_store_restore_rolled_stats (MusterStore  *self,
                                              GError      **error);
+/* Migration 9 (muster-recruit.c): the recruit counters of a library that
+ * still keeps them in the campaign row moved into their table, and a row
+ * there for every campaign. */
+gboolean  muster_store_move_recruit_counters (MusterStore  *self,
+                                              GError      **error);
 /* Migration 7 (muster-log-recover.c): the arguments of each log entry
  * written before, read back from its text and the rows it names where
  * they say that text again; the others keep their text. */
@@ -281,9 +286,21 @@ gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,
                                             const MusterCharacterSpec *spec,
                                             GError                   **error);
+/* The same in @force, read already: a batch of recruits looks it up once. */
+gint64    muster_store_tx_create_character_in (MusterStore               *self,
+                                               MusterForce               *force,
+                                               const MusterCharacterSpec *spec,
+                                               GError                   **error);
 /* Takes the campaign's next recruit number; 0 with @error set. */
 gint64    muster_store_tx_next_recruit     (MusterStore   *self,
                                             gint64         campaign_id,
+                                            guint64       *out_seed,
+                                            GError       **error);
+/* Takes the campaign's next @count recruit numbers at once: returns the
+ * first, the others following it; 0 with @error set. */
+gint64    muster_store_tx_take_recruits    (MusterStore   *self,
+                                            gint64         campaign_id,
+                                            guint          count,
                                             guint64       *out_seed,
                                             GError       **error);
 
@@ -334,13 +351,11 @@ gboolean  muster_store_tx_add_game_unit  (MusterStore   *store,
                                           const char    *what,
                                           GError       **error);
 
-/* Characters of a campaign (@force_id 0: all) whose name, force, troop
- * type or weapon contains @search (NULL: all), sorted by id, with their
- * stats, kills and games: one query for the rows, one for the stats. */
-GPtrArray *muster_store_query_characters   (MusterStore  *self,
-                                            gint64        campaign_id,
-                                            gint64        force_id,
-                                            const char   *search,
+/* A second connection to @self's library, read-only, for reading in
+ * another thread while this one writes: it may be called from that
+ * thread (it reads only the path) and used there alone. Fails for a
+ * library that is not a file. */
+MusterStore *muster_store_open_reader      (MusterStore  *self,
                                             GError      **error);
 
 /* For muster_store_open(): the URI that opens a library Muster cannot

@@ -90,10 +90,24 @@ muster_store_class_init (MusterStoreClass *klass)
                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT64);
 }
 
+/* Statements are looked up by their text on every use, thousands of times
+ * in a batch: hash its length and a few bytes, not every byte. */
+static guint
+statement_hash (gconstpointer key)
+{
+  const char *sql = key;
+  gsize length = strlen (sql);
+  guint hash = (guint) length;
+
+  for (gsize i = 0; i < length; i += 1 + length / 24)
+    hash = hash * 31 + (guchar) sql[i];
+  return hash * 31 + (guchar) sql[length > 0 ? length - 1 : 0];
+}
+
 static void
 muster_store_init (MusterStore *self)
 {
-  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal,
+  self->statements = g_hash_table_new_full (statement_hash, g_str_equal,
                                             g_free, (GDestroyNotify) g_ptr_array_unref);
   self->rulesets = g_hash_table_new_full (g_int64_hash, g_int64_equal,
                                           g_free, g_object_unref);
@@ -118,6 +132,28 @@ exec_pragma (MusterStore  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* Turning a new file to WAL takes a lock that SQLite does not wait for
+ * with the busy handler when another process is setting up the same file
+ * at that moment: wait for it here, as long as the busy timeout. */
+static gboolean
+set_journal_wal (MusterStore  *self,
+                 GError      **error)
+{
+  gint64 deadline = g_get_monotonic_time () + MUSTER_STORE_BUSY_TIMEOUT * G_TIME_SPAN_MILLISECOND;
+
+  for (;;)
+    {
+      int rc = sqlite3_exec (self->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+
+      if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+        break;
+      if (g_get_monotonic_time () >= deadline)
+        break;
+      g_usleep (10 * G_TIME_SPAN_MILLISECOND);
+    }
+  return exec_pragma (self, "PRAGMA journal_mode = WAL", error);
 }
 
 static gint64
@@ -276,7 +312,7 @@ muster_store_open (const char  *path,
 
   /* foreign_keys is ignored inside a transaction: set it first. */
   if (!exec_pragma (self, "PRAGMA foreign_keys = ON", error) ||
-      !exec_pragma (self, "PRAGMA journal_mode = WAL", error) ||
+      !set_journal_wal (self, error) ||
       !exec_pragma (self, "PRAGMA synchronous = " MUSTER_STORE_SYNCHRONOUS, error))
     return NULL;
 
@@ -290,6 +326,42 @@ muster_store_open (const char  *path,
   muster_work_dir_sweep (path, MUSTER_STORE_RESTORE_PURPOSE);
 
   return g_steal_pointer (&self);
+}
+
+MusterStore *
+muster_store_open_reader (MusterStore  *self,
+                          GError      **error)
+{
+  g_autoptr(MusterStore) reader = NULL;
+  g_autofree char *uri = NULL;
+  int rc;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), NULL);
+
+  if (!g_file_test (self->path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_FILE,
+                   "The library “%s” is not a file", self->path);
+      return NULL;
+    }
+  if (self->read_only && (uri = muster_store_read_only_uri (self->path, error)) == NULL)
+    return NULL;
+
+  reader = g_object_new (MUSTER_TYPE_STORE, NULL);
+  reader->path = g_strdup (self->path);
+  reader->read_only = TRUE;
+  rc = sqlite3_open_v2 (uri != NULL ? uri : self->path, &reader->db,
+                        SQLITE_OPEN_READONLY | (uri != NULL ? SQLITE_OPEN_URI : 0), NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                   _("Could not open the library “%s”: %s"),
+                   self->path, reader->db != NULL ? sqlite3_errmsg (reader->db) : sqlite3_errstr (rc));
+      return NULL;
+    }
+  sqlite3_extended_result_codes (reader->db, 1);
+  sqlite3_busy_timeout (reader->db, MUSTER_STORE_BUSY_TIMEOUT);
+  return g_steal_pointer (&reader);
 }
 
 /**
@@ -587,13 +659,30 @@ muster_store_set_error (MusterStore  *self,
 char *
 muster_store_now (void)
 {
+  /* Formatted once a second: a batch of recruits stamps thousands of
+   * rolls and log entries within it. */
+  static GMutex lock;
+  static gint64 second = -1;
+  static char text[32];
   const char *fake = g_getenv ("MUSTER_FAKE_TIME");
-  g_autoptr(GDateTime) now = NULL;
+  gint64 now_second;
+  char *result;
 
   if (fake != NULL && *fake != '\0')
     return g_strdup (fake);
-  now = g_date_time_new_now_utc ();
-  return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+  now_second = g_get_real_time () / G_USEC_PER_SEC;
+  g_mutex_lock (&lock);
+  if (now_second != second)
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_from_unix_utc (now_second);
+      g_autofree char *formatted = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+
+      g_strlcpy (text, formatted, sizeof text);
+      second = now_second;
+    }
+  result = g_strdup (text);
+  g_mutex_unlock (&lock);
+  return result;
 }
 
 gint64

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "muster-sort-filter-model.h"
 #include "muster-unit.h"
 
 struct _MusterUnit
@@ -26,6 +27,7 @@ struct _MusterUnit
   char       *notes;
   guint       n_characters;
   GHashTable *values;   /* unit stat key -> GINT_TO_POINTER (value) */
+  char       *sort_keys[MUSTER_UNIT_N_KEYS];  /* made when first asked for */
 };
 
 G_DEFINE_FINAL_TYPE (MusterUnit, muster_unit, G_TYPE_OBJECT)
@@ -65,6 +67,8 @@ muster_unit_finalize (GObject *object)
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->notes, g_free);
   g_clear_pointer (&self->values, g_hash_table_unref);
+  for (guint i = 0; i < MUSTER_UNIT_N_KEYS; i++)
+    g_free (self->sort_keys[i]);
 
   G_OBJECT_CLASS (muster_unit_parent_class)->finalize (object);
 }
@@ -496,4 +500,40 @@ muster_unit_equal (MusterUnit *a,
          g_str_equal (a->notes, b->notes) &&
          a->n_characters == b->n_characters &&
          values_equal (a->values, b->values);
+}
+
+const char *
+muster_unit_get_sort_key (MusterUnit    *self,
+                          MusterUnitKey  key)
+{
+  const char *text = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_UNIT (self), "");
+  g_return_val_if_fail (key < MUSTER_UNIT_N_KEYS, "");
+
+  if (self->sort_keys[key] != NULL)
+    return self->sort_keys[key];
+  switch (key)
+    {
+    case MUSTER_UNIT_KEY_NAME:
+      text = self->name;
+      break;
+    case MUSTER_UNIT_KEY_FORCE_NAME:
+      text = self->force_name;
+      break;
+    case MUSTER_UNIT_KEY_KIND:
+      text = self->kind;
+      break;
+    case MUSTER_UNIT_KEY_RATING:
+      text = self->rating;
+      break;
+    case MUSTER_UNIT_KEY_STATUS:
+      text = self->status;
+      break;
+    case MUSTER_UNIT_N_KEYS:
+    default:
+      g_assert_not_reached ();
+    }
+  self->sort_keys[key] = muster_sort_key_new (text);
+  return self->sort_keys[key];
 }

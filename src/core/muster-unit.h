@@ -73,6 +73,21 @@ char        *muster_unit_dup_stat_value   (MusterUnit    *self,
                                            MusterRuleset *ruleset,
                                            const char    *key);
 
+/* The texts a list sorts units by. */
+typedef enum {
+  MUSTER_UNIT_KEY_NAME,
+  MUSTER_UNIT_KEY_FORCE_NAME,
+  MUSTER_UNIT_KEY_KIND,
+  MUSTER_UNIT_KEY_RATING,
+  MUSTER_UNIT_KEY_STATUS,
+  MUSTER_UNIT_N_KEYS
+} MusterUnitKey;
+
+/* The collation key of a text (casefolded), made the first time it is
+ * asked for and kept with the unit; see muster_character_get_sort_key(). */
+const char  *muster_unit_get_sort_key     (MusterUnit    *self,
+                                           MusterUnitKey  key);
+
 /* TRUE when both views show the same row with the same values. */
 gboolean     muster_unit_equal            (MusterUnit *a,
                                            MusterUnit *b);

@@ -28,3 +28,18 @@ ALTER TABLE kill_v3 RENAME TO kill;
 CREATE INDEX kill_killer ON kill (killer_id);
 CREATE INDEX kill_victim ON kill (victim_id);
 CREATE INDEX kill_game ON kill (game_id);
+
+-- The recruit counter. It was a column of the campaign row, which also
+-- holds the campaign's copy of its ruleset (tens of kilobytes), so every
+-- recruit wrote that whole row again. It gets a table of its own, a row a
+-- campaign, holding what the store holds it to (0 to 2147483647, as
+-- muster_store_check_recruit_counter() says), each campaign's value moved
+-- over as it was.
+
+CREATE TABLE recruit_counter (
+  campaign_id INTEGER PRIMARY KEY REFERENCES campaign (id) ON DELETE CASCADE,
+  counter     INTEGER NOT NULL DEFAULT 0 CHECK (counter BETWEEN 0 AND 2147483647)
+);
+INSERT INTO recruit_counter (campaign_id, counter)
+  SELECT id, recruit_counter FROM campaign;
+ALTER TABLE campaign DROP COLUMN recruit_counter;

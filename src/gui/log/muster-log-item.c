@@ -115,3 +115,24 @@ muster_log_item_is_notable (MusterLogItem *self)
   g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), FALSE);
   return g_strcmp0 (self->entry->kind, "death") == 0 || g_strcmp0 (self->entry->kind, "recovered") == 0;
 }
+
+gboolean
+muster_log_item_equal (MusterLogItem *a,
+                       MusterLogItem *b)
+{
+  const MusterLogEntry *x, *y;
+
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (a), FALSE);
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (b), FALSE);
+
+  x = a->entry;
+  y = b->entry;
+  return x->id == y->id && x->campaign_id == y->campaign_id &&
+         x->game_id == y->game_id && x->character_id == y->character_id &&
+         x->total == y->total && x->has_roll == y->has_roll && x->entered == y->entered &&
+         g_strcmp0 (x->kind, y->kind) == 0 && g_strcmp0 (x->message, y->message) == 0 &&
+         g_strcmp0 (x->created, y->created) == 0 && g_strcmp0 (x->expression, y->expression) == 0 &&
+         g_strcmp0 (x->faces, y->faces) == 0 &&
+         g_strcmp0 (a->game_label, b->game_label) == 0 &&
+         g_strcmp0 (a->character_name, b->character_name) == 0;
+}

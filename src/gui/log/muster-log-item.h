@@ -24,6 +24,10 @@ const char           *muster_log_item_get_character_name (MusterLogItem  *self);
 char                 *muster_log_item_format_date        (MusterLogItem  *self);
 /* "1d6: 4 = 4 · rolled by Muster", or NULL without a roll. */
 char                 *muster_log_item_format_dice        (MusterLogItem  *self);
+/* TRUE when both show the same entry with the same texts (so that a list
+ * read again keeps the items that did not change). */
+gboolean              muster_log_item_equal              (MusterLogItem  *a,
+                                                          MusterLogItem  *b);
 /* TRUE for deaths and recoveries, which stand out. */
 gboolean              muster_log_item_is_notable         (MusterLogItem  *self);
 

@@ -10,7 +10,9 @@
 #include "muster-honours.h"
 #include "muster-log-item.h"
 #include "muster-log-page.h"
+#include "muster-list-columns.h"
 #include "muster-names.h"
+#include "muster-sort-filter-model.h"
 
 struct _MusterLogPage
 {
@@ -25,7 +27,10 @@ struct _MusterLogPage
   MusterStore     *store;
   gint64           campaign_id;
   gulong           changed_id;
-  GListStore      *entries;       /* of MusterLogItem */
+  GListStore      *entries;       /* of MusterLogItem: all the campaign's, newest first */
+  MusterSortFilterModel *shown;   /* those of the game and character chosen */
+  gint64           game_filter;
+  gint64           character_filter;
   GHashTable      *game_labels;   /* game id -> "Game 2 “The Bridge”" */
   GHashTable      *names;         /* character id -> name */
   GArray          *game_ids;      /* of gint64, one per game dropdown item; 0 all */
@@ -85,19 +90,24 @@ setup_label_cb (GtkSignalListItemFactory *factory,
                 gpointer                  user_data)
 {
   Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label;
 
+  if (column != COLUMN_MESSAGE)
+    {
+      /* Sized by its columns' widths, not by its text. */
+      label = muster_list_cell_new (FALSE, column == COLUMN_DATE ? 16 : column == COLUMN_DICE ? 20 : 12);
+      if (column == COLUMN_DATE || column == COLUMN_DICE)
+        gtk_widget_add_css_class (label, "numeric");
+      gtk_list_item_set_child (item, label);
+      return;
+    }
+  /* A few lines at most, for a message naming something long. */
+  label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  if (column == COLUMN_MESSAGE)
-    {
-      /* A few lines at most, for a message naming something long. */
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_lines (GTK_LABEL (label), 4);
-    }
-  if (column == COLUMN_DATE || column == COLUMN_DICE)
-    gtk_widget_add_css_class (label, "numeric");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 4);
   gtk_list_item_set_child (item, label);
 }
 
@@ -133,7 +143,10 @@ bind_label_cb (GtkSignalListItemFactory *factory,
     default:
       g_assert_not_reached ();
     }
-  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  if (GTK_IS_LABEL (label))
+    gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  else
+    muster_list_cell_set_text (label, text);
 
   gtk_widget_remove_css_class (label, "log-death");
   gtk_widget_remove_css_class (label, "log-recovered");
@@ -221,37 +234,107 @@ reload_names (MusterLogPage *self)
 }
 
 static void
+update_stack (MusterLogPage *self)
+{
+  gtk_stack_set_visible_child_name (self->stack,
+                                    g_list_model_get_n_items (G_LIST_MODEL (self->shown)) > 0 ? "log" : "empty");
+}
+
+/* The entries of the game and character chosen. */
+static gboolean
+match_cb (gpointer item,
+          gpointer user_data)
+{
+  MusterLogPage *self = user_data;
+  const MusterLogEntry *entry = muster_log_item_get_entry (item);
+
+  return (self->game_filter == 0 || entry->game_id == self->game_filter) &&
+         (self->character_filter == 0 || entry->character_id == self->character_filter);
+}
+
+/* Shows what the dropdowns choose, from the entries already read. */
+static void
+apply_filters (MusterLogPage *self)
+{
+  gint64 game_id = selected_id (self->game_dropdown, self->game_ids);
+  gint64 character_id = selected_id (self->character_dropdown, self->character_ids);
+
+  if (game_id != self->game_filter || character_id != self->character_filter)
+    {
+      self->game_filter = game_id;
+      self->character_filter = character_id;
+      muster_sort_filter_model_refilter (self->shown);
+    }
+  update_stack (self);
+}
+
+/* Reads the campaign's whole log again, keeping every item whose entry
+ * and names are unchanged, and replaces only the rows between the first
+ * and the last that changed. */
+static void
 reload_entries (MusterLogPage *self)
 {
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GError) error = NULL;
+  GListModel *old = G_LIST_MODEL (self->entries);
+  guint old_len = g_list_model_get_n_items (old), new_len, prefix = 0, suffix = 0, j = 0;
 
   if (self->campaign_id != 0)
     {
-      entries = muster_store_list_log (self->store, self->campaign_id,
-                                       selected_id (self->game_dropdown, self->game_ids),
-                                       selected_id (self->character_dropdown, self->character_ids),
-                                       &error);
+      entries = muster_store_list_log (self->store, self->campaign_id, 0, 0, &error);
       if (entries == NULL)
         show_error (self, error);
     }
 
+  /* Each entry goes to an item, which owns it. */
+  if (entries != NULL)
+    g_ptr_array_set_free_func (entries, NULL);
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     {
       MusterLogEntry *entry = g_ptr_array_index (entries, i);
+      g_autoptr(MusterLogItem) fresh = NULL;
+      g_autoptr(MusterLogItem) kept = NULL;
 
-      g_ptr_array_add (items, muster_log_item_new (entry,
-                                                   g_hash_table_lookup (self->game_labels, &entry->game_id),
-                                                   g_hash_table_lookup (self->names, &entry->character_id)));
+      fresh = muster_log_item_new (entry,
+                                   g_hash_table_lookup (self->game_labels, &entry->game_id),
+                                   g_hash_table_lookup (self->names, &entry->character_id));
+      /* Both newest first: the old item of the same id, if any. */
+      while (j < old_len)
+        {
+          g_clear_object (&kept);
+          kept = g_list_model_get_item (old, j);
+          if (muster_log_item_get_entry (kept)->id <= entry->id)
+            break;
+          j++;
+        }
+      if (kept != NULL && j < old_len && muster_log_item_equal (kept, fresh))
+        g_ptr_array_add (items, g_steal_pointer (&kept));
+      else
+        g_ptr_array_add (items, g_steal_pointer (&fresh));
     }
-  /* The items own the entries now. */
-  if (entries != NULL)
-    g_ptr_array_set_free_func (entries, NULL);
+  new_len = items->len;
 
-  g_list_store_splice (self->entries, 0, g_list_model_get_n_items (G_LIST_MODEL (self->entries)),
-                       items->pdata, items->len);
-  gtk_stack_set_visible_child_name (self->stack, items->len > 0 ? "log" : "empty");
+  while (prefix < old_len && prefix < new_len)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (old, prefix);
+
+      if (item != g_ptr_array_index (items, prefix))
+        break;
+      prefix++;
+    }
+  while (suffix < old_len - prefix && suffix < new_len - prefix)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (old, old_len - 1 - suffix);
+
+      if (item != g_ptr_array_index (items, new_len - 1 - suffix))
+        break;
+      suffix++;
+    }
+  if (prefix < old_len || prefix < new_len)
+    g_list_store_splice (self->entries, prefix, old_len - prefix - suffix,
+                         items->pdata + prefix, new_len - prefix - suffix);
+  update_stack (self);
 }
 
 static void
@@ -264,13 +347,15 @@ store_changed_cb (MusterLogPage *self,
   if (what & (MUSTER_CHANGE_GAMES | MUSTER_CHANGE_CHARACTERS | MUSTER_CHANGE_CAMPAIGNS))
     reload_names (self);
   reload_entries (self);
+  /* A game or character gone from the dropdowns shows all. */
+  apply_filters (self);
 }
 
 static void
 on_filter_changed (MusterLogPage *self)
 {
   if (!self->updating_filters)
-    reload_entries (self);
+    apply_filters (self);
 }
 
 static void
@@ -330,6 +415,9 @@ muster_log_page_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   g_clear_signal_handler (&self->changed_id, self->store);
+  if (self->column_view != NULL)
+    gtk_column_view_set_model (self->column_view, NULL);
+  g_clear_object (&self->shown);
   g_clear_object (&self->entries);
   g_clear_pointer (&self->game_labels, g_hash_table_unref);
   g_clear_pointer (&self->names, g_hash_table_unref);
@@ -379,7 +467,9 @@ muster_log_page_init (MusterLogPage *self)
   character_expression = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
   gtk_drop_down_set_expression (self->character_dropdown, character_expression);
 
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->entries)));
+  self->shown = muster_sort_filter_model_new (G_LIST_MODEL (self->entries));
+  muster_sort_filter_model_set_filter (self->shown, match_cb, self);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->shown)));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 
@@ -418,13 +508,14 @@ muster_log_page_set_campaign (MusterLogPage *self,
   self->updating_filters = FALSE;
   reload_names (self);
   reload_entries (self);
+  apply_filters (self);
 }
 
 GListModel *
 muster_log_page_get_model (MusterLogPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_LOG_PAGE (self), NULL);
-  return G_LIST_MODEL (self->entries);
+  return G_LIST_MODEL (self->shown);
 }
 
 gboolean
@@ -447,7 +538,7 @@ muster_log_page_set_filter (MusterLogPage *self,
   select_id (self->game_dropdown, self->game_ids, game_id);
   select_id (self->character_dropdown, self->character_ids, character_id);
   self->updating_filters = FALSE;
-  reload_entries (self);
+  apply_filters (self);
   return TRUE;
 }
 

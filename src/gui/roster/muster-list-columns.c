@@ -27,30 +27,27 @@ context_pressed_cb (GtkGestureClick *gesture,
 }
 
 GtkWidget *
-muster_list_cell_label_new (gboolean numeric,
-                            int      width_chars)
+muster_list_cell_new (gboolean numeric,
+                      int      width_chars)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *cell = gtk_inscription_new (NULL);
+  guint chars = width_chars > 0 ? (guint) width_chars : 3;
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  /* An ellipsized label asks for next to no room. */
-  gtk_label_set_width_chars (GTK_LABEL (label), width_chars);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), numeric ? 1.0 : 0.0);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_min_chars (GTK_INSCRIPTION (cell), chars);
+  /* Room for a longer text where the window has it. */
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), numeric ? chars : 2 * chars);
   if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  return label;
+    gtk_widget_add_css_class (cell, "numeric");
+  return cell;
 }
 
-GtkSorter *
-muster_list_property_sorter (GType       type,
-                             const char *property,
-                             gboolean    numeric)
+void
+muster_list_cell_set_text (GtkWidget  *cell,
+                           const char *text)
 {
-  GtkExpression *expression = gtk_property_expression_new (type, NULL, property);
-
-  if (numeric)
-    return GTK_SORTER (gtk_numeric_sorter_new (expression));
-  return GTK_SORTER (gtk_string_sorter_new (expression));
+  gtk_inscription_set_text (GTK_INSCRIPTION (cell), text);
 }
 
 GtkColumnViewColumn *

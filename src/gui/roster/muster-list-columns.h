@@ -6,19 +6,20 @@
 G_BEGIN_DECLS
 
 /*
- * What the Roster page's two column views (the characters, and the units
- * of a campaign kept by unit) share: their text cells, columns sorted by
- * a property, and the menu a right click opens over the rows.
+ * What the column views of the Roster and Log pages share: their text
+ * cells, their columns, and the menu a right click opens over the rows.
  */
 
-/* The label of a cell: numbers right-aligned in tabular figures, text
- * cut short with an ellipsis but given @width_chars (-1: none) first. */
-GtkWidget           *muster_list_cell_label_new   (gboolean            numeric,
+/* The text of a cell, a GtkInscription: numbers right-aligned in tabular
+ * figures, text cut short with an ellipsis but given @width_chars (-1:
+ * a number's few) first, and twice that where there is room. Its size
+ * comes from @width_chars alone, not from its text, so that the rows
+ * bound again after a sort or a search are not measured again. */
+GtkWidget           *muster_list_cell_new         (gboolean            numeric,
                                                    int                 width_chars);
-/* Sorts items of @type by @property, as numbers or as text. */
-GtkSorter           *muster_list_property_sorter  (GType               type,
-                                                   const char         *property,
-                                                   gboolean            numeric);
+/* Sets the text of a cell made by muster_list_cell_new(). */
+void                 muster_list_cell_set_text    (GtkWidget          *cell,
+                                                   const char         *text);
 /* Appends a resizable column titled @title to @view, sorted by @sorter
  * (taken), with cells made by @setup and filled by @bind, both given
  * @data; @data is kept as the factory's "column-data" and freed with

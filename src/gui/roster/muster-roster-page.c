@@ -10,10 +10,12 @@
 #include "muster-character-stats.h"
 #include "muster-force.h"
 #include "muster-list-columns.h"
+#include "muster-list-sorter.h"
 #include "muster-names.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
 #include "muster-sheet-text.h"
+#include "muster-sort-filter-model.h"
 #include "muster-traits.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
@@ -26,9 +28,17 @@ struct _MusterRosterPage
   gulong              changed_id;
   gint64              campaign_id;
   MusterRuleset      *ruleset;
-  MusterRosterModel  *model;
-  GtkSortListModel   *sorted;
+  MusterRosterModel  *model;      /* the campaign's characters, by id */
+  MusterSortFilterModel *shown;   /* sorted by the view, filtered */
   GtkMultiSelection  *selection;
+  GSettings          *settings;
+  GCancellable       *loading;
+  GAsyncResult       *loaded;     /* the characters read, not shown yet */
+  gboolean            painted;    /* the window has painted its first frame */
+  GdkFrameClock      *paint_clock;
+  gulong              paint_id;
+  char               *search;     /* casefolded, or NULL */
+  gint64              shown_force;
   GtkStringList      *force_names;
   GArray             *force_ids;      /* gint64, parallel to force_names */
   gboolean            filling_forces;
@@ -72,54 +82,78 @@ typedef enum {
 typedef struct {
   MusterRosterPage *page;
   ColumnKind        kind;
-  char             *stat;
+  const char       *stat;   /* interned */
 } ColumnData;
 
-static void
-column_data_free (gpointer data)
-{
-  ColumnData *column = data;
-
-  g_free (column->stat);
-  g_free (column);
-}
-
-/* A stat column's sort key: the stat as played. */
-typedef struct {
-  MusterRuleset *ruleset;
-  char          *stat;
-} StatKey;
-
-static void
-stat_key_free (gpointer data,
-               GClosure *closure)
-{
-  StatKey *key = data;
-
-  g_clear_object (&key->ruleset);
-  g_free (key->stat);
-  g_free (key);
-}
-
-/* Sort keys, for expressions. */
+/* What a column sorts by: texts by the keys each character keeps, the
+ * rest by number, a stat as played (its traits and weapon's cap). A stat
+ * key is interned (muster_character_get_stat() finds it at once). */
 static int
-character_stat_value (MusterCharacter *character,
-                      StatKey         *key)
+character_stat_value (MusterRuleset   *ruleset,
+                      MusterCharacter *character,
+                      const char      *stat)
 {
   int value = -1;
 
-  if (character != NULL)
-    muster_traits_played_stat (key->ruleset, character, key->stat, &value, NULL);
+  if (ruleset != NULL)
+    muster_traits_played_stat (ruleset, character, stat, &value, NULL);
+  else
+    muster_character_get_stat (character, stat, &value);
   return value;
 }
 
 static int
-character_status_order (MusterCharacter *character,
-                        gpointer         user_data)
+character_status_order (MusterCharacter *character)
 {
-  if (character == NULL)
-    return 0;
   return (int) muster_character_get_status (character) * 1000 + muster_character_get_out_games (character);
+}
+
+static const char *
+text_key_cb (gpointer item,
+             gpointer user_data)
+{
+  ColumnData *column = user_data;
+  MusterCharacterKey key;
+
+  switch (column->kind)
+    {
+    case COLUMN_NAME:
+      key = MUSTER_CHARACTER_KEY_NAME;
+      break;
+    case COLUMN_FORCE:
+      key = MUSTER_CHARACTER_KEY_FORCE_NAME;
+      break;
+    case COLUMN_TROOP_TYPE:
+      key = MUSTER_CHARACTER_KEY_TROOP_TYPE;
+      break;
+    case COLUMN_WEAPON:
+      key = MUSTER_CHARACTER_KEY_WEAPON;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return muster_character_get_sort_key (item, key);
+}
+
+static int
+number_key_cb (gpointer item,
+               gpointer user_data)
+{
+  ColumnData *column = user_data;
+
+  switch (column->kind)
+    {
+    case COLUMN_STAT:
+      return character_stat_value (column->page->ruleset, item, column->stat);
+    case COLUMN_STATUS:
+      return character_status_order (item);
+    case COLUMN_KILLS:
+      return muster_character_get_kills (item);
+    case COLUMN_GAMES:
+      return muster_character_get_games (item);
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 static char *
@@ -214,7 +248,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                      column->kind == COLUMN_GAMES;
 
   /* Text columns get enough room to be read before they are cut. */
-  gtk_list_item_set_child (item, muster_list_cell_label_new (numeric, text_column_chars (column->kind)));
+  gtk_list_item_set_child (item, muster_list_cell_new (numeric, text_column_chars (column->kind)));
 }
 
 static void
@@ -225,36 +259,28 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   g_autofree char *text = cell_text (column, gtk_list_item_get_item (item));
   g_autofree char *shown = muster_names_shorten (text);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
+  muster_list_cell_set_text (gtk_list_item_get_child (item), shown);
 }
 
 static GtkColumnViewColumn *
 add_column (MusterRosterPage *self,
             const char       *title,
             ColumnKind        kind,
-            const char       *stat,
-            GtkSorter        *sorter)
+            const char       *stat)
 {
   ColumnData *data = g_new0 (ColumnData, 1);
+  gboolean text = kind == COLUMN_NAME || kind == COLUMN_FORCE ||
+                  kind == COLUMN_TROOP_TYPE || kind == COLUMN_WEAPON;
 
   data->page = self;
   data->kind = kind;
-  data->stat = g_strdup (stat);
+  data->stat = stat != NULL ? g_intern_string (stat) : NULL;
   return muster_list_append_column (self->column_view, title,
                                     G_CALLBACK (setup_cell_cb), G_CALLBACK (bind_cell_cb),
-                                    data, column_data_free, sorter, kind == COLUMN_NAME);
-}
-
-static GtkSorter *
-string_sorter (const char *property)
-{
-  return muster_list_property_sorter (MUSTER_TYPE_CHARACTER, property, FALSE);
-}
-
-static GtkSorter *
-int_sorter (const char *property)
-{
-  return muster_list_property_sorter (MUSTER_TYPE_CHARACTER, property, TRUE);
+                                    data, g_free,
+                                    text ? muster_list_sorter_new_text (text_key_cb, data)
+                                         : muster_list_sorter_new_number (number_key_cb, data),
+                                    kind == COLUMN_NAME);
 }
 
 /* The ruleset's stat columns sit between Weapon and Status. */
@@ -273,20 +299,12 @@ rebuild_stat_columns (MusterRosterPage *self)
   for (guint i = 0; i < muster_ruleset_get_n_stats (self->ruleset); i++)
     {
       const MusterStatDef *stat = muster_ruleset_get_stat (self->ruleset, i);
-      StatKey *key = g_new0 (StatKey, 1);
-      GtkExpression *expression;
       GtkColumnViewColumn *column;
 
-      key->ruleset = g_object_ref (self->ruleset);
-      key->stat = g_strdup (stat->key);
-      expression = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
-                                                G_CALLBACK (character_stat_value),
-                                                key, stat_key_free);
       /* A short key ("F") heads its column as on the sheets; a longer one
        * ("rank") is a word, shown translated. */
       column = add_column (self, g_utf8_strlen (stat->key, -1) <= 2 ? stat->key : stat->name,
-                           COLUMN_STAT, stat->key,
-                           GTK_SORTER (gtk_numeric_sorter_new (expression)));
+                           COLUMN_STAT, stat->key);
       g_object_ref (column);
       gtk_column_view_remove_column (self->column_view, column);
       gtk_column_view_insert_column (self->column_view, position++, column);
@@ -297,7 +315,7 @@ rebuild_stat_columns (MusterRosterPage *self)
 static void
 update_visible_child (MusterRosterPage *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
   const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
   gboolean filtered = (search != NULL && *search != '\0') || muster_roster_page_get_force_id (self) != 0;
   guint n_units = 0;
@@ -305,6 +323,13 @@ update_visible_child (MusterRosterPage *self)
   if (self->by_unit)
     n_units = muster_unit_list_model_get_n_all (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)));
 
+  /* The rows are on their way: no "No Characters" meanwhile. */
+  if (muster_roster_model_is_loading (self->model))
+    {
+      gtk_stack_set_visible_child_name (self->stack, "list");
+      gtk_stack_set_visible_child_name (self->list_stack, "rows");
+      return;
+    }
   if (n == 0 && n_units == 0 && !filtered)
     gtk_stack_set_visible_child_name (self->stack, "empty");
   else
@@ -384,7 +409,10 @@ reload_forces (MusterRosterPage *self)
   self->filling_forces = FALSE;
 
   if (selected == 0 && keep != 0)
-    muster_roster_model_set_force_id (self->model, 0);
+    {
+      self->shown_force = 0;
+      muster_sort_filter_model_refilter (self->shown);
+    }
   update_suggested_action (self);
 }
 
@@ -426,12 +454,32 @@ model_items_changed_cb (MusterRosterPage *self)
   update_caps_key (self);
 }
 
+/* The characters of the chosen force whose texts hold the search. */
+static gboolean
+match_cb (gpointer item,
+          gpointer user_data)
+{
+  MusterRosterPage *self = user_data;
+  MusterCharacter *character = item;
+
+  return (self->shown_force == 0 || muster_character_get_force_id (character) == self->shown_force) &&
+         muster_character_matches (character, self->search);
+}
+
 static void
 on_search_changed (MusterRosterPage *self)
 {
+  g_autofree char *folded = NULL;
+
   if (self->model == NULL)
     return;
-  muster_roster_model_set_search (self->model, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  folded = muster_search_fold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  if (g_strcmp0 (folded, self->search) != 0)
+    {
+      g_free (self->search);
+      self->search = g_steal_pointer (&folded);
+      muster_sort_filter_model_refilter (self->shown);
+    }
   muster_unit_list_set_search (MUSTER_UNIT_LIST (self->unit_list),
                                gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
   update_visible_child (self);
@@ -448,7 +496,8 @@ on_force_selected (MusterRosterPage *self)
 {
   if (self->filling_forces || self->model == NULL)
     return;
-  muster_roster_model_set_force_id (self->model, muster_roster_page_get_force_id (self));
+  self->shown_force = muster_roster_page_get_force_id (self);
+  muster_sort_filter_model_refilter (self->shown);
   muster_unit_list_set_force_id (MUSTER_UNIT_LIST (self->unit_list), muster_roster_page_get_force_id (self));
   update_visible_child (self);
 }
@@ -466,7 +515,7 @@ on_row_activated (GtkColumnView    *view,
                   guint             position,
                   MusterRosterPage *self)
 {
-  g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
 
   if (character != NULL)
     open_character (self, character);
@@ -503,10 +552,115 @@ delete_action (GtkWidget  *widget,
   muster_roster_page_delete_selected (MUSTER_ROSTER_PAGE (widget));
 }
 
+/* Keeps the character chosen last, to choose him again at the next
+ * start. */
 static void
 selection_changed_cb (MusterRosterPage *self)
 {
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+
   update_actions (self);
+  if (!gtk_bitset_is_empty (selected) && !muster_roster_model_is_loading (self->model))
+    {
+      g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->shown),
+                                                                    gtk_bitset_get_minimum (selected));
+      gint64 id = character != NULL ? muster_character_get_id (character) : 0;
+
+      if (id != 0 && g_settings_get_int64 (self->settings, "last-character") != id)
+        g_settings_set_int64 (self->settings, "last-character", id);
+    }
+}
+
+/* The characters read go into the list: the last character chosen is
+ * chosen again. */
+static void
+fill (MusterRosterPage *self)
+{
+  g_autoptr(GAsyncResult) result = g_steal_pointer (&self->loaded);
+  g_autoptr(GError) error = NULL;
+  MusterCharacter *last;
+
+  if (!muster_roster_model_load_finish (self->model, result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Could not read the roster: %s", error->message);
+      return;
+    }
+  g_clear_object (&self->loading);
+  update_visible_child (self);
+
+  last = muster_roster_model_lookup (self->model, g_settings_get_int64 (self->settings, "last-character"));
+  if (last != NULL)
+    {
+      guint position = muster_sort_filter_model_find (self->shown, last);
+
+      if (position != G_MAXUINT)
+        gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+    }
+}
+
+static void
+stop_watching_frames (MusterRosterPage *self)
+{
+  /* A window that goes drops its clock's handlers. */
+  if (self->paint_clock != NULL && g_signal_handler_is_connected (self->paint_clock, self->paint_id))
+    g_signal_handler_disconnect (self->paint_clock, self->paint_id);
+  self->paint_id = 0;
+  g_clear_object (&self->paint_clock);
+}
+
+static void
+first_frame_cb (GdkFrameClock    *clock,
+                MusterRosterPage *self)
+{
+  stop_watching_frames (self);
+  self->painted = TRUE;
+  if (self->loaded != NULL)
+    fill (self);
+}
+
+static void
+watch_first_frame (MusterRosterPage *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (self->painted || clock == NULL || clock == self->paint_clock)
+    return;
+  stop_watching_frames (self);
+  self->paint_clock = g_object_ref (clock);
+  self->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), self);
+}
+
+/* The characters are read. When the window opens, it is shown first,
+ * with the list empty, and the rows come after its first frame. */
+static void
+loaded_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(MusterRosterPage) self = user_data;
+  GtkRoot *root;
+
+  if (self->model == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      muster_roster_model_load_finish (MUSTER_ROSTER_MODEL (object), result, NULL);
+      return;
+    }
+  g_set_object (&self->loaded, result);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (!self->painted && root != NULL && gtk_widget_get_visible (GTK_WIDGET (root)))
+    {
+      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+        watch_first_frame (self);
+      return;
+    }
+  fill (self);
+}
+
+static void
+on_map (MusterRosterPage *self)
+{
+  watch_first_frame (self);
 }
 
 static void
@@ -514,12 +668,22 @@ muster_roster_page_dispose (GObject *object)
 {
   MusterRosterPage *self = MUSTER_ROSTER_PAGE (object);
 
+  stop_watching_frames (self);
+  g_clear_object (&self->loaded);
+
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
   g_clear_pointer (&self->context_popover, gtk_widget_unparent);
+  if (self->column_view != NULL)
+    gtk_column_view_set_model (self->column_view, NULL);
   g_clear_object (&self->selection);
-  g_clear_object (&self->sorted);
+  g_clear_object (&self->shown);
   g_clear_object (&self->model);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->search, g_free);
   g_clear_object (&self->force_names);
   g_clear_object (&self->ruleset);
   g_clear_object (&self->store);
@@ -566,25 +730,23 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
 static void
 muster_roster_page_init (MusterRosterPage *self)
 {
-  GtkExpression *status;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->settings = g_settings_new (APPLICATION_ID);
+  g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
   self->stat_columns = g_ptr_array_new ();
   self->force_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->force_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->force_dropdown, G_LIST_MODEL (self->force_names));
   muster_names_ellipsize_drop_down (self->force_dropdown);
 
-  self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL, string_sorter ("name"));
-  add_column (self, _("Force"), COLUMN_FORCE, NULL, string_sorter ("force-name"));
-  add_column (self, _("Troop Type"), COLUMN_TROOP_TYPE, NULL, string_sorter ("troop-type"));
-  self->weapon_column = add_column (self, _("Weapon"), COLUMN_WEAPON, NULL, string_sorter ("weapon"));
-  status = gtk_cclosure_expression_new (G_TYPE_INT, NULL, 0, NULL,
-                                        G_CALLBACK (character_status_order), NULL, NULL);
-  add_column (self, _("Status"), COLUMN_STATUS, NULL, GTK_SORTER (gtk_numeric_sorter_new (status)));
-  add_column (self, _("Kills"), COLUMN_KILLS, NULL, int_sorter ("kills"));
-  add_column (self, _("Games"), COLUMN_GAMES, NULL, int_sorter ("games"));
+  self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL);
+  add_column (self, _("Force"), COLUMN_FORCE, NULL);
+  add_column (self, _("Troop Type"), COLUMN_TROOP_TYPE, NULL);
+  self->weapon_column = add_column (self, _("Weapon"), COLUMN_WEAPON, NULL);
+  add_column (self, _("Status"), COLUMN_STATUS, NULL);
+  add_column (self, _("Kills"), COLUMN_KILLS, NULL);
+  add_column (self, _("Games"), COLUMN_GAMES, NULL);
 
   self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view,
                                                         self->context_menu);
@@ -601,14 +763,16 @@ muster_roster_page_new (MusterStore *store)
   self->store = g_object_ref (store);
   self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
 
-  /* No copy of the rows: the view sorts the model's own items. */
+  /* No copy of the rows: the view shows the model's own items, sorted
+   * and filtered by what each keeps. */
   self->model = muster_roster_model_new (store, 0);
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (model_items_changed_cb), self);
+  self->shown = muster_sort_filter_model_new (G_LIST_MODEL (self->model));
+  muster_sort_filter_model_set_filter (self->shown, match_cb, self);
+  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->shown)));
+  g_signal_connect_swapped (self->shown, "items-changed", G_CALLBACK (model_items_changed_cb), self);
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  muster_list_sorter_follow (self->column_view, self->shown);
   gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
 
   /* Units sit above the characters, for rulesets that keep them. */
@@ -629,6 +793,7 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
 {
   g_autoptr(MusterCampaign) campaign = NULL;
   MusterRuleset *ruleset = NULL;
+  GtkAdjustment *adjustment;
 
   g_return_if_fail (MUSTER_IS_ROSTER_PAGE (self));
 
@@ -674,11 +839,22 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   g_signal_handlers_block_by_func (self->search_entry, on_search_changed, self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   g_signal_handlers_unblock_by_func (self->search_entry, on_search_changed, self);
-  muster_roster_model_set_search (self->model, NULL);
-  muster_roster_model_set_force_id (self->model, 0);
+  g_clear_pointer (&self->search, g_free);
+  self->shown_force = 0;
   g_array_set_size (self->force_ids, 0);
   reload_forces (self);
-  muster_roster_model_set_campaign_id (self->model, campaign_id);
+
+  /* The window shows at once; the characters follow, from the top: the
+   * view keeps its place by the row at the top, the first once emptied. */
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->column_view));
+  if (adjustment != NULL)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_lower (adjustment));
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  g_clear_object (&self->loaded);
+  self->loading = g_cancellable_new ();
+  muster_roster_model_load_async (self->model, campaign_id, self->loading, loaded_cb, g_object_ref (self));
   update_visible_child (self);
   update_caps_key (self);
 }
@@ -725,7 +901,7 @@ muster_roster_page_get_selected_ids (MusterRosterPage *self)
        ok;
        ok = gtk_bitset_iter_next (&iter, &position))
     {
-      g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+      g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
       gint64 id;
 
       if (character == NULL)
@@ -762,7 +938,7 @@ GListModel *
 muster_roster_page_get_model (MusterRosterPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return G_LIST_MODEL (self->shown);
 }
 
 static void
@@ -880,4 +1056,11 @@ muster_roster_page_get_unit_list (MusterRosterPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
   return self->unit_list;
+}
+
+gboolean
+muster_roster_page_is_loading (MusterRosterPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), FALSE);
+  return muster_roster_model_is_loading (self->model);
 }

@@ -9,8 +9,11 @@ G_BEGIN_DECLS
 
 /*
  * The Roster page: the campaign's characters in a GtkColumnView over a
- * MusterRosterModel (filtered in SQL) sorted by the view, with a search
- * entry and a force filter.
+ * MusterRosterModel, sorted by the column the view says and filtered by a
+ * search entry and a force, in memory (a MusterSortFilterModel). When a
+ * campaign opens, its characters are read in another thread and shown
+ * after the window's first frame, from the top, with the character chosen
+ * last (GSettings "last-character") chosen again.
  *
  * For a ruleset kept by unit, a MusterUnitList of the campaign's units sits
  * above the characters, filtered by the same search and force.
@@ -39,6 +42,9 @@ GListModel    *muster_roster_page_get_model        (MusterRosterPage *self);
 /* The units shown above the characters (a MusterUnitList); hidden for a
  * ruleset kept by figure. */
 GtkWidget     *muster_roster_page_get_unit_list    (MusterRosterPage *self);
+/* TRUE while the campaign's characters are read, after
+ * muster_roster_page_set_campaign(): the window shows meanwhile. */
+gboolean       muster_roster_page_is_loading       (MusterRosterPage *self);
 /* Deletes the selected characters, offering Undo in the window. Those who
  * took part in a played game stay: the dialog returned (NULL when there
  * are none) offers to retire them instead, its "retire" response doing

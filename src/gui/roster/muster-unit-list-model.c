@@ -9,8 +9,17 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-sort-filter-model.h"
 #include "muster-unit.h"
 #include "muster-unit-list-model.h"
+
+/* What the list keeps for a unit besides the unit: its characters' names,
+ * and what is made from them once. */
+typedef struct {
+  char *names;
+  char *names_key;   /* made when first asked for */
+  char *haystack;    /* likewise: every text searched, casefolded */
+} UnitRow;
 
 struct _MusterUnitListModel
 {
@@ -19,11 +28,9 @@ struct _MusterUnitListModel
   MusterStore   *store;
   gulong         changed_id;
   gint64         campaign_id;
-  gint64         force_id;
-  char          *search;      /* casefolded, or NULL */
-  guint          n_all;
-  GPtrArray     *items;       /* of MusterUnit* */
-  GHashTable    *names;       /* unit id (gint64*) -> char*, attached characters */
+  MusterRuleset *ruleset;
+  GPtrArray     *items;       /* of MusterUnit*, by id */
+  GHashTable    *rows;        /* unit id (gint64*) -> UnitRow* */
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -38,6 +45,21 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void
+unit_row_free (UnitRow *row)
+{
+  g_free (row->names);
+  g_free (row->names_key);
+  g_free (row->haystack);
+  g_free (row);
+}
+
+static GHashTable *
+rows_new (void)
+{
+  return g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) unit_row_free);
+}
 
 static GType
 muster_unit_list_model_get_item_type (GListModel *model)
@@ -70,94 +92,73 @@ list_model_iface_init (GListModelInterface *iface)
   iface->get_item = muster_unit_list_model_get_item;
 }
 
-static const char *
-names_of (GHashTable *names,
-          MusterUnit *unit)
+static UnitRow *
+row_of (MusterUnitListModel *self,
+        MusterUnit          *unit)
 {
   gint64 id = muster_unit_get_id (unit);
-  const char *text = names ? g_hash_table_lookup (names, &id) : NULL;
 
-  return text ? text : "";
+  return g_hash_table_lookup (self->rows, &id);
 }
 
-/* A row is the same when the unit and the names of its characters are. */
-static gboolean
-same_row (MusterUnit *a,
-          GHashTable *a_names,
-          MusterUnit *b,
-          GHashTable *b_names)
-{
-  return muster_unit_equal (a, b) && g_str_equal (names_of (a_names, a), names_of (b_names, b));
-}
-
+/* Takes @units (by id) and @names (unit id -> names), keeping each old
+ * unit whose row and characters are unchanged, and tells the views about
+ * the rows between the first and the last that changed. */
 static void
 replace_items (MusterUnitListModel *self,
-               GPtrArray           *items,
+               GPtrArray           *units,
                GHashTable          *names)
 {
   g_autoptr(GPtrArray) old = self->items;
-  g_autoptr(GHashTable) old_names = self->names;
-  guint old_len = old->len;
-  guint new_len = items->len;
-  guint prefix = 0, suffix = 0;
+  g_autoptr(GHashTable) old_rows = self->rows;
+  guint old_len = old->len, new_len = units->len;
+  guint prefix = 0, suffix = 0, j = 0;
+
+  self->items = g_ptr_array_new_full (MAX (new_len, 1), g_object_unref);
+  self->rows = rows_new ();
+  for (guint i = 0; i < new_len; i++)
+    {
+      MusterUnit *unit = g_ptr_array_index (units, i);
+      gint64 id = muster_unit_get_id (unit);
+      const char *unit_names = g_hash_table_lookup (names, &id);
+      UnitRow *row = NULL;
+      gpointer old_key = NULL, old_row = NULL;
+
+      while (j < old_len && muster_unit_get_id (g_ptr_array_index (old, j)) < id)
+        j++;
+      if (j < old_len && muster_unit_equal (g_ptr_array_index (old, j), unit) &&
+          g_hash_table_lookup_extended (old_rows, &id, &old_key, &old_row) &&
+          g_str_equal (((UnitRow *) old_row)->names, unit_names ? unit_names : ""))
+        {
+          unit = g_ptr_array_index (old, j);
+          g_hash_table_steal (old_rows, &id);
+          g_free (old_key);
+          row = old_row;
+        }
+      else
+        {
+          row = g_new0 (UnitRow, 1);
+          row->names = g_strdup (unit_names ? unit_names : "");
+        }
+      g_ptr_array_add (self->items, g_object_ref (unit));
+      g_hash_table_insert (self->rows, g_memdup2 (&id, sizeof id), row);
+    }
 
   while (prefix < old_len && prefix < new_len &&
-         same_row (g_ptr_array_index (old, prefix), old_names,
-                   g_ptr_array_index (items, prefix), names))
+         g_ptr_array_index (old, prefix) == g_ptr_array_index (self->items, prefix))
     prefix++;
   while (suffix < old_len - prefix && suffix < new_len - prefix &&
-         same_row (g_ptr_array_index (old, old_len - 1 - suffix), old_names,
-                   g_ptr_array_index (items, new_len - 1 - suffix), names))
+         g_ptr_array_index (old, old_len - 1 - suffix) ==
+         g_ptr_array_index (self->items, new_len - 1 - suffix))
     suffix++;
-
-  self->items = g_ptr_array_ref (items);
-  self->names = g_hash_table_ref (names);
   if (prefix == old_len && prefix == new_len)
     return;
 
   g_list_model_items_changed (G_LIST_MODEL (self), prefix,
                               old_len - prefix - suffix,
                               new_len - prefix - suffix);
-}
-
-static gboolean
-contains (const char *haystack,
-          const char *needle)
-{
-  g_autofree char *folded = NULL;
-
-  if (haystack == NULL)
-    return FALSE;
-  folded = g_utf8_casefold (haystack, -1);
-  return strstr (folded, needle) != NULL;
-}
-
-static gboolean
-matches (MusterUnitListModel *self,
-         MusterRuleset       *ruleset,
-         MusterUnit          *unit,
-         GHashTable          *names)
-{
-  const MusterUnitKindDef *kind = NULL;
-  const MusterRatingDef *rating = NULL;
-
-  if (self->force_id != 0 && muster_unit_get_force_id (unit) != self->force_id)
-    return FALSE;
-  if (self->search == NULL)
-    return TRUE;
-
-  if (ruleset != NULL)
-    {
-      kind = muster_ruleset_lookup_unit_kind (ruleset, muster_unit_get_kind (unit));
-      if (muster_unit_get_rating (unit) != NULL)
-        rating = muster_ruleset_lookup_rating (ruleset, muster_unit_get_rating (unit));
-    }
-
-  return contains (muster_unit_get_name (unit), self->search) ||
-         contains (muster_unit_get_force_name (unit), self->search) ||
-         contains (kind ? kind->name : muster_unit_get_kind (unit), self->search) ||
-         contains (rating ? rating->name : muster_unit_get_rating (unit), self->search) ||
-         contains (names_of (names, unit), self->search);
+  if (old_len != new_len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ALL]);
 }
 
 static void
@@ -182,6 +183,7 @@ muster_unit_list_model_dispose (GObject *object)
   if (self->store != NULL)
     g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_object (&self->store);
+  g_clear_object (&self->ruleset);
 
   G_OBJECT_CLASS (muster_unit_list_model_parent_class)->dispose (object);
 }
@@ -192,8 +194,7 @@ muster_unit_list_model_finalize (GObject *object)
   MusterUnitListModel *self = MUSTER_UNIT_LIST_MODEL (object);
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  g_clear_pointer (&self->names, g_hash_table_unref);
-  g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
 
   G_OBJECT_CLASS (muster_unit_list_model_parent_class)->finalize (object);
 }
@@ -209,7 +210,7 @@ muster_unit_list_model_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_N_ALL:
-      g_value_set_uint (value, self->n_all);
+      g_value_set_uint (value, self->items->len);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -235,7 +236,7 @@ static void
 muster_unit_list_model_init (MusterUnitListModel *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->rows = rows_new ();
 }
 
 MusterUnitListModel *
@@ -260,41 +261,6 @@ muster_unit_list_model_set_campaign_id (MusterUnitListModel *self,
   if (self->campaign_id == campaign_id)
     return;
   self->campaign_id = campaign_id;
-  self->force_id = 0;
-  muster_unit_list_model_refresh (self);
-}
-
-void
-muster_unit_list_model_set_force_id (MusterUnitListModel *self,
-                                     gint64               force_id)
-{
-  g_return_if_fail (MUSTER_IS_UNIT_LIST_MODEL (self));
-
-  if (self->force_id == force_id)
-    return;
-  self->force_id = force_id;
-  muster_unit_list_model_refresh (self);
-}
-
-void
-muster_unit_list_model_set_search (MusterUnitListModel *self,
-                                   const char          *text)
-{
-  g_autofree char *clean = NULL;
-
-  g_return_if_fail (MUSTER_IS_UNIT_LIST_MODEL (self));
-
-  if (text != NULL)
-    {
-      g_autofree char *stripped = g_strstrip (g_strdup (text));
-
-      if (*stripped != '\0')
-        clean = g_utf8_casefold (stripped, -1);
-    }
-  if (g_strcmp0 (clean, self->search) == 0)
-    return;
-  g_free (self->search);
-  self->search = g_steal_pointer (&clean);
   muster_unit_list_model_refresh (self);
 }
 
@@ -302,19 +268,69 @@ guint
 muster_unit_list_model_get_n_all (MusterUnitListModel *self)
 {
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST_MODEL (self), 0);
-  return self->n_all;
+  return self->items->len;
 }
 
 const char *
 muster_unit_list_model_get_character_names (MusterUnitListModel *self,
                                             gint64               unit_id)
 {
-  const char *names;
+  UnitRow *row;
 
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST_MODEL (self), "");
 
-  names = g_hash_table_lookup (self->names, &unit_id);
-  return names ? names : "";
+  row = g_hash_table_lookup (self->rows, &unit_id);
+  return row ? row->names : "";
+}
+
+const char *
+muster_unit_list_model_get_names_key (MusterUnitListModel *self,
+                                      MusterUnit          *unit)
+{
+  UnitRow *row;
+
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST_MODEL (self), "");
+
+  if ((row = row_of (self, unit)) == NULL)
+    return "";
+  if (row->names_key == NULL)
+    row->names_key = muster_sort_key_new (row->names);
+  return row->names_key;
+}
+
+gboolean
+muster_unit_list_model_matches (MusterUnitListModel *self,
+                                MusterUnit          *unit,
+                                const char          *folded)
+{
+  UnitRow *row;
+
+  g_return_val_if_fail (MUSTER_IS_UNIT_LIST_MODEL (self), FALSE);
+
+  if (folded == NULL)
+    return TRUE;
+  if ((row = row_of (self, unit)) == NULL)
+    return FALSE;
+  if (row->haystack == NULL)
+    {
+      const MusterUnitKindDef *kind = NULL;
+      const MusterRatingDef *rating = NULL;
+      g_autofree char *joined = NULL;
+
+      if (self->ruleset != NULL)
+        {
+          kind = muster_ruleset_lookup_unit_kind (self->ruleset, muster_unit_get_kind (unit));
+          if (muster_unit_get_rating (unit) != NULL)
+            rating = muster_ruleset_lookup_rating (self->ruleset, muster_unit_get_rating (unit));
+        }
+      /* The texts shown, a line apart so that no match spans two. */
+      joined = g_strjoin ("\n", muster_unit_get_name (unit), muster_unit_get_force_name (unit),
+                          kind ? kind->name : muster_unit_get_kind (unit),
+                          rating ? rating->name : (muster_unit_get_rating (unit) ? muster_unit_get_rating (unit) : ""),
+                          row->names, NULL);
+      row->haystack = g_utf8_casefold (joined, -1);
+    }
+  return strstr (row->haystack, folded) != NULL;
 }
 
 void
@@ -322,7 +338,6 @@ muster_unit_list_model_refresh (MusterUnitListModel *self)
 {
   g_autoptr(GPtrArray) units = NULL;
   g_autoptr(GPtrArray) characters = NULL;
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   g_autoptr(MusterCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
@@ -338,6 +353,14 @@ muster_unit_list_model_refresh (MusterUnitListModel *self)
       campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
       if (campaign != NULL)
         ruleset = muster_campaign_get_ruleset (campaign);
+    }
+  if (ruleset != self->ruleset)
+    {
+      g_autoptr(GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
+
+      /* Another ruleset names kinds and ratings otherwise: nothing kept. */
+      g_set_object (&self->ruleset, ruleset);
+      replace_items (self, none, names);
     }
 
   if (ruleset != NULL && muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT)
@@ -365,20 +388,9 @@ muster_unit_list_model_refresh (MusterUnitListModel *self)
                                old ? g_strconcat (old, ", ", muster_character_get_name (character), NULL)
                                    : g_strdup (muster_character_get_name (character)));
         }
-
-      for (guint i = 0; i < units->len; i++)
-        {
-          MusterUnit *unit = g_ptr_array_index (units, i);
-
-          if (matches (self, ruleset, unit, names))
-            g_ptr_array_add (items, g_object_ref (unit));
-        }
     }
+  else
+    units = g_ptr_array_new_with_free_func (g_object_unref);
 
-  replace_items (self, items, names);
-  if (self->n_all != (units ? units->len : 0))
-    {
-      self->n_all = units ? units->len : 0;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ALL]);
-    }
+  replace_items (self, units, names);
 }

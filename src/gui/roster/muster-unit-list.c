@@ -6,8 +6,10 @@
 #include <glib/gi18n.h>
 
 #include "muster-list-columns.h"
+#include "muster-list-sorter.h"
 #include "muster-names.h"
 #include "muster-new-unit-dialog.h"
+#include "muster-sort-filter-model.h"
 #include "muster-unit.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
@@ -20,8 +22,9 @@ struct _MusterUnitList
   gint64               campaign_id;
   gint64               force_id;
   MusterRuleset       *ruleset;
-  MusterUnitListModel *model;
-  GtkSortListModel    *sorted;
+  MusterUnitListModel *model;     /* the campaign's units, by id */
+  MusterSortFilterModel *shown;   /* sorted by the view, filtered */
+  char                *search;    /* casefolded, or NULL */
   GtkSingleSelection  *selection;
   GtkColumnViewColumn *name_column;
   GtkColumnViewColumn *rating_column;
@@ -107,7 +110,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
     width_chars = 10;
   else if (column->kind == COLUMN_KIND)
     width_chars = 8;
-  gtk_list_item_set_child (item, muster_list_cell_label_new (numeric, width_chars));
+  gtk_list_item_set_child (item, muster_list_cell_new (numeric, width_chars));
 }
 
 static void
@@ -118,45 +121,89 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   g_autofree char *text = cell_text (column->list, column->kind, gtk_list_item_get_item (item));
   g_autofree char *shown = muster_names_shorten_text (text);
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), shown);
+  muster_list_cell_set_text (gtk_list_item_get_child (item), shown);
 }
 
-static char *
-characters_sort_key (MusterUnit     *unit,
-                     MusterUnitList *self)
+/* What a column sorts by: texts by the keys each unit keeps, the rest
+ * by number. */
+static const char *
+text_key_cb (gpointer item,
+             gpointer user_data)
 {
-  if (unit == NULL)
-    return g_strdup ("");
-  return g_strdup (muster_unit_list_model_get_character_names (self->model, muster_unit_get_id (unit)));
+  ColumnData *column = user_data;
+
+  switch (column->kind)
+    {
+    case COLUMN_NAME:
+      return muster_unit_get_sort_key (item, MUSTER_UNIT_KEY_NAME);
+    case COLUMN_FORCE:
+      return muster_unit_get_sort_key (item, MUSTER_UNIT_KEY_FORCE_NAME);
+    case COLUMN_KIND:
+      return muster_unit_get_sort_key (item, MUSTER_UNIT_KEY_KIND);
+    case COLUMN_RATING:
+      return muster_unit_get_sort_key (item, MUSTER_UNIT_KEY_RATING);
+    case COLUMN_STATUS:
+      return muster_unit_get_sort_key (item, MUSTER_UNIT_KEY_STATUS);
+    case COLUMN_CHARACTERS:
+      return muster_unit_list_model_get_names_key (column->list->model, item);
+    default:
+      g_assert_not_reached ();
+    }
 }
 
-static GtkSorter *
-property_sorter (const char *property,
-                 gboolean    numeric)
+static int
+number_key_cb (gpointer item,
+               gpointer user_data)
 {
-  return muster_list_property_sorter (MUSTER_TYPE_UNIT, property, numeric);
+  ColumnData *column = user_data;
+
+  switch (column->kind)
+    {
+    case COLUMN_SIZE:
+      return muster_unit_get_size (item);
+    case COLUMN_LOST:
+      return muster_unit_get_lost (item);
+    case COLUMN_PRESENT:
+      return muster_unit_get_present (item);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The units of the chosen force whose texts hold the search. */
+static gboolean
+match_cb (gpointer item,
+          gpointer user_data)
+{
+  MusterUnitList *self = user_data;
+  MusterUnit *unit = item;
+
+  return (self->force_id == 0 || muster_unit_get_force_id (unit) == self->force_id) &&
+         muster_unit_list_model_matches (self->model, unit, self->search);
 }
 
 static GtkColumnViewColumn *
 add_column (MusterUnitList *self,
             const char     *title,
-            ColumnKind      kind,
-            GtkSorter      *sorter)
+            ColumnKind      kind)
 {
   ColumnData *data = g_new0 (ColumnData, 1);
+  gboolean number = kind == COLUMN_SIZE || kind == COLUMN_LOST || kind == COLUMN_PRESENT;
 
   data->list = self;
   data->kind = kind;
   return muster_list_append_column (self->column_view, title,
                                     G_CALLBACK (setup_cell_cb), G_CALLBACK (bind_cell_cb),
-                                    data, g_free, sorter,
+                                    data, g_free,
+                                    number ? muster_list_sorter_new_number (number_key_cb, data)
+                                           : muster_list_sorter_new_text (text_key_cb, data),
                                     kind == COLUMN_NAME || kind == COLUMN_CHARACTERS);
 }
 
 static void
 update_visible_child (MusterUnitList *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
 
   if (n > 0)
     gtk_stack_set_visible_child_name (self->stack, "rows");
@@ -190,7 +237,7 @@ on_row_activated (GtkColumnView  *view,
                   guint           position,
                   MusterUnitList *self)
 {
-  g_autoptr(MusterUnit) unit = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr(MusterUnit) unit = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
 
   if (unit != NULL)
     open_unit (self, unit);
@@ -233,8 +280,9 @@ muster_unit_list_dispose (GObject *object)
   if (self->column_view != NULL)
     gtk_column_view_set_model (self->column_view, NULL);
   g_clear_object (&self->selection);
-  g_clear_object (&self->sorted);
+  g_clear_object (&self->shown);
   g_clear_object (&self->model);
+  g_clear_pointer (&self->search, g_free);
   g_clear_object (&self->ruleset);
   g_clear_object (&self->store);
 
@@ -265,26 +313,21 @@ muster_unit_list_class_init (MusterUnitListClass *klass)
 static void
 muster_unit_list_init (MusterUnitList *self)
 {
-  GtkExpression *characters;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->name_column = add_column (self, _("Name"), COLUMN_NAME, property_sorter ("name", FALSE));
-  add_column (self, _("Force"), COLUMN_FORCE, property_sorter ("force-name", FALSE));
+  self->name_column = add_column (self, _("Name"), COLUMN_NAME);
+  add_column (self, _("Force"), COLUMN_FORCE);
   /* Translators: a column heading: the unit's type (Infantry, Line, ...) */
-  add_column (self, C_("unit", "Type"), COLUMN_KIND, property_sorter ("kind", FALSE));
-  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING, property_sorter ("rating", FALSE));
+  add_column (self, C_("unit", "Type"), COLUMN_KIND);
+  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING);
   /* Translators: a column heading: figures in the unit */
-  add_column (self, _("Size"), COLUMN_SIZE, property_sorter ("size", TRUE));
+  add_column (self, _("Size"), COLUMN_SIZE);
   /* Translators: a column heading: figures the unit has lost for good */
-  add_column (self, _("Lost"), COLUMN_LOST, property_sorter ("lost", TRUE));
+  add_column (self, _("Lost"), COLUMN_LOST);
   /* Translators: a column heading: figures the unit has left */
-  add_column (self, _("Left"), COLUMN_PRESENT, property_sorter ("present", TRUE));
-  add_column (self, _("Status"), COLUMN_STATUS, property_sorter ("status", FALSE));
-  characters = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL,
-                                            G_CALLBACK (characters_sort_key), self, NULL);
-  add_column (self, _("Characters"), COLUMN_CHARACTERS,
-              GTK_SORTER (gtk_string_sorter_new (characters)));
+  add_column (self, _("Left"), COLUMN_PRESENT);
+  add_column (self, _("Status"), COLUMN_STATUS);
+  add_column (self, _("Characters"), COLUMN_CHARACTERS);
 
   self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view,
                                                         self->context_menu);
@@ -300,15 +343,16 @@ muster_unit_list_new (MusterStore *store)
   self = g_object_new (MUSTER_TYPE_UNIT_LIST, NULL);
   self->store = g_object_ref (store);
   self->model = muster_unit_list_model_new (store);
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->model)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  self->shown = muster_sort_filter_model_new (G_LIST_MODEL (self->model));
+  muster_sort_filter_model_set_filter (self->shown, match_cb, self);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->shown)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (update_visible_child), self);
+  g_signal_connect_swapped (self->shown, "items-changed", G_CALLBACK (update_visible_child), self);
   g_signal_connect_swapped (self->model, "notify::n-all", G_CALLBACK (update_visible_child), self);
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (update_actions), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  muster_list_sorter_follow (self->column_view, self->shown);
   gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
 
   update_visible_child (self);
@@ -331,8 +375,8 @@ muster_unit_list_set_campaign (MusterUnitList *self,
   ratings = ruleset ? muster_ruleset_get_ratings (ruleset) : NULL;
   gtk_column_view_column_set_visible (self->rating_column, ratings != NULL && ratings->len > 0);
 
-  muster_unit_list_model_set_search (self->model, NULL);
-  muster_unit_list_model_set_force_id (self->model, 0);
+  g_clear_pointer (&self->search, g_free);
+  muster_sort_filter_model_refilter (self->shown);
   muster_unit_list_model_set_campaign_id (self->model, campaign_id);
   /* The same campaign id with another ruleset (restored library). */
   muster_unit_list_model_refresh (self->model);
@@ -346,8 +390,11 @@ muster_unit_list_set_force_id (MusterUnitList *self,
 {
   g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
 
-  self->force_id = force_id;
-  muster_unit_list_model_set_force_id (self->model, force_id);
+  if (self->force_id != force_id)
+    {
+      self->force_id = force_id;
+      muster_sort_filter_model_refilter (self->shown);
+    }
   update_visible_child (self);
 }
 
@@ -355,9 +402,17 @@ void
 muster_unit_list_set_search (MusterUnitList *self,
                              const char     *text)
 {
+  g_autofree char *folded = NULL;
+
   g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
 
-  muster_unit_list_model_set_search (self->model, text);
+  folded = muster_search_fold (text);
+  if (g_strcmp0 (folded, self->search) != 0)
+    {
+      g_free (self->search);
+      self->search = g_steal_pointer (&folded);
+      muster_sort_filter_model_refilter (self->shown);
+    }
   update_visible_child (self);
 }
 
@@ -372,7 +427,7 @@ GListModel *
 muster_unit_list_get_model (MusterUnitList *self)
 {
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return G_LIST_MODEL (self->shown);
 }
 
 GtkColumnView *
@@ -393,7 +448,7 @@ muster_unit_list_get_cell_text (MusterUnitList *self,
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), NULL);
   g_return_val_if_fail (column != NULL, NULL);
 
-  unit = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  unit = g_list_model_get_item (G_LIST_MODEL (self->shown), position);
   if (unit == NULL)
     return NULL;
 
@@ -427,9 +482,9 @@ muster_unit_list_select_unit (MusterUnitList *self,
 {
   g_return_val_if_fail (MUSTER_IS_UNIT_LIST (self), FALSE);
 
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->sorted)); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->shown)); i++)
     {
-      g_autoptr(MusterUnit) unit = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+      g_autoptr(MusterUnit) unit = g_list_model_get_item (G_LIST_MODEL (self->shown), i);
 
       if (muster_unit_get_id (unit) == unit_id)
         {

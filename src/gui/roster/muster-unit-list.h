@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 /*
  * The units of a campaign kept by unit, on the Roster page: a GtkColumnView
  * over a MusterUnitListModel with each unit's type, rating, size, figures
- * lost and left, and the characters attached to it.
+ * lost and left, and the characters attached to it, sorted and filtered
+ * in memory (a MusterSortFilterModel).
  *
  * Actions: units.open (Enter, or a double click: app.open-unit),
  * units.new (the New Unit dialog), units.delete (Delete, with Undo).

@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-list"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "muster-sort-filter-model.h"
+
+struct _MusterSortFilterModel
+{
+  GObject           parent_instance;
+
+  GListModel       *source;
+  gulong            items_changed_id;
+  GPtrArray        *all;       /* the source's items in its order, owned */
+  GPtrArray        *sorted;    /* the same, sorted; not owned */
+  GPtrArray        *items;     /* those shown, in order; not owned */
+
+  gpointer          text_key;    /* a MusterTextKeyFunc, or NULL */
+  gpointer          number_key;  /* a MusterNumberKeyFunc, or NULL */
+  gpointer          key_data;
+  gboolean          descending;
+  MusterMatchFunc   match;
+  gpointer          match_data;
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterSortFilterModel, muster_sort_filter_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+static GType
+muster_sort_filter_model_get_item_type (GListModel *model)
+{
+  return g_list_model_get_item_type (MUSTER_SORT_FILTER_MODEL (model)->source);
+}
+
+static guint
+muster_sort_filter_model_get_n_items (GListModel *model)
+{
+  return MUSTER_SORT_FILTER_MODEL (model)->items->len;
+}
+
+static gpointer
+muster_sort_filter_model_get_item (GListModel *model,
+                                   guint       position)
+{
+  MusterSortFilterModel *self = MUSTER_SORT_FILTER_MODEL (model);
+
+  if (position >= self->items->len)
+    return NULL;
+  return g_object_ref (g_ptr_array_index (self->items, position));
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = muster_sort_filter_model_get_item_type;
+  iface->get_n_items = muster_sort_filter_model_get_n_items;
+  iface->get_item = muster_sort_filter_model_get_item;
+}
+
+/* An item with its key, for one sort: each key is asked for once, and
+ * the comparisons read them without a call. */
+typedef struct {
+  union {
+    const char *text;
+    int         number;
+  } key;
+  guint    position;   /* in the source: equal keys keep its order */
+  gpointer item;
+} Keyed;
+
+static int
+compare_texts (gconstpointer a,
+               gconstpointer b)
+{
+  const Keyed *x = a, *y = b;
+  int result = strcmp (x->key.text, y->key.text);
+
+  return result != 0 ? result : (x->position > y->position) - (x->position < y->position);
+}
+
+static int
+compare_texts_down (gconstpointer a,
+                    gconstpointer b)
+{
+  const Keyed *x = a, *y = b;
+  int result = strcmp (y->key.text, x->key.text);
+
+  return result != 0 ? result : (x->position > y->position) - (x->position < y->position);
+}
+
+static int
+compare_numbers (gconstpointer a,
+                 gconstpointer b)
+{
+  const Keyed *x = a, *y = b;
+
+  if (x->key.number != y->key.number)
+    return x->key.number < y->key.number ? -1 : 1;
+  return (x->position > y->position) - (x->position < y->position);
+}
+
+static int
+compare_numbers_down (gconstpointer a,
+                      gconstpointer b)
+{
+  const Keyed *x = a, *y = b;
+
+  if (x->key.number != y->key.number)
+    return x->key.number > y->key.number ? -1 : 1;
+  return (x->position > y->position) - (x->position < y->position);
+}
+
+static GPtrArray *
+copy_of (GPtrArray *array)
+{
+  GPtrArray *copy = g_ptr_array_sized_new (MAX (array->len, 1));
+
+  if (array->len > 0)
+    memcpy (copy->pdata, array->pdata, array->len * sizeof (gpointer));
+  copy->len = array->len;
+  return copy;
+}
+
+/* The sorted items again, from the source's order, so that equal items
+ * keep that order whatever came before. */
+static void
+sort_all (MusterSortFilterModel *self)
+{
+  guint n = self->all->len;
+  g_autofree Keyed *keyed = NULL;
+
+  g_ptr_array_unref (self->sorted);
+  self->sorted = copy_of (self->all);
+  if ((self->text_key == NULL && self->number_key == NULL) || n < 2)
+    return;
+
+  keyed = g_new (Keyed, n);
+  for (guint i = 0; i < n; i++)
+    {
+      gpointer item = g_ptr_array_index (self->all, i);
+
+      if (self->text_key != NULL)
+        keyed[i].key.text = ((MusterTextKeyFunc) self->text_key) (item, self->key_data);
+      else
+        keyed[i].key.number = ((MusterNumberKeyFunc) self->number_key) (item, self->key_data);
+      keyed[i].position = i;
+      keyed[i].item = item;
+    }
+  if (self->text_key != NULL)
+    qsort (keyed, n, sizeof (Keyed), self->descending ? compare_texts_down : compare_texts);
+  else
+    qsort (keyed, n, sizeof (Keyed), self->descending ? compare_numbers_down : compare_numbers);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_index (self->sorted, i) = keyed[i].item;
+}
+
+/* Shows what the filter accepts, and tells the views about the rows
+ * between the first and the last that changed. */
+static void
+update_items (MusterSortFilterModel *self)
+{
+  g_autoptr(GPtrArray) old = self->items;
+  guint old_len = old->len, new_len, prefix = 0, suffix = 0;
+
+  if (self->match == NULL)
+    self->items = copy_of (self->sorted);
+  else
+    {
+      self->items = g_ptr_array_sized_new (MAX (self->sorted->len, 1));
+      for (guint i = 0; i < self->sorted->len; i++)
+        {
+          gpointer item = g_ptr_array_index (self->sorted, i);
+
+          if (self->match (item, self->match_data))
+            g_ptr_array_add (self->items, item);
+        }
+    }
+  new_len = self->items->len;
+
+  while (prefix < old_len && prefix < new_len &&
+         g_ptr_array_index (old, prefix) == g_ptr_array_index (self->items, prefix))
+    prefix++;
+  while (suffix < old_len - prefix && suffix < new_len - prefix &&
+         g_ptr_array_index (old, old_len - 1 - suffix) ==
+         g_ptr_array_index (self->items, new_len - 1 - suffix))
+    suffix++;
+  if (prefix == old_len && prefix == new_len)
+    return;
+  g_list_model_items_changed (G_LIST_MODEL (self), prefix,
+                              old_len - prefix - suffix, new_len - prefix - suffix);
+}
+
+static void
+source_items_changed_cb (GListModel            *source,
+                         guint                  position,
+                         guint                  removed,
+                         guint                  added,
+                         MusterSortFilterModel *self)
+{
+  /* The objects removed stay alive until the views have been told. */
+  g_autoptr(GPtrArray) old = self->all;
+
+  g_return_if_fail (position + removed <= old->len);
+
+  self->all = g_ptr_array_new_full (old->len - removed + added, g_object_unref);
+  for (guint i = 0; i < position; i++)
+    g_ptr_array_add (self->all, g_object_ref (g_ptr_array_index (old, i)));
+  for (guint i = 0; i < added; i++)
+    g_ptr_array_add (self->all, g_list_model_get_item (source, position + i));
+  for (guint i = position + removed; i < old->len; i++)
+    g_ptr_array_add (self->all, g_object_ref (g_ptr_array_index (old, i)));
+
+  sort_all (self);
+  update_items (self);
+}
+
+static void
+muster_sort_filter_model_dispose (GObject *object)
+{
+  MusterSortFilterModel *self = MUSTER_SORT_FILTER_MODEL (object);
+
+  if (self->source != NULL)
+    g_clear_signal_handler (&self->items_changed_id, self->source);
+  g_clear_object (&self->source);
+
+  G_OBJECT_CLASS (muster_sort_filter_model_parent_class)->dispose (object);
+}
+
+static void
+muster_sort_filter_model_finalize (GObject *object)
+{
+  MusterSortFilterModel *self = MUSTER_SORT_FILTER_MODEL (object);
+
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_pointer (&self->sorted, g_ptr_array_unref);
+  g_clear_pointer (&self->all, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_sort_filter_model_parent_class)->finalize (object);
+}
+
+static void
+muster_sort_filter_model_class_init (MusterSortFilterModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = muster_sort_filter_model_dispose;
+  object_class->finalize = muster_sort_filter_model_finalize;
+}
+
+static void
+muster_sort_filter_model_init (MusterSortFilterModel *self)
+{
+  self->all = g_ptr_array_new_with_free_func (g_object_unref);
+  self->sorted = g_ptr_array_new ();
+  self->items = g_ptr_array_new ();
+}
+
+/**
+ * muster_sort_filter_model_new:
+ * @source: the items, in the order shown when nothing sorts them
+ *
+ * Returns: (transfer full): a model showing all of @source's items.
+ */
+MusterSortFilterModel *
+muster_sort_filter_model_new (GListModel *source)
+{
+  MusterSortFilterModel *self;
+  guint n;
+
+  g_return_val_if_fail (G_IS_LIST_MODEL (source), NULL);
+
+  self = g_object_new (MUSTER_TYPE_SORT_FILTER_MODEL, NULL);
+  self->source = g_object_ref (source);
+  n = g_list_model_get_n_items (source);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (self->all, g_list_model_get_item (source, i));
+  sort_all (self);
+  g_ptr_array_unref (self->items);
+  self->items = copy_of (self->sorted);
+  self->items_changed_id = g_signal_connect (source, "items-changed",
+                                             G_CALLBACK (source_items_changed_cb), self);
+  return self;
+}
+
+GListModel *
+muster_sort_filter_model_get_source (MusterSortFilterModel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self), NULL);
+  return self->source;
+}
+
+static void
+set_sort (MusterSortFilterModel *self,
+          gpointer               text_key,
+          gpointer               number_key,
+          gpointer               user_data,
+          gboolean               descending)
+{
+  descending = (text_key != NULL || number_key != NULL) && descending;
+  if (text_key == self->text_key && number_key == self->number_key &&
+      user_data == self->key_data && descending == self->descending)
+    return;
+  self->text_key = text_key;
+  self->number_key = number_key;
+  self->key_data = user_data;
+  self->descending = descending;
+  sort_all (self);
+  update_items (self);
+}
+
+void
+muster_sort_filter_model_sort_by_text (MusterSortFilterModel *self,
+                                       MusterTextKeyFunc      key,
+                                       gpointer               user_data,
+                                       gboolean               descending)
+{
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
+  set_sort (self, key, NULL, user_data, descending);
+}
+
+void
+muster_sort_filter_model_sort_by_number (MusterSortFilterModel *self,
+                                         MusterNumberKeyFunc    key,
+                                         gpointer               user_data,
+                                         gboolean               descending)
+{
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
+  set_sort (self, NULL, key, user_data, descending);
+}
+
+void
+muster_sort_filter_model_set_filter (MusterSortFilterModel *self,
+                                     MusterMatchFunc        match,
+                                     gpointer               user_data)
+{
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
+
+  self->match = match;
+  self->match_data = user_data;
+  update_items (self);
+}
+
+void
+muster_sort_filter_model_refilter (MusterSortFilterModel *self)
+{
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
+  update_items (self);
+}
+
+guint
+muster_sort_filter_model_find (MusterSortFilterModel *self,
+                               gpointer               item)
+{
+  guint position;
+
+  g_return_val_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self), G_MAXUINT);
+
+  if (item != NULL && g_ptr_array_find (self->items, item, &position))
+    return position;
+  return G_MAXUINT;
+}
+
+char *
+muster_search_fold (const char *text)
+{
+  g_autofree char *stripped = NULL;
+
+  if (text == NULL)
+    return NULL;
+  stripped = g_strstrip (g_strdup (text));
+  if (*stripped == '\0')
+    return NULL;
+  return g_utf8_casefold (stripped, -1);
+}
+
+char *
+muster_sort_key_new (const char *text)
+{
+  g_autofree char *folded = g_utf8_casefold (text != NULL ? text : "", -1);
+
+  return g_utf8_collate_key (folded, -1);
+}

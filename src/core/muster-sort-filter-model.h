@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/*
+ * A GListModel showing the items of another, sorted and filtered in
+ * memory, by functions that read what each item keeps (sort keys made
+ * once per item, a search text folded once): a list of thousands of rows
+ * sorts and filters without asking the store again and without making a
+ * key for every row on every change of column or direction, as
+ * GtkSortListModel with GTK's own sorters does. The items are the
+ * source's own objects, never copies.
+ *
+ * Every change (of the source, the order or the filter) emits one
+ * ::items-changed, for the rows between the first and the last that
+ * changed; rows shown before and after keep their objects, so a view
+ * keeps their widgets.
+ */
+#define MUSTER_TYPE_SORT_FILTER_MODEL (muster_sort_filter_model_get_type ())
+G_DECLARE_FINAL_TYPE (MusterSortFilterModel, muster_sort_filter_model, MUSTER, SORT_FILTER_MODEL, GObject)
+
+/* Whether @item is shown. */
+typedef gboolean    (*MusterMatchFunc)     (gpointer item,
+                                            gpointer user_data);
+/* What @item sorts by: a text key, compared with strcmp() (see
+ * muster_sort_key_new()), or a number. Asked once per item and sort. */
+typedef const char *(*MusterTextKeyFunc)   (gpointer item,
+                                            gpointer user_data);
+typedef int         (*MusterNumberKeyFunc) (gpointer item,
+                                            gpointer user_data);
+
+MusterSortFilterModel *muster_sort_filter_model_new        (GListModel            *source);
+GListModel            *muster_sort_filter_model_get_source (MusterSortFilterModel *self);
+/* Sorts by the key @key gives each item, in reverse when @descending;
+ * items of equal keys stay in the source's order. NULL: the source's
+ * order. @user_data must outlive its use. */
+void                   muster_sort_filter_model_sort_by_text   (MusterSortFilterModel *self,
+                                                                MusterTextKeyFunc      key,
+                                                                gpointer               user_data,
+                                                                gboolean               descending);
+void                   muster_sort_filter_model_sort_by_number (MusterSortFilterModel *self,
+                                                                MusterNumberKeyFunc    key,
+                                                                gpointer               user_data,
+                                                                gboolean               descending);
+/* Shows the items @match accepts; NULL shows all. @user_data must outlive
+ * its use. */
+void                   muster_sort_filter_model_set_filter (MusterSortFilterModel *self,
+                                                            MusterMatchFunc        match,
+                                                            gpointer               user_data);
+/* Asks the filter again, after what it reads changed. */
+void                   muster_sort_filter_model_refilter   (MusterSortFilterModel *self);
+/* The position of @item among those shown, or G_MAXUINT. */
+guint                  muster_sort_filter_model_find       (MusterSortFilterModel *self,
+                                                            gpointer               item);
+
+/* A key to sort @text (NULL: "") by with strcmp(), casefolded, as the
+ * user's language orders texts. */
+char                  *muster_sort_key_new                 (const char            *text);
+/* @text stripped and casefolded, for searching texts casefolded once;
+ * NULL when nothing is left. */
+char                  *muster_search_fold                  (const char            *text);
+
+G_END_DECLS

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "muster-sort-filter-model.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The sorter of a column whose rows a MusterSortFilterModel sorts: a
+ * column given one can be clicked to sort by it, and shows which way;
+ * muster_list_sorter_follow() has the model sort by the column and the
+ * direction the view's sorter says, by the column's own keys (which each
+ * row keeps), instead of a GtkSortListModel making a key for every row
+ * on every change.
+ */
+#define MUSTER_TYPE_LIST_SORTER (muster_list_sorter_get_type ())
+G_DECLARE_FINAL_TYPE (MusterListSorter, muster_list_sorter, MUSTER, LIST_SORTER, GtkSorter)
+
+/* Sorts rows by the text key or the number @key gives each, given
+ * @user_data (which must outlive the sorter). */
+GtkSorter *muster_list_sorter_new_text   (MusterTextKeyFunc      key,
+                                          gpointer               user_data);
+GtkSorter *muster_list_sorter_new_number (MusterNumberKeyFunc    key,
+                                          gpointer               user_data);
+/* Sorts @model as @view's sorter says, now and whenever it changes,
+ * until @model goes. Every column of @view sorts with a
+ * MusterListSorter. */
+void       muster_list_sorter_follow (GtkColumnView         *view,
+                                      MusterSortFilterModel *model);
+
+G_END_DECLS
