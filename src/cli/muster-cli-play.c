@@ -7,6 +7,7 @@
 
 #include "muster-cli-private.h"
 #include "muster-engine.h"
+#include "muster-order-sheet.h"
 #include "muster-ruleset-play.h"
 #include "muster-table.h"
 
@@ -377,4 +378,104 @@ muster_cli_cmd_undo_hit (MusterCli  *cli,
     g_print (_("Hit %d on %s undone.\n"), last->ordinal, last->target_name);
   }
   return 0;
+}
+
+/* --- print order ------------------------------------------------------------- */
+
+/* Every man of @game, to roll for at the table (of MusterOrderEntry*). */
+static GPtrArray *
+entries_of_game (MusterCli   *cli,
+                 MusterGame  *game,
+                 GError     **error)
+{
+  g_autoptr(GPtrArray) participants = muster_store_list_participants (cli->store, muster_game_get_id (game), error);
+  GPtrArray *entries;
+
+  if (participants == NULL)
+    return NULL;
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_order_entry_free);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      const MusterParticipant *p = g_ptr_array_index (participants, i);
+      MusterOrderEntry *entry = g_new0 (MusterOrderEntry, 1);
+
+      entry->character_id = p->character_id;
+      entry->name = g_strdup (p->name);
+      entry->side = g_strdup (p->side);
+      g_ptr_array_add (entries, entry);
+    }
+  return entries;
+}
+
+/* The order of play of @game as it stands, or its deck as a check-list. */
+MusterSheet *
+muster_cli_order_sheet (MusterCli      *cli,
+                        MusterRuleset  *ruleset,
+                        MusterGame     *game,
+                        GError        **error)
+{
+  const MusterPlay *play = muster_ruleset_get_play (ruleset);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) entries = NULL;
+  gint64 game_id = muster_game_get_id (game);
+
+  if (play == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("The campaign plays version %s of %s, whose rules predate play at the table: "
+                     "take the newer rules (update-rules) to play its games here."),
+                   muster_ruleset_get_version (ruleset), muster_ruleset_get_title (ruleset));
+      return NULL;
+    }
+
+  if (play->order_method == MUSTER_ORDER_DECK)
+    {
+      const char *headings[] = { _("Card"), _("Whose"), _("Turn 1"), _("Turn 2"), _("Turn 3"), _("Turn 4"),
+                                 _("Turn 5"), _("Turn 6"), NULL };
+
+      entries = muster_store_list_deck (cli->store, game_id, error);
+      if (entries == NULL)
+        return NULL;
+      for (guint i = 0; i < entries->len; i++)
+        {
+          const MusterOrderEntry *entry = g_ptr_array_index (entries, i);
+          const char *card_name = entry->card;
+          GStrv row = g_new0 (char *, 9);
+
+          for (guint c = 0; c < play->cards->len; c++)
+            if (g_str_equal (((MusterPlayCard *) g_ptr_array_index (play->cards, c))->id, entry->card))
+              card_name = ((MusterPlayCard *) g_ptr_array_index (play->cards, c))->name;
+          row[0] = g_strdup (card_name);
+          row[1] = g_strdup (entry->character_id != 0 || entry->unit_id != 0 ? entry->name : "");
+          for (guint c = 2; c < 8; c++)
+            row[c] = g_strdup ("");
+          g_ptr_array_add (rows, row);
+        }
+      return muster_order_sheet_new (ruleset, headings, rows, play->order_note);
+    }
+
+  {
+    const char *headings[] = { _("Name"), _("Side"), _("Place"), _("Roll"), _("Total"), _("Tie"), NULL };
+    int bound = muster_store_last_bound (cli->store, game_id, error);
+
+    if (bound < 0)
+      return NULL;
+    entries = bound > 0 ? muster_store_list_order (cli->store, game_id, bound, error) : entries_of_game (cli, game, error);
+    if (entries == NULL)
+      return NULL;
+    for (guint i = 0; i < entries->len; i++)
+      {
+        const MusterOrderEntry *entry = g_ptr_array_index (entries, i);
+        GStrv row = g_new0 (char *, 7);
+
+        row[0] = g_strdup (entry->name != NULL ? entry->name : "");
+        row[1] = g_strdup (entry->side != NULL ? entry->side : "");
+        row[2] = bound > 0 ? g_strdup_printf ("%u", i + 1) : g_strdup ("");
+        row[3] = g_strdup (entry->faces != NULL ? entry->faces : "");
+        row[4] = bound > 0 ? g_strdup_printf ("%d", entry->total) : g_strdup ("");
+        row[5] = g_strdup (entry->tie_faces != NULL ? entry->tie_faces : "");
+        g_ptr_array_add (rows, row);
+      }
+    return muster_order_sheet_new (ruleset, headings, rows, play->order_note);
+  }
 }
