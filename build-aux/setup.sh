@@ -24,7 +24,7 @@ muster_packages=(
   xvfb xauth dbus dbus-daemon at-spi2-core
   fonts-dejavu-core fonts-cantarell fonts-noto-color-emoji poppler-utils
   adwaita-icon-theme gsettings-desktop-schemas librsvg2-common
-  python3 sqlite3
+  python3 python3-gi gir1.2-atspi-2.0 sqlite3
   clang libclang-rt-14-dev
 )
 

@@ -107,6 +107,14 @@ record_character (Gen                     *gen,
     result.light_wounds = gen_between (gen, 1, 3);
   if (outcome->takes_serious && gen_chance (gen, 0.4))
     result.serious_wounds = gen_between (gen, 1, 2);
+  /* An outcome that takes wounds is recorded with one at least. */
+  if (result.light_wounds == 0 && result.serious_wounds == 0)
+    {
+      if (outcome->takes_light)
+        result.light_wounds = 1;
+      else if (outcome->takes_serious)
+        result.serious_wounds = 1;
+    }
   if (gen_chance (gen, 0.3))
     result.killed_unnamed = gen_between (gen, 1, 3);
   if (gen_chance (gen, 0.2))

@@ -21,6 +21,7 @@
 typedef struct {
   sqlite3    *db;
   GHashTable *keys[7];   /* row id -> key, by the kinds below */
+  gboolean    careers;   /* what men brought from elsewhere is in their totals */
 } Dump;
 
 enum { FORCE, UNIT, CHARACTER, GAME, RESOLUTION, ROLL, N_KINDS };
@@ -250,6 +251,8 @@ render_row (Dump         *d,
 
       if (g_str_equal (name, "campaign_id") || (g_str_equal (name, "id") && kind < 0))
         continue;
+      if (d->careers && (g_str_equal (name, "kills_elsewhere") || g_str_equal (name, "games_elsewhere")))
+        continue;
       if (g_str_equal (name, "id"))
         ref = kind;
       else if (g_str_equal (name, "row_id"))
@@ -315,6 +318,7 @@ dump_init (Dump        *d,
            MusterStore *store)
 {
   d->db = muster_store_get_db (store);
+  d->careers = FALSE;
   for (guint i = 0; i < N_KINDS; i++)
     d->keys[i] = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
 }
@@ -407,6 +411,22 @@ muster_canonical_campaign_dump (MusterStore *store,
   return g_string_free (out, FALSE);
 }
 
+/* What a man brought from elsewhere, as his row keeps it. */
+static void
+elsewhere_totals (Dump       *d,
+                  gint64      character_id,
+                  gint64     *kills,
+                  gint64     *games)
+{
+  sqlite3_stmt *stmt = prepare (d, "SELECT kills_elsewhere, games_elsewhere FROM character WHERE id = ?1",
+                                character_id);
+
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  *kills = sqlite3_column_int64 (stmt, 0);
+  *games = sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+}
+
 /* The totals a force file brought, as the log recorded them. */
 static void
 imported_totals (Dump       *d,
@@ -446,6 +466,7 @@ muster_canonical_force_dump (MusterStore *store,
   Dump d;
 
   dump_init (&d, store);
+  d.careers = TRUE;
   add_keys (&d, FORCE, NULL, "F", "SELECT id FROM force WHERE id = ?1", force_id);
   add_force_keys (&d, NULL, force_id);
 
@@ -463,16 +484,26 @@ muster_canonical_force_dump (MusterStore *store,
       gint64 id = sqlite3_column_int64 (stmt, 0);
       gint64 kills, games;
 
+      /* A man's career: what he did in the campaign and what he brought
+       * to it. One imported did nothing yet, and brought what the log
+       * says he brought. */
+      elsewhere_totals (&d, id, &kills, &games);
       if (imported)
-        imported_totals (&d, id, &kills, &games);
+        {
+          gint64 logged_kills, logged_games;
+
+          imported_totals (&d, id, &logged_kills, &logged_games);
+          g_assert_cmpint (kills, ==, logged_kills);
+          g_assert_cmpint (games, ==, logged_games);
+        }
       else
         {
           g_autoptr(GError) error = NULL;
           g_autoptr(MusterCharacter) character = muster_store_get_character (store, id, &error);
 
           g_assert_no_error (error);
-          kills = muster_character_get_kills (character);
-          games = muster_character_get_games (character);
+          kills += muster_character_get_kills (character);
+          games += muster_character_get_games (character);
         }
       g_string_append_printf (out, "totals %s kills=%" G_GINT64_FORMAT " games=%" G_GINT64_FORMAT "\n",
                               key_of (&d, CHARACTER, id), kills, games);

@@ -24,9 +24,10 @@ char *muster_canonical_campaign_dump (MusterStore *store,
 
 /* What a force file carries of @force_id: the force, its units with their
  * values, its characters with their stats, and each character's totals of
- * kills and games: counted in the campaign (@imported FALSE), or, for a
- * force that joined from a file (@imported TRUE), the totals the log
- * recorded when it joined. */
+ * kills and games: counted in the campaign with what he brought from
+ * elsewhere (@imported FALSE), or, for a force that joined from a file
+ * (@imported TRUE), what he brought, which must be what the log recorded
+ * when it joined. */
 char *muster_canonical_force_dump    (MusterStore *store,
                                       gint64       force_id,
                                       gboolean     imported);

@@ -377,3 +377,38 @@ muster_test_assert_within_margins (PopplerDocument *doc,
     }
 }
 
+/* The share of pixels that differ clearly between two images. */
+double
+muster_test_image_difference (cairo_surface_t *a,
+                              cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a);
+  int height = cairo_image_surface_get_height (a);
+  int stride_a = cairo_image_surface_get_stride (a);
+  int stride_b = cairo_image_surface_get_stride (b);
+  const guchar *data_a, *data_b;
+  guint64 differing = 0;
+
+  if (width != cairo_image_surface_get_width (b) || height != cairo_image_surface_get_height (b))
+    return 1.0;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  data_a = cairo_image_surface_get_data (a);
+  data_b = cairo_image_surface_get_data (b);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guchar *pa = data_a + y * stride_a + 4 * x;
+        const guchar *pb = data_b + y * stride_b + 4 * x;
+        int worst = 0;
+
+        for (int c = 0; c < 3; c++)
+          worst = MAX (worst, ABS ((int) pa[c] - (int) pb[c]));
+        if (worst > 96)
+          differing++;
+      }
+
+  return (double) differing / ((double) width * height);
+}

@@ -64,4 +64,10 @@ void      muster_test_assert_nothing_cut    (MusterSheet          *sheet,
 void      muster_test_assert_within_margins (PopplerDocument *doc,
                                              MusterPaper      paper);
 
+/* The share of pixels that differ clearly (by more than 96 in a
+ * channel) between two images of the same size; 1 when the sizes
+ * differ. */
+double    muster_test_image_difference      (cairo_surface_t *a,
+                                             cairo_surface_t *b);
+
 G_END_DECLS

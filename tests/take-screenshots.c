@@ -5,14 +5,17 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <stdio.h>
 
 #include <adwaita.h>
 
 #include "muster-application.h"
 #include "muster-character.h"
 #include "muster-character-window.h"
+#include "muster-chart-card.h"
 #include "muster-games-page.h"
 #include "muster-recruit.h"
+#include "muster-stats-page.h"
 #include "muster-store.h"
 #include "muster-table-window.h"
 #include "muster-test-util.h"
@@ -25,6 +28,7 @@
  *   ninja tests/take-screenshots
  *   LC_ALL=en_GB.UTF-8 xvfb-run -a dbus-run-session -- tests/take-screenshots OUTDIR [SUFFIX]
  *
+ * MUSTER_SCREENSHOT_SIZE=360x720 gives another size of the main window;
  * ADW_DEBUG_COLOR_SCHEME=prefer-dark, ADW_DEBUG_HIGH_CONTRAST=1 and
  * LANGUAGE=fr (with LC_ALL=fr_FR.UTF-8) give the other looks; SUFFIX is
  * added to the file names ("roster-dark.png"). */
@@ -140,7 +144,9 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
-  const char *pages[] = { "roster", "games", "log", "honours" };
+  const char *pages[] = { "roster", "games", "log", "honours", "statistics" };
+  const char *size = g_getenv ("MUSTER_SCREENSHOT_SIZE");
+  int width = 1280, height = 800;
   const char *suffix = argc > 2 ? argv[2] : "";
   MusterWindow *window;
   AdwViewStack *stack;
@@ -176,11 +182,20 @@ main (int   argc,
   muster_application_set_store (app, store);
 
   window = muster_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  if (size != NULL && sscanf (size, "%dx%d", &width, &height) != 2)
+    g_error ("MUSTER_SCREENSHOT_SIZE is WIDTHxHEIGHT, not %s", size);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   spin_for (800);
 
   stack = ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (window), MUSTER_TYPE_WINDOW, "view_stack"));
+  {
+    /* A narrow window shows the campaign, not the list of campaigns. */
+    AdwLeaflet *leaflet = ADW_LEAFLET (gtk_widget_get_template_child (GTK_WIDGET (window), MUSTER_TYPE_WINDOW, "leaflet"));
+
+    if (adw_leaflet_get_folded (leaflet))
+      adw_leaflet_navigate (leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       GtkWidget *page = adw_view_stack_get_child_by_name (stack, pages[i]);
@@ -191,6 +206,18 @@ main (int   argc,
       spin_for (500);
       save_png (GTK_WIDGET (window), argv[1], pages[i], suffix);
     }
+
+  /* The score's numbers, as the Statistics page's table shows them. */
+  {
+    GtkWidget *page = adw_view_stack_get_child_by_name (stack, "statistics");
+    GPtrArray *cards = muster_stats_page_get_cards (MUSTER_STATS_PAGE (page));
+
+    adw_view_stack_set_visible_child_name (stack, "statistics");
+    for (guint i = 0; i < cards->len; i++)
+      muster_chart_card_show_table (g_ptr_array_index (cards, i), TRUE);
+    spin_for (500);
+    save_png (GTK_WIDGET (window), argv[1], "statistics-table", suffix);
+  }
 
   /* Michael Doyle's sheet, wounded in the second game. */
   {

@@ -70,6 +70,9 @@ test_record_and_resolve (Fixture       *f,
   RUN_FAILS (f, &run, 1, "is on the same side as", "result", game, "Richard Sharland",
              "--outcome", "unhurt", "--killed", "Patrick Harden");
   RUN_FAILS (f, &run, 1, "bogus", "result", game, "Jean Lefort", "--outcome", "bogus");
+  /* Wounded needs a wound; the store says so, in the words the window uses. */
+  RUN_FAILS (f, &run, 1, "Richard Sharland cannot be “Wounded” without a wound: give the light or serious wounds",
+             "result", game, "Richard Sharland", "--outcome", "wounded");
   RUN_OK (f, &run, "result", game, "Richard Sharland", "--outcome", "wounded", "--light", "1",
           "--killed", "Jean Lefort", "--killed-unnamed", "2");
   g_assert_cmpstr (run.out, ==,

@@ -646,7 +646,7 @@ test_musicians (void)
   /* Two musicians bring back both; none bring back none. */
   harper = lieutenant (&cf, NULL, 5, &unit, 2);
   g_clear_pointer (&events, g_ptr_array_unref);
-  events = muster_conformance_play (&cf, harper, "wounded", 0, 0, unit, 2);
+  events = muster_conformance_play (&cf, harper, "wounded", 1, 0, unit, 2);
   g_clear_object (&after);
   after = muster_store_get_unit (cf.store, unit, NULL);
   g_assert_cmpint (muster_unit_get_lost (after), ==, 0);

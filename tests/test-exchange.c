@@ -343,6 +343,66 @@ test_force_fixture (void)
   }
 }
 
+static guint
+occurrences (const char *text,
+             const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* What a man brought from another campaign is kept on him, apart from
+ * what he does in this one: a campaign file carries it, and a force file
+ * carries his whole career. */
+static void
+test_elsewhere (void)
+{
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(MusterStore) fresh = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *campaign_file = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *force_file = NULL;
+  gint64 campaign, force, sharland, copy, game;
+  gsize length;
+
+  store = sample_library (&campaign);
+  data = read_fixture ("force.muster", &length);
+  force = muster_exchange_import_data (store, data, length, "force.muster", campaign, NULL, &error);
+  g_assert_no_error (error);
+  sharland = sql (store, "SELECT id FROM character WHERE force_id = ? AND name = 'Richard Sharland'", "i", force);
+  g_assert_cmpint (sql (store, "SELECT kills_elsewhere FROM character WHERE id = ?", "i", sharland), ==, 4);
+  g_assert_cmpint (sql (store, "SELECT games_elsewhere FROM character WHERE id = ?", "i", sharland), ==, 3);
+  g_assert_cmpint (sql (store, "SELECT sum (kills_elsewhere) FROM character WHERE force_id = ?", "i", force), ==, 6);
+  g_assert_cmpint (sql (store, "SELECT count (*) FROM character WHERE campaign_id = ? AND kills_elsewhere > 0",
+                        "i", campaign), ==, 2);
+
+  /* A campaign file keeps them apart, and brings them back. */
+  campaign_file = export_campaign (store, campaign);
+  g_assert_nonnull (strstr (campaign_file, "kills-elsewhere=\"4\" games-elsewhere=\"3\""));
+  g_assert_cmpuint (occurrences (campaign_file, "kills-elsewhere="), ==, 2);
+  copy = muster_exchange_import_data (fresh, campaign_file, strlen (campaign_file), "sample.muster", 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sql (fresh, "SELECT sum (kills_elsewhere) FROM character WHERE campaign_id = ?", "i", copy), ==, 6);
+  g_assert_cmpint (sql (fresh, "SELECT sum (games_elsewhere) FROM character WHERE campaign_id = ?", "i", copy), ==, 6);
+  again = export_campaign (fresh, copy);
+  g_assert_cmpstr (again, ==, campaign_file);
+
+  /* A game here adds to his career in a force file. */
+  game = sql (store, "INSERT INTO game (campaign_id, number, title, state) VALUES (?, 99, 'The ford', 'played')",
+              "i", campaign);
+  sql (store, "INSERT INTO participation (game_id, character_id, side, killed_unnamed)"
+              " VALUES (?, ?, 'British', 2)", "ii", game, sharland);
+  force_file = export_force (store, force);
+  g_assert_nonnull (strstr (force_file, "name=\"Richard Sharland\""));
+  g_assert_nonnull (strstr (force_file, "kills=\"6\" games=\"4\""));
+  g_assert_nonnull (strstr (force_file, "kills=\"2\" games=\"3\""));
+}
+
 /* A force file carries each character's career totals: kills named and
  * unnamed, and the games played (not one still planned). */
 static void
@@ -497,6 +557,7 @@ main (int   argc,
   g_test_add_func ("/exchange/roundtrip/force", test_roundtrip_force);
   g_test_add_func ("/exchange/import/force-fixture", test_force_fixture);
   g_test_add_func ("/exchange/export/force-totals", test_force_totals);
+  g_test_add_func ("/exchange/elsewhere", test_elsewhere);
   g_test_add_func ("/exchange/describe", test_describe);
 
 

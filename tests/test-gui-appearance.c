@@ -223,7 +223,7 @@ test_names_window (void)
 {
   Fixture f = { 0 };
   AdwViewStack *stack;
-  const char *pages[] = { "roster", "games", "log", "honours" };
+  const char *pages[] = { "roster", "games", "log", "honours", "statistics" };
 
   if (g_getenv ("MUSTER_CLI") == NULL)
     {
@@ -320,10 +320,8 @@ static void
 test_empty_no_campaign (void)
 {
   Fixture f = { 0 };
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
   GtkStack *main_stack;
 
-  g_settings_set_boolean (settings, "sample-offered", TRUE);
   muster_gui_fixture_open (&f, FALSE);
   main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "empty");

@@ -125,7 +125,6 @@ record_through_dialog (Fixture *fx,
   g_assert_true (muster_record_dialog_set_killed_unnamed (dialog, nolan, 2));
   g_assert_true (muster_record_dialog_set_outcome (dialog, find_id (fx, "Charles Ellison"), "wounded", 1, 0));
   g_assert_false (muster_record_dialog_set_outcome (dialog, nolan, "no-such-outcome", 0, 0));
-  g_assert_true (muster_record_dialog_set_winner (dialog, "British"));
 
   g_assert_true (muster_record_dialog_save (dialog, &error));
   g_assert_no_error (error);
@@ -296,6 +295,7 @@ test_record_resolve_undo (void)
   g_autofree char *undone = NULL;
   MusterResolveDialog *resolve;
   AdwMessageDialog *confirm;
+  AdwMessageDialog *finish;
   GtkWidget *log_page;
   Fixture fx = { 0 };
   gint64 game_id, guerin, nolan;
@@ -307,11 +307,22 @@ test_record_resolve_undo (void)
   game_id = create_game_through_dialog (&fx);
   record_through_dialog (&fx, game_id);
 
-  /* The first result made the game played, with its results and winner. */
+  /* The first result made the game played, with its results; the winner
+   * is asked by Finish… alone. */
   game = muster_store_get_game (fx.store, game_id, &error);
   g_assert_no_error (error);
   g_assert_cmpint (muster_game_get_state (game), ==, MUSTER_GAME_PLAYED);
-  g_assert_cmpstr (muster_game_get_winner (game), ==, "British");
+  g_assert_null (muster_game_get_winner (game));
+  finish = muster_games_page_finish (MUSTER_GAMES_PAGE (fx.page));
+  g_assert_nonnull (finish);
+  g_assert_true (adw_message_dialog_has_response (finish, "a"));
+  adw_message_dialog_response (finish, "a");
+  muster_gui_spin ();
+  g_clear_object (&game);
+  game = muster_store_get_game (fx.store, game_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_game_get_state (game), ==, MUSTER_GAME_PLAYED);
+  g_assert_cmpstr (muster_game_get_winner (game), ==, muster_game_get_side_a (game));
   participants = muster_store_list_participants (fx.store, game_id, &error);
   for (guint i = 0; i < participants->len; i++)
     {
@@ -481,6 +492,45 @@ test_own_side_refused (void)
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_cmpint (game_id, >, 0);
+  fixture_clear (&fx);
+}
+
+/* Wounded without a wound is refused, in the dialog, with the store's
+ * words; the dialog asks nothing of the winner, which Finish… asks. */
+static void
+test_wounded_needs_wound (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  MusterRecordDialog *dialog;
+  Fixture fx = { 0 };
+  gint64 game_id;
+
+  fixture_init (&fx);
+  game_id = create_game_through_dialog (&fx);
+  g_assert_cmpint (game_id, >, 0);
+  before = muster_store_dump (fx.store);
+
+  dialog = MUSTER_RECORD_DIALOG (muster_games_page_record_results (MUSTER_GAMES_PAGE (fx.page)));
+  g_assert_null (muster_gui_find_widget (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, "Winner"));
+  g_assert_true (muster_record_dialog_set_outcome (dialog, find_id (&fx, "Charles Ellison"), "wounded", 0, 0));
+  g_assert_false (muster_record_dialog_save (dialog, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "Charles Ellison cannot be “Wounded” without a wound: give the light or serious wounds, or choose another outcome.");
+  g_clear_error (&error);
+  {
+    g_autofree char *after = muster_store_dump (fx.store);
+    g_assert_cmpstr (after, ==, before);
+  }
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));   /* stays open, saying why */
+
+  g_assert_true (muster_record_dialog_set_outcome (dialog, find_id (&fx, "Charles Ellison"), "wounded", 0, 1));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  g_assert_true (muster_record_dialog_save (dialog, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  g_assert_null (dialog);
   fixture_clear (&fx);
 }
 
@@ -714,6 +764,7 @@ main (int    argc,
   g_test_add_func ("/gui/games/unavailable", test_unavailable);
   g_test_add_func ("/gui/games/record-resolve-undo", test_record_resolve_undo);
   g_test_add_func ("/gui/games/own-side-refused", test_own_side_refused);
+  g_test_add_func ("/gui/games/wounded-needs-wound", test_wounded_needs_wound);
   g_test_add_func ("/gui/games/kills-in-one-save", test_kills_in_one_save);
   g_test_add_func ("/gui/games/wounds-add-up", test_wounds_add_up);
   g_test_add_func ("/gui/log/filter-and-ledger", test_log_filter_and_ledger);

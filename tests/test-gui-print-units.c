@@ -194,9 +194,9 @@ test_sheets_offered (Fixture       *f,
     gint64     *campaign;
     const char *sheets;
   } cases[] = {
-    { &f->sharpes, "Figure Stats, Playsheet, Stat Cards, Roster" },
-    { &f->napoleonic, "Figure Stats, Playsheet, Stat Cards, Roster, Units" },
-    { &f->big, "Figure Stats, Playsheet, Stat Cards, Roster, Units, Card Deck" },
+    { &f->sharpes, "Figure Stats, Playsheet, Stat Cards, Roster, Chronicle" },
+    { &f->napoleonic, "Figure Stats, Playsheet, Stat Cards, Roster, Units, Chronicle" },
+    { &f->big, "Figure Stats, Playsheet, Stat Cards, Roster, Units, Card Deck, Chronicle" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -15,6 +15,7 @@
 #include "muster-playsheet-sheet.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
+#include "muster-chronicle-sheet.h"
 #include "muster-roster-sheet.h"
 #include "muster-ruleset.h"
 #include "muster-test-util.h"
@@ -560,6 +561,70 @@ test_export (Fixture       *fixture,
   g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
 }
 
+/* The chronicle is a sheet of the dialog: nobody to pick, the whole
+ * campaign told, exported with progress and cancelled like the others. */
+static void
+test_chronicle (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Chronicle.pdf", NULL);
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *last = NULL;
+  MusterPrintDialog *dialog;
+  MusterPageSize size;
+  int n_pages;
+
+  dialog = muster_print_dialog_new (NULL, fixture->store, fixture->campaign_id, 0,
+                                    NULL, MUSTER_PRINT_CHRONICLE, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+  g_assert_cmpint (muster_print_job_get_sheet (muster_print_dialog_get_job (dialog)), ==, MUSTER_PRINT_CHRONICLE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), MUSTER_TYPE_PRINT_DIALOG, "scope_row"))));
+  g_assert_true (gtk_widget_get_sensitive (action_button (dialog, "print.export")));
+
+  muster_print_dialog_export_to (dialog, path);
+  g_assert_true (muster_print_dialog_is_exporting (dialog));
+  muster_gui_wait_until (not_exporting (dialog));
+  doc = open_pdf (path);
+  sheet = muster_chronicle_sheet_new (fixture->store, fixture->campaign_id, &error);
+  g_assert_no_error (error);
+  muster_page_size_init_for_paper (&size, muster_print_job_get_paper (muster_print_dialog_get_job (dialog)));
+  n_pages = poppler_document_get_n_pages (doc);
+  g_assert_cmpint (n_pages, ==, (int) muster_sheet_get_n_pages (sheet, &size));
+  first = pdf_page_text (doc, 0);
+  g_assert_nonnull (strstr (first, "Talavera 1809"));
+  g_assert_nonnull (strstr (first, "South Devon"));
+  /* A campaign without games: the man struck dead by hand fell between
+   * them. */
+  for (int i = 1; i < n_pages; i++)
+    {
+      g_autofree char *text = pdf_page_text (doc, i);
+
+      if (strstr (text, "Roll of Honour") != NULL)
+        g_assert_nonnull (strstr (text, "Figure 20 (South Devon), between games"));
+    }
+  last = pdf_page_text (doc, n_pages - 1);
+  {
+    g_autofree char *number = g_strdup_printf ("Page %d of %d", n_pages, n_pages);
+
+    g_assert_nonnull (strstr (last, number));
+  }
+  g_clear_object (&doc);
+  g_unlink (path);
+
+  /* Cancelled at once: no file. */
+  muster_print_dialog_export_to (dialog, path);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "print.cancel-export", NULL));
+  muster_gui_wait_until (not_exporting (dialog));
+  muster_gui_spin ();
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  assert_only_pdf (fixture->dir, NULL);
+}
+
 /* The print operation's pages, exported by GTK to a PDF, are the
  * renderer's: the same count, the paper of the page setup. */
 static void
@@ -776,6 +841,7 @@ main (int   argc,
   ADD ("/gui/print/dialog/scopes", test_dialog_scopes);
   ADD ("/gui/print/preview", test_preview);
   ADD ("/gui/print/export", test_export);
+  ADD ("/gui/print/chronicle", test_chronicle);
   ADD ("/gui/print/operation", test_print_operation);
   ADD ("/gui/print/operation-preview", test_operation_preview);
   ADD ("/gui/print/settings", test_settings);

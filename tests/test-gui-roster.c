@@ -857,6 +857,33 @@ test_recruit_dialog (void)
                                    ADW_TYPE_ACTION_ROW);
     g_assert_true (g_ascii_strncasecmp (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "1d6: ", 5) == 0);
   }
+  /* Line infantry always fire at 6 (sharpes-skirmish.xml, <roll stat="F"
+   * dice="6"/>): no dice to show, as if rolled. */
+  for (guint i = 0; i < g_list_model_get_n_items (adw_combo_row_get_model (troop_row)); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (adw_combo_row_get_model (troop_row), i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), "Line infantry"))
+        adw_combo_row_set_selected (troop_row, i);
+    }
+  muster_gui_spin ();
+  {
+    GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (muster_recruit_dialog_get_stat_spin (dialog, "F")),
+                                              ADW_TYPE_ACTION_ROW);
+
+    g_assert_cmpint (gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, "F")), ==, 6);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Always 6 for this troop type");
+  }
+  /* Back to the rifleman, with the same dice. */
+  for (guint i = 0; i < g_list_model_get_n_items (adw_combo_row_get_model (troop_row)); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (adw_combo_row_get_model (troop_row), i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), "Rifleman"))
+        adw_combo_row_set_selected (troop_row, i);
+    }
+  muster_gui_spin ();
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (muster_recruit_dialog_get_stat_spin (dialog, "F")), ==, shown_f);
 
   name_row = GTK_EDITABLE (muster_gui_template_child (dialog, MUSTER_TYPE_RECRUIT_DIALOG, "name_row"));
   g_assert_cmpstr (gtk_editable_get_text (name_row), !=, "");

@@ -263,6 +263,117 @@ test_roster_shows_units (void)
   fixture_close (&f);
 }
 
+/* Without a force there is nothing to add a unit or a recruit to: New
+ * Unit and Recruit are disabled, and their buttons say why, until the
+ * campaign has a force. */
+static void
+test_new_unit_needs_force (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("chosen-men", &error);
+  GtkWidget *empty_new_unit, *list_new_unit, *recruit;
+  const char *why_unit = "Add a force first: every unit belongs to one";
+  const char *why_recruit = "Add a force first: every character belongs to one";
+
+  g_assert_no_error (error);
+  f.store = muster_test_open_store (NULL);
+  f.campaign_id = muster_store_create_campaign (f.store, "Talavera", ruleset, 1809, NULL, &error);
+  g_assert_no_error (error);
+  muster_application_set_store (app, f.store);
+  f.window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (f.window));
+  muster_window_select_campaign (f.window, f.campaign_id);
+  muster_gui_spin ();
+
+  empty_new_unit = GTK_WIDGET (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "new_unit_button"));
+  list_new_unit = GTK_WIDGET (muster_gui_template_child (unit_list (&f), MUSTER_TYPE_UNIT_LIST, "new_button"));
+  recruit = GTK_WIDGET (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "recruit_button"));
+  g_assert_true (gtk_widget_get_visible (empty_new_unit));
+  g_assert_false (gtk_widget_is_sensitive (empty_new_unit));
+  g_assert_false (gtk_widget_is_sensitive (list_new_unit));
+  g_assert_false (gtk_widget_is_sensitive (recruit));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (empty_new_unit), ==, why_unit);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (list_new_unit), ==, why_unit);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (recruit), ==, why_recruit);
+  g_assert_null (muster_unit_list_open_new_unit (unit_list (&f)));
+
+  muster_store_create_force (f.store, f.campaign_id, "British", NULL, &error);
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  g_assert_true (gtk_widget_is_sensitive (empty_new_unit));
+  g_assert_true (gtk_widget_is_sensitive (list_new_unit));
+  g_assert_true (gtk_widget_is_sensitive (recruit));
+  g_assert_null (gtk_widget_get_tooltip_text (empty_new_unit));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (list_new_unit), ==, "Add a unit to a force");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (recruit), ==, "Recruit");
+
+  fixture_close (&f);
+}
+
+/* The table shows what changes between games, as muster-cli units does:
+ * the ruleset's unit stats (chosen-men.xml <unit-stats>: base morale
+ * from the rating less what lost colours cost, move, musicians,
+ * colours); and the dead no longer lead their unit. */
+static void
+test_unit_stats_shown (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  MusterUnitList *list;
+  struct {
+    const char *column;
+    const char *expected;
+  } before[] = {
+    { "Base morale", "9" },   /* Veteran: <rating id="veteran" value="9"> */
+    { "Move", "2d10" },       /* Infantry squad: <set stat="move" value="2d10"/> */
+    { "Musicians", "0" },
+    { "Colours", "0" },
+  };
+
+  fixture_open_chosen_men (&f);
+  list = unit_list (&f);
+
+  /* Light Company sorts first. */
+  for (guint i = 0; i < G_N_ELEMENTS (before); i++)
+    {
+      g_autofree char *text = muster_unit_list_get_cell_text (list, 0, before[i].column);
+
+      g_assert_cmpstr (text, ==, before[i].expected);
+    }
+
+  /* Its colours lost (2 of base morale for good), a drummer, the colours
+   * carried again: the table follows the store. */
+  g_assert_true (muster_store_set_unit_number (f.store, f.light, "morale_loss", 2, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_unit_value (f.store, f.light, "musicians", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_unit_value (f.store, f.light, "colours", 1, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  {
+    g_autofree char *morale = muster_unit_list_get_cell_text (list, 0, "Base morale");
+    g_autofree char *musicians = muster_unit_list_get_cell_text (list, 0, "Musicians");
+    g_autofree char *colours = muster_unit_list_get_cell_text (list, 0, "Colours");
+
+    g_assert_cmpstr (morale, ==, "7");
+    g_assert_cmpstr (musicians, ==, "1");
+    g_assert_cmpstr (colours, ==, "1");
+  }
+
+  /* John Cotter dies: the company is led by nobody. */
+  g_assert_true (muster_store_set_character_status (f.store, f.officer, MUSTER_STATUS_DEAD, 0, &error));
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  {
+    g_autofree char *characters = muster_unit_list_get_cell_text (list, 0, "Characters");
+
+    g_assert_cmpstr (characters, ==, "");
+  }
+
+  fixture_close (&f);
+}
+
 /* The New Unit dialog takes the type's usual size and adds the unit. */
 static void
 test_new_unit_dialog (void)
@@ -723,6 +834,8 @@ main (int   argc,
   g_application_hold (G_APPLICATION (app));
 
   g_test_add_func ("/gui/units/roster", test_roster_shows_units);
+  g_test_add_func ("/gui/units/stats-shown", test_unit_stats_shown);
+  g_test_add_func ("/gui/units/new-unit-needs-force", test_new_unit_needs_force);
   g_test_add_func ("/gui/units/new-unit", test_new_unit_dialog);
   g_test_add_func ("/gui/units/sheet", test_unit_sheet);
   g_test_add_func ("/gui/units/history", test_unit_history);

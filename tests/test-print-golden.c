@@ -30,42 +30,6 @@
  * images in tests/print/ within a tolerance, so that a layout change is
  * seen. MUSTER_UPDATE_GOLDEN=1 writes new images instead. */
 
-/* The share of pixels that differ clearly between two images. */
-static double
-image_difference (cairo_surface_t *a,
-                  cairo_surface_t *b)
-{
-  int width = cairo_image_surface_get_width (a);
-  int height = cairo_image_surface_get_height (a);
-  int stride_a = cairo_image_surface_get_stride (a);
-  int stride_b = cairo_image_surface_get_stride (b);
-  const guchar *data_a, *data_b;
-  guint64 differing = 0;
-
-  if (width != cairo_image_surface_get_width (b) || height != cairo_image_surface_get_height (b))
-    return 1.0;
-
-  cairo_surface_flush (a);
-  cairo_surface_flush (b);
-  data_a = cairo_image_surface_get_data (a);
-  data_b = cairo_image_surface_get_data (b);
-
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
-      {
-        const guchar *pa = data_a + y * stride_a + 4 * x;
-        const guchar *pb = data_b + y * stride_b + 4 * x;
-        int worst = 0;
-
-        for (int c = 0; c < 3; c++)
-          worst = MAX (worst, ABS ((int) pa[c] - (int) pb[c]));
-        if (worst > 96)
-          differing++;
-      }
-
-  return (double) differing / ((double) width * height);
-}
-
 static void
 check_golden (MusterSheet *sheet,
               const char  *name)
@@ -95,7 +59,7 @@ check_golden (MusterSheet *sheet,
 
   expected = cairo_image_surface_create_from_png (golden);
   g_assert_cmpint (cairo_surface_status (expected), ==, CAIRO_STATUS_SUCCESS);
-  difference = image_difference (actual, expected);
+  difference = muster_test_image_difference (actual, expected);
 
   if (difference > 0.005)
     {

@@ -79,6 +79,9 @@ record (Fight       *f,
     victims[i] = va_arg (args, gint64);
   va_end (args);
   result.outcome = outcome;
+  /* A wounded man has at least his one light wound. */
+  if (g_strcmp0 (outcome, "wounded") == 0)
+    result.light_wounds = 1;
   result.victims = victims;
   result.n_victims = n;
   return muster_store_set_result (f->store, f->game, who, &result, error);

@@ -15,6 +15,7 @@
 #include "muster-recruit.h"
 #include "muster-roster-model.h"
 #include "muster-store.h"
+#include "muster-store-private.h"
 #include "muster-test-util.h"
 #include "muster-store-test-util.h"
 
@@ -247,6 +248,57 @@ test_migrate_recruit_counter (gconstpointer data)
   g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter WHERE campaign_id = 1"), ==, 43);
   g_assert_cmpint (raw_int (db, "SELECT counter FROM recruit_counter WHERE campaign_id = 2"), ==, 0);
   sqlite3_close (db);
+}
+
+/* A library from before a character kept what he brought from another
+ * campaign: the log entry of his force joining says it, in the words of
+ * whoever imported it, and the numbers come from there. */
+static void
+test_open_elsewhere (void)
+{
+  static const char * const migrations[] = {
+    "0001-initial.sql", "0002-units.sql", "0003-history.sql", "0004-rules-updates.sql",
+  };
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  db = raw_open (path);
+  for (guint i = 0; i < G_N_ELEMENTS (migrations); i++)
+    {
+      g_autofree char *sql = read_migration (migrations[i]);
+      raw_exec (db, sql);
+    }
+  raw_exec (db,
+            "PRAGMA application_id = 1297437524; PRAGMA user_version = 4;"
+            "INSERT INTO campaign (id, name, ruleset_id, ruleset_version, ruleset_xml, seed, created)"
+            " VALUES (1, 'Old', 'sharpes-skirmish', '1', '<ruleset/>', 7, '2024-01-01T00:00:00Z');"
+            "INSERT INTO force (id, campaign_id, name, side) VALUES (1, 1, 'Rifles (2)', 'British');"
+            "INSERT INTO character (id, campaign_id, force_id, name, troop_type) VALUES"
+            " (1, 1, 1, 'Sharland', 'rifleman'), (2, 1, 1, 'Harden', 'rifleman'),"
+            " (3, 1, 1, 'Cooper', 'rifleman'), (4, 1, 1, 'Hagman', 'rifleman');"
+            "INSERT INTO log_entry (campaign_id, character_id, kind, message, created) VALUES"
+            " (1, 1, 'import', 'Sharland joined with the force “Rifles (2)” (kills elsewhere: 4, games elsewhere: 3).', 'x'),"
+            " (1, 2, 'import', 'Harden a rejoint la force « Rifles (2) » (victimes ailleurs : 12, parties ailleurs : 7).', 'x'),"
+            " (1, 3, 'import', 'Cooper joined with the force “Rifles (2)”.', 'x'),"
+            " (1, 4, 'recruit', 'Hagman (kills elsewhere: 9, games elsewhere: 9).', 'x');");
+  sqlite3_close (db);
+
+  store = muster_store_open (path, &error);
+  g_assert_no_error (error);
+  db = raw_open (path);
+  assert_raw_text (db, "SELECT group_concat (name || '=' || kills_elsewhere || '/' || games_elsewhere, ' ')"
+                       " FROM (SELECT * FROM character ORDER BY id)",
+                   "Sharland=4/3 Harden=12/7 Cooper=0/0 Hagman=0/0");
+  sqlite3_close (db);
+
+  g_assert_cmpint (muster_store_elsewhere_total ("(kills elsewhere: 4, games elsewhere: 3).", 2), ==, 3);
+  g_assert_cmpint (muster_store_elsewhere_total ("joined “Rifles (2)”.", 1), ==, 0);
+  g_assert_cmpint (muster_store_elsewhere_total ("joined (1, 2, 3).", 1), ==, 0);
+  g_assert_cmpint (muster_store_elsewhere_total ("joined (1, 2) and more", 1), ==, 0);
+  g_assert_cmpint (muster_store_elsewhere_total (NULL, 1), ==, 0);
 }
 
 static void
@@ -783,6 +835,7 @@ main (int   argc,
   g_test_add_func ("/store/open/missing-folder", test_open_missing_folder);
   g_test_add_func ("/store/open/empty-file", test_open_empty_file);
   g_test_add_func ("/store/open/backup", test_open_backup);
+  g_test_add_func ("/store/open/elsewhere", test_open_elsewhere);
   g_test_add_func ("/store/open/newer", test_open_newer);
   g_test_add_data_func ("/store/migrate/recruit-counter-in-campaign", GINT_TO_POINTER (TRUE),
                         test_migrate_recruit_counter);

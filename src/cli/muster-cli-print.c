@@ -3,19 +3,23 @@
 
 #include "config.h"
 
+#include <unistd.h>
+
 #include <glib/gi18n.h>
 
 #include "muster-cards-sheet.h"
+#include "muster-chronicle-sheet.h"
 #include "muster-cli-private.h"
 #include "muster-deck-sheet.h"
 #include "muster-figure-stats-sheet.h"
+#include "muster-pdf-writer.h"
 #include "muster-playsheet-sheet.h"
 #include "muster-roster-sheet.h"
 #include "muster-unit.h"
 #include "muster-units-sheet.h"
 
 static const char * const sheet_names[] = {
-  "figure-stats", "playsheet", "cards", "roster", "units", "deck", "order",
+  "figure-stats", "playsheet", "cards", "roster", "units", "deck", "chronicle", "order",
 };
 
 /* The characters to print: those named by --characters, in that order;
@@ -90,9 +94,51 @@ sheet_label (const char *kind)
     return _("the unit roster");
   if (g_str_equal (kind, "deck"))
     return _("the card deck");
+  if (g_str_equal (kind, "chronicle"))
+    return _("the chronicle");
   if (g_str_equal (kind, "order"))
     return _("the order of play");
   return _("the roster");
+}
+
+/* The chronicle, page by page, saying how far it has come on a
+ * terminal: a campaign of hundreds of games takes a while. */
+static int
+print_chronicle (MusterCli      *cli,
+                 MusterCampaign *campaign,
+                 MusterPaper     paper,
+                 const char     *output)
+{
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(MusterPdfWriter) writer = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean progress = isatty (STDERR_FILENO);
+  MusterPageSize size;
+  guint n_pages;
+
+  sheet = muster_chronicle_sheet_new (cli->store, muster_campaign_get_id (campaign), &error);
+  if (sheet == NULL)
+    return muster_cli_fail (error);
+  muster_page_size_init_for_paper (&size, paper);
+  if ((writer = muster_pdf_writer_new (sheet, &size, output, &error)) == NULL)
+    return muster_cli_fail (error);
+  n_pages = muster_pdf_writer_get_n_pages (writer);
+  while (muster_pdf_writer_write_page (writer))
+    if (progress)
+      {
+        g_printerr ("\r");
+        g_printerr (_("Page %u of %u"), muster_pdf_writer_get_page (writer), n_pages);
+      }
+  if (progress)
+    g_printerr ("\n");
+  if (!muster_pdf_writer_finish (writer, &error))
+    return muster_cli_fail (error);
+  g_print (g_dngettext (GETTEXT_PACKAGE,
+                        "Wrote %s: %s of %s, %u page.\n",
+                        "Wrote %s: %s of %s, %u pages.\n",
+                        n_pages),
+           output, sheet_label ("chronicle"), muster_campaign_get_name (campaign), n_pages);
+  return 0;
 }
 
 int
@@ -108,7 +154,7 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autofree char *game_arg = NULL;
   g_autofree char *order_title = NULL;
   g_auto(GStrv) specials = NULL;
-  int turns = 16;
+  int turns = -1;
   const GOptionEntry entries[] = {
     { "force", 0, 0, G_OPTION_ARG_STRING, &force_name,
       N_("Print FORCE’s characters (or units) only"), N_("FORCE") },
@@ -157,6 +203,8 @@ muster_cli_cmd_print (MusterCli  *cli,
                                       "deck (for rule sets played with a card deck, such as Big Skirmishes: "
                                       "a Character card for every active character of both sides, two Pause "
                                       "cards, Free Action, Joker, Dummy and a card for each --special), "
+                                      "chronicle (the whole campaign told: a section for each game, "
+                                      "the roll of honour and the statistics’ charts) "
                                       "and order (the order of play of a game at the table, or its deck as a "
                                       "check-list: --game GAME)."));
 
@@ -168,9 +216,15 @@ muster_cli_cmd_print (MusterCli  *cli,
   for (guint i = 0; i < G_N_ELEMENTS (sheet_names); i++)
     known |= g_str_equal (kind, sheet_names[i]);
   if (!known)
-    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards, roster, units, deck or order."), kind);
+    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards, roster, units, deck, chronicle or order."), kind);
   if (g_str_equal (kind, "order") != (game_arg != NULL))
     return muster_cli_usage_error (cli, _("The order sheet is printed for one game: give --game GAME with it, and only with it."));
+  if (g_str_equal (kind, "chronicle") &&
+      (force_name != NULL || character_names != NULL || turns != -1 || orientation_name != NULL))
+    return muster_cli_usage_error (cli, _("The chronicle tells the whole campaign: leave out --force, --characters, "
+                                          "--turns and --orientation, and give only the campaign, --paper and -o FILE."));
+  if (turns == -1)
+    turns = 16;
   if (specials != NULL && !g_str_equal (kind, "deck"))
     return muster_cli_usage_error (cli, _("--special adds cards to the deck only: print the deck sheet, or leave it out."));
   if (character_names != NULL && g_str_equal (kind, "units"))
@@ -194,6 +248,9 @@ muster_cli_cmd_print (MusterCli  *cli,
   if (force_name != NULL &&
       (force = muster_cli_find_force (cli, campaign, force_name, &error)) == NULL)
     return muster_cli_fail (error);
+
+  if (g_str_equal (kind, "chronicle"))
+    return print_chronicle (cli, campaign, paper, output);
 
   if (g_str_equal (kind, "units"))
     {

@@ -94,6 +94,10 @@ int muster_cli_cmd_log          (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_kills        (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_honours      (MusterCli *cli, int argc, char **argv);
 
+/* --- Statistics (muster-cli-stats.c) ---------------------------------- */
+
+int muster_cli_cmd_stats        (MusterCli *cli, int argc, char **argv);
+
 /* --- Forces (muster-cli-forces.c) ------------------------------------- */
 
 /* "Force “95th Rifles”, fighting for British, with 13 characters.

@@ -47,6 +47,7 @@ static const MusterCliCommand commands[] = {
   { "log",          muster_cli_cmd_log,          N_("Show a campaign’s log, newest first"),       N_("CAMPAIGN") },
   { "kills",        muster_cli_cmd_kills,        N_("Export a campaign’s kill ledger as CSV"),    N_("CAMPAIGN") },
   { "honours",      muster_cli_cmd_honours,      N_("Show the fallen, the recovered and the records"), N_("CAMPAIGN") },
+  { "stats",        muster_cli_cmd_stats,        N_("Print a campaign’s statistics: every series its charts show"), N_("CAMPAIGN [--force FORCE] [--series NAME]") },
   { "export",       muster_cli_cmd_export,       N_("Write a campaign or one force to a .muster file"), N_("CAMPAIGN [--force FORCE] [-o FILE]") },
   { "import",       muster_cli_cmd_import,       N_("Read a .muster file: a new campaign, or a force --into one"), N_("FILE [--into CAMPAIGN]") },
   { "add-ruleset",  muster_cli_cmd_add_ruleset,  N_("Check a ruleset file and add it to the rulesets campaigns can use"), N_("FILE") },

@@ -377,6 +377,18 @@ on_unit (Import *im,
   muster_import_set_row (im, ID_UNIT, muster_import_attr (im, "id"), im->unit_id);
 }
 
+/* What a character of a campaign file brought from another campaign:
+ * absent when he brought nothing. */
+static gint64
+elsewhere_count (Import     *im,
+                 const char *name,
+                 int         line)
+{
+  if (muster_import_attr (im, name) == NULL)
+    return 0;
+  return muster_import_count (im, name, line);
+}
+
 static void
 check_character (Import *im,
                  int     line)
@@ -395,6 +407,11 @@ check_character (Import *im,
     {
       muster_import_count (im, "kills", line);
       muster_import_count (im, "games", line);
+    }
+  else
+    {
+      elsewhere_count (im, "kills-elsewhere", line);
+      elsewhere_count (im, "games-elsewhere", line);
     }
 
   if (im->ruleset == NULL)
@@ -425,7 +442,7 @@ on_character (Import *im,
   g_autofree char *name = NULL;
   const char *unit;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  gint64 unit_id, out_games, light, serious;
+  gint64 unit_id, out_games, light, serious, kills_elsewhere, games_elsewhere;
 
   check_character (im, line);
   if (im->error != NULL)
@@ -437,11 +454,24 @@ on_character (Import *im,
   out_games = muster_import_count (im, "out-games", line);
   light = muster_import_count (im, "light-wounds", line);
   serious = muster_import_count (im, "serious-wounds", line);
+  /* A force file's totals are what its men did elsewhere; a campaign
+   * file keeps what its men brought. */
+  if (im->kind == MUSTER_EXCHANGE_FORCE)
+    {
+      kills_elsewhere = muster_import_count (im, "kills", line);
+      games_elsewhere = muster_import_count (im, "games", line);
+    }
+  else
+    {
+      kills_elsewhere = elsewhere_count (im, "kills-elsewhere", line);
+      games_elsewhere = elsewhere_count (im, "games-elsewhere", line);
+    }
 
   stmt = muster_import_prepare (im,
                                 "INSERT INTO character (campaign_id, force_id, unit_id, name, rank, troop_type,"
-                                " weapon, mounted, status, out_games, light_wounds, serious_wounds)"
-                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                                " weapon, mounted, status, out_games, light_wounds, serious_wounds,"
+                                " kills_elsewhere, games_elsewhere)"
+                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   if (stmt == NULL || name == NULL)
     return;
   sqlite3_bind_int64 (stmt, 1, im->campaign_id);
@@ -456,6 +486,8 @@ on_character (Import *im,
   sqlite3_bind_int64 (stmt, 10, out_games);
   sqlite3_bind_int64 (stmt, 11, light);
   sqlite3_bind_int64 (stmt, 12, serious);
+  sqlite3_bind_int64 (stmt, 13, kills_elsewhere);
+  sqlite3_bind_int64 (stmt, 14, games_elsewhere);
   im->character_id = muster_import_run (im, stmt);
   muster_import_set_row (im, ID_CHARACTER, muster_import_attr (im, "id"), im->character_id);
 

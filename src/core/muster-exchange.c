@@ -168,7 +168,8 @@ write_characters (Export    *ex,
                                " + (SELECT coalesce (sum (p.killed_unnamed), 0) FROM participation p"
                                "    WHERE p.character_id = c.id),"
                                " (SELECT COUNT(*) FROM participation p JOIN game g ON g.id = p.game_id"
-                               "  WHERE p.character_id = c.id AND g.state <> 'planned')"
+                               "  WHERE p.character_id = c.id AND g.state <> 'planned'),"
+                               " c.kills_elsewhere, c.games_elsewhere"
                                " FROM character c WHERE c.force_id = ? ORDER BY c.id",
                                error);
   if (stmt == NULL)
@@ -188,10 +189,22 @@ write_characters (Export    *ex,
       muster_export_attr_int (ex, "light-wounds", sqlite3_column_int64 (stmt, 9));
       muster_export_attr_int (ex, "serious-wounds", sqlite3_column_int64 (stmt, 10));
       muster_export_attr_ref (ex, "unit", ex->units, stmt, 1);
+      /* A force file carries each man's career: what he did in this
+       * campaign and what he brought to it. A campaign file keeps the
+       * two apart, and says nothing of a man who brought nothing. */
       if (totals)
         {
-          muster_export_attr_int (ex, "kills", sqlite3_column_int64 (stmt, 12));
-          muster_export_attr_int (ex, "games", sqlite3_column_int64 (stmt, 13));
+          muster_export_attr_int (ex, "kills", MIN (sqlite3_column_int64 (stmt, 12) +
+                                                    sqlite3_column_int64 (stmt, 14), G_MAXINT));
+          muster_export_attr_int (ex, "games", MIN (sqlite3_column_int64 (stmt, 13) +
+                                                    sqlite3_column_int64 (stmt, 15), G_MAXINT));
+        }
+      else
+        {
+          if (sqlite3_column_int64 (stmt, 14) != 0)
+            muster_export_attr_int (ex, "kills-elsewhere", sqlite3_column_int64 (stmt, 14));
+          if (sqlite3_column_int64 (stmt, 15) != 0)
+            muster_export_attr_int (ex, "games-elsewhere", sqlite3_column_int64 (stmt, 15));
         }
       muster_export_notes (ex, muster_export_column (stmt, 11));
       if (!write_stats (ex, FALSE, sqlite3_column_int64 (stmt, 0), error))

@@ -565,6 +565,37 @@ muster_store_check_result (const MusterOutcomeDef  *outcome,
   return TRUE;
 }
 
+/* An outcome that takes wounds is recorded with at least one. Only what
+ * is recorded now is held to it: a library or a file written before
+ * keeps its results (muster_store_check_result() checks those). */
+static gboolean
+check_wounds_given (const MusterOutcomeDef  *outcome,
+                    const char              *who,
+                    const MusterResult      *result,
+                    GError                 **error)
+{
+  if (!(outcome->takes_light || outcome->takes_serious) ||
+      result->light_wounds > 0 || result->serious_wounds > 0)
+    return TRUE;
+
+  if (outcome->takes_light && outcome->takes_serious)
+    /* Translators: a character, then an outcome such as “Wounded” */
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                 _("%s cannot be “%s” without a wound: give the light or serious wounds, or choose another outcome."),
+                 who, outcome->name);
+  else if (outcome->takes_light)
+    /* Translators: a character, then an outcome such as “Wounded” */
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                 _("%s cannot be “%s” without a wound: give the light wounds, or choose another outcome."),
+                 who, outcome->name);
+  else
+    /* Translators: a character, then an outcome such as “Wounded” */
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                 _("%s cannot be “%s” without a wound: give the serious wounds, or choose another outcome."),
+                 who, outcome->name);
+  return FALSE;
+}
+
 const MusterOutcomeDef *
 muster_store_result_outcome (MusterRuleset           *ruleset,
                              const MusterOutcomeDef  *outcome,
@@ -653,7 +684,8 @@ muster_store_set_result (MusterStore        *self,
       goto out;
     }
   if (!muster_store_check_result (outcome, killer.name, result->light_wounds, result->serious_wounds,
-                                  result->killed_unnamed, error))
+                                  result->killed_unnamed, error) ||
+      !check_wounds_given (outcome, killer.name, result, error))
     goto out;
   /* Two serious wounds are a Kill: the result is recorded as one. */
   recorded = *result;

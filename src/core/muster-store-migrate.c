@@ -394,6 +394,64 @@ guess_nationality_sql (sqlite3_context  *context,
 }
 
 /**
+ * muster_store_elsewhere_total:
+ * @message: the log entry of a character who joined with a force file
+ * @n: 1 for the kills, 2 for the games
+ *
+ * The entry says, in the language of whoever imported the file, "…
+ * (kills elsewhere: 4, games elsewhere: 3).": the brackets closing it
+ * hold the two numbers, kills first, whatever the words around them.
+ *
+ * Returns: the @n-th number of those brackets, or 0 when the entry does
+ * not end with brackets holding two numbers (a man who brought none).
+ */
+gint64
+muster_store_elsewhere_total (const char *message,
+                              guint       n)
+{
+  const char *open, *close, *p;
+  gint64 numbers[2] = { 0, 0 };
+  guint found = 0;
+
+  g_return_val_if_fail (n == 1 || n == 2, 0);
+
+  if (message == NULL || (close = strrchr (message, ')')) == NULL)
+    return 0;
+  for (p = close + 1; *p != '\0'; p++)
+    if (*p != '.' && !g_ascii_isspace (*p))
+      return 0;
+  for (open = close; open > message && *open != '('; open--)
+    ;
+  if (*open != '(')
+    return 0;
+
+  for (p = open + 1; p < close; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        continue;
+      if (found == 2)
+        return 0;
+      numbers[found++] = g_ascii_strtoll (p, (char **) &p, 10);
+      p--;
+    }
+  return found == 2 ? numbers[n - 1] : 0;
+}
+
+/* muster_store_elsewhere_total (message, n) in SQL, for the migration
+ * that keeps the kills and games a character brought. */
+static void
+elsewhere_total_sql (sqlite3_context  *context,
+                     int               argc,
+                     sqlite3_value   **argv)
+{
+  const char *message = (const char *) sqlite3_value_text (argv[0]);
+  int n = sqlite3_value_int (argv[1]);
+
+  /* A count fits the int that reads it, as the importer keeps it. */
+  sqlite3_result_int64 (context, n == 1 || n == 2 ? CLAMP (muster_store_elsewhere_total (message, n), 0, G_MAXINT) : 0);
+}
+
+/**
  * muster_store_migrate:
  * @from_version: the file's user_version
  * @has_data: the file held tables before (then it is backed up first)
@@ -422,7 +480,10 @@ muster_store_migrate (MusterStore  *self,
   /* What the migrations call besides SQL's own functions. */
   if (sqlite3_create_function (muster_store_get_db (self), "muster_nationality_guess", 2,
                                SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-                               guess_nationality_sql, NULL, NULL) != SQLITE_OK)
+                               guess_nationality_sql, NULL, NULL) != SQLITE_OK ||
+      sqlite3_create_function (muster_store_get_db (self), "muster_elsewhere_total", 2,
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                               elsewhere_total_sql, NULL, NULL) != SQLITE_OK)
     {
       muster_store_set_error (self, error, _("Could not bring the library up to date"));
       return FALSE;

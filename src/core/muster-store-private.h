@@ -141,6 +141,11 @@ gboolean  muster_store_check_result  (const MusterOutcomeDef *outcome,
                                       int                     serious_wounds,
                                       int                     killed_unnamed,
                                       GError                **error);
+/* Migration 8's reading of the log entry of a character who joined with
+ * a force file: the @n-th (1: kills, 2: games) of the numbers it brought
+ * from elsewhere, or 0 (muster-store-migrate.c). */
+gint64    muster_store_elsewhere_total      (const char   *message,
+                                             guint         n);
 /* Migration 5 (muster-store-rolled-stats.c): the stats a weapon's cap
  * lowered when they were stored, back to what the recruit rolled, each
  * logged. */

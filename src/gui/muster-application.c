@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-application.h"
 #include "muster-character-window.h"
 #include "muster-exchange-ui.h"
@@ -306,6 +307,9 @@ static void
 muster_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+
+  /* What GTK 4.8 does not tell a screen reader, every window tells it. */
+  muster_a11y_init ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

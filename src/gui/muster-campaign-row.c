@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign-row.h"
 #include "muster-names.h"
 
@@ -14,6 +15,7 @@ struct _MusterCampaignRow
 
   GtkLabel *name_label;
   GtkLabel *ruleset_label;
+  gint64    campaign_id;
 };
 
 G_DEFINE_FINAL_TYPE (MusterCampaignRow, muster_campaign_row, GTK_TYPE_BOX)
@@ -26,6 +28,7 @@ muster_campaign_row_class_init (MusterCampaignRowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-campaign-row.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, MusterCampaignRow, ruleset_label);
+  muster_a11y_class_add_row_activate (widget_class);
 }
 
 static void
@@ -48,10 +51,12 @@ muster_campaign_row_set_campaign (MusterCampaignRow *self,
 
   g_return_if_fail (MUSTER_IS_CAMPAIGN_ROW (self));
 
+  self->campaign_id = campaign != NULL ? muster_campaign_get_id (campaign) : 0;
   if (campaign == NULL)
     {
       gtk_label_set_label (self->name_label, "");
       gtk_label_set_label (self->ruleset_label, "");
+      muster_a11y_label_row (GTK_WIDGET (self), NULL, NULL);
       return;
     }
 
@@ -79,4 +84,15 @@ muster_campaign_row_set_campaign (MusterCampaignRow *self,
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->ruleset_label), tooltip);
       gtk_widget_add_css_class (GTK_WIDGET (self->ruleset_label), "error");
     }
+
+  /* The row is named by the campaign, and says its rules. */
+  muster_a11y_label_row (GTK_WIDGET (self), gtk_label_get_label (self->name_label),
+                         gtk_label_get_label (self->ruleset_label));
+}
+
+gint64
+muster_campaign_row_get_campaign_id (MusterCampaignRow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN_ROW (self), 0);
+  return self->campaign_id;
 }

@@ -15,5 +15,7 @@ G_DECLARE_FINAL_TYPE (MusterCampaignRow, muster_campaign_row, MUSTER, CAMPAIGN_R
 GtkWidget *muster_campaign_row_new          (void);
 void       muster_campaign_row_set_campaign (MusterCampaignRow *self,
                                              MusterCampaign    *campaign);
+/* 0 when it shows none. */
+gint64     muster_campaign_row_get_campaign_id (MusterCampaignRow *self);
 
 G_END_DECLS

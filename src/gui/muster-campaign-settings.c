@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-campaign-settings-private.h"
 #include "muster-force.h"
@@ -307,6 +308,8 @@ muster_campaign_settings_new (MusterWindow *window,
   self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
   load_campaign (self);
 
+  /* The first field has the focus when the window opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return GTK_WIDGET (self);
 }
 

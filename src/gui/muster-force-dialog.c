@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-force.h"
 #include "muster-force-dialog.h"
 #include "muster-names.h"
@@ -232,5 +233,7 @@ muster_force_dialog_new (GtkWindow   *parent,
     }
 
   on_changed (self);
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return GTK_WIDGET (self);
 }

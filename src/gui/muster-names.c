@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "muster-a11y.h"
 #include "muster-names.h"
 #include "muster-store.h"
 
@@ -78,6 +79,7 @@ bind_label_cb (GtkSignalListItemFactory *factory,
   const char *text = string != NULL ? gtk_string_object_get_string (string) : "";
 
   gtk_label_set_text (GTK_LABEL (label), text);
+  muster_a11y_label_row (label, text, NULL);
 }
 
 static GtkListItemFactory *
@@ -100,4 +102,54 @@ muster_names_ellipsize_drop_down (GtkDropDown *dropdown)
 
   gtk_drop_down_set_factory (dropdown, factory);
   gtk_drop_down_set_list_factory (dropdown, list_factory);
+}
+
+/* The choice asks for room for its text, up to this many characters. */
+#define FIT_CHARS 24
+
+static void
+setup_fit_label_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_fit_label_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   gpointer                  user_data)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  const char *text = GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : "";
+
+  gtk_label_set_text (label, text);
+  gtk_label_set_width_chars (label, (int) MIN (g_utf8_strlen (text, FIT_CHARS * 6), FIT_CHARS));
+  muster_a11y_label_row (GTK_WIDGET (label), text, NULL);
+}
+
+void
+muster_names_fit_combo_row (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  g_return_if_fail (ADW_IS_COMBO_ROW (row));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_fit_label_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_fit_label_cb), NULL);
+  adw_combo_row_set_factory (row, factory);
+  g_object_set_data (G_OBJECT (row), "muster-names-fitted", GINT_TO_POINTER (TRUE));
+}
+
+gboolean
+muster_names_combo_row_is_fitted (AdwComboRow *row)
+{
+  g_return_val_if_fail (ADW_IS_COMBO_ROW (row), FALSE);
+  return g_object_get_data (G_OBJECT (row), "muster-names-fitted") != NULL;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -27,5 +27,10 @@ char *muster_names_shorten_text       (const char   *text);
 void  muster_names_limit_editable     (GtkEditable  *editable);
 /* Shows @dropdown's items (strings) and its choice on one line, ellipsized. */
 void  muster_names_ellipsize_drop_down (GtkDropDown *dropdown);
+/* Shows @row's choice (a string) whole when it is short, and ellipsized
+ * after a couple of dozen characters when it is long: the row's title
+ * wraps instead of cutting the choice to a letter or two. */
+void  muster_names_fit_combo_row      (AdwComboRow  *row);
+gboolean muster_names_combo_row_is_fitted (AdwComboRow *row);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-names.h"
 #include "muster-new-campaign-dialog.h"
 
@@ -243,5 +244,7 @@ muster_new_campaign_dialog_new (MusterWindow *window,
       adw_combo_row_set_selected (self->ruleset_row, i);
   on_ruleset_selected (self);
 
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return GTK_WIDGET (self);
 }

@@ -237,9 +237,12 @@ print_action (GtkWidget  *widget,
   MusterRosterPage *roster = MUSTER_ROSTER_PAGE (self->roster_page);
   g_autoptr(GArray) ids = muster_roster_page_get_selected_ids (roster);
 
+  /* The whole roster as shown, unless several rows are chosen: the one
+   * row the cursor happens to be on is no choice. One character prints
+   * from his row's menu or his sheet. */
   muster_print_dialog_present (GTK_WINDOW (self), self->store, self->campaign_id,
                                muster_roster_page_get_force_id (roster),
-                               ids->len > 0 ? ids : NULL,
+                               ids->len >= 2 ? ids : NULL,
                                MUSTER_PRINT_FIGURE_STATS);
 }
 
@@ -325,39 +328,6 @@ undo_toast_dismissed_cb (AdwToast     *toast,
   muster_window_update_actions (self);
 }
 
-static void
-offer_sample_response_cb (AdwMessageDialog *dialog,
-                          const char       *response,
-                          MusterWindow     *self)
-{
-  if (g_strcmp0 (response, "create") == 0)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.create-sample", NULL);
-}
-
-void
-muster_window_offer_sample (MusterWindow *self)
-{
-  GtkWidget *dialog;
-
-  g_return_if_fail (MUSTER_IS_WINDOW (self));
-
-  g_settings_set_boolean (self->settings, "sample-offered", TRUE);
-  if (!muster_store_is_empty (self->store))
-    return;
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Create the Sample Campaign?"),
-                                   _("The sample is a Sharpe’s Skirmish campaign with a British light company and a French voltigeur company, to look around before starting your own."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Not Now"),
-                                    "create", _("_Create Sample"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "create",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "create");
-  g_signal_connect (dialog, "response", G_CALLBACK (offer_sample_response_cb), self);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 void
 muster_window_offer_undo (MusterWindow *self,
                           GPtrArray    *undos,
@@ -407,6 +377,10 @@ muster_window_update_actions (MusterWindow *self)
   gtk_widget_action_set_enabled (widget, "win.campaign-settings", open && writable);
   gtk_widget_action_set_enabled (widget, "win.new-force", open && writable);
   gtk_widget_action_set_enabled (widget, "win.recruit", has_forces && writable);
+  /* Disabled for want of a force, the button says so. */
+  gtk_widget_set_tooltip_text (self->recruit_button,
+                               open && !has_forces ? _("Add a force first: every character belongs to one")
+                                                   : _("Recruit"));
   gtk_widget_action_set_enabled (widget, "win.new-game", open && writable);
   gtk_widget_action_set_enabled (widget, "win.print", open);
   gtk_widget_action_set_enabled (widget, "win.find", open);

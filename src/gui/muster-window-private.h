@@ -39,13 +39,14 @@ struct _MusterWindow
   GtkWidget            *games_page;
   GtkWidget            *log_page;
   GtkWidget            *honours_page;
+  GtkWidget            *stats_page;
   /* The campaign each of these pages was last given (-1: none yet). */
   gint64                games_campaign;
   gint64                log_campaign;
   gint64                honours_campaign;
+  gint64                stats_campaign;
 };
 
 void muster_window_class_add_actions (GtkWidgetClass *widget_class);
-void muster_window_offer_sample      (MusterWindow   *self);
 
 G_END_DECLS

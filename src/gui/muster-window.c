@@ -13,6 +13,7 @@
 #include "muster-log-page.h"
 #include "muster-names.h"
 #include "muster-roster-page.h"
+#include "muster-stats-page.h"
 #include "muster-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -31,7 +32,7 @@ get_selected_campaign (MusterWindow *self)
   return gtk_single_selection_get_selected_item (self->campaign_selection);
 }
 
-/* The Games, Log and Honours pages load the open campaign when they are
+/* The Games, Log, Honours and Statistics pages load the open campaign when they are
  * shown: with a big campaign, loading them all would hold up the first
  * window. The Roster page, which the window's actions read, always has it. */
 static void
@@ -55,6 +56,11 @@ sync_visible_page (MusterWindow *self)
     {
       self->honours_campaign = self->campaign_id;
       muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (page), self->campaign_id);
+    }
+  else if (page == self->stats_page && self->stats_campaign != self->campaign_id)
+    {
+      self->stats_campaign = self->campaign_id;
+      muster_stats_page_set_campaign (MUSTER_STATS_PAGE (page), self->campaign_id);
     }
 }
 
@@ -171,12 +177,52 @@ campaign_selection_changed_cb (MusterWindow *self)
   set_campaign (self, campaign ? muster_campaign_get_id (campaign) : 0);
 }
 
+/* Enter (or a double click) on a row opens its campaign, whichever row
+ * was selected before. */
 static void
 on_campaign_activated (GtkListView  *list,
                        guint         position,
                        MusterWindow *self)
 {
+  gtk_single_selection_set_selected (self->campaign_selection, position);
   adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+/* In a narrow window the list fills it: a click on a campaign opens it,
+ * not only selects it (a wide window shows it beside the list at once).
+ * The row's own click has selected it by then. */
+static void
+campaign_list_released_cb (GtkGestureClick *gesture,
+                           int              n_press,
+                           double           x,
+                           double           y,
+                           MusterWindow    *self)
+{
+  GtkWidget *picked;
+
+  if (n_press != 1 || !adw_leaflet_get_folded (self->leaflet))
+    return;
+  picked = gtk_widget_pick (GTK_WIDGET (self->campaign_list), x, y, GTK_PICK_DEFAULT);
+  if (picked == NULL || picked == GTK_WIDGET (self->campaign_list) || get_selected_campaign (self) == NULL)
+    return;
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+/* The row of @campaign_id in the sidebar, or NULL when it has none yet. */
+static GtkWidget *
+find_row_widget (MusterWindow *self,
+                 gint64        campaign_id)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (self->campaign_list)); item;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *child = gtk_widget_get_first_child (item);
+
+      if (MUSTER_IS_CAMPAIGN_ROW (child) &&
+          muster_campaign_row_get_campaign_id (MUSTER_CAMPAIGN_ROW (child)) == campaign_id)
+        return item;
+    }
+  return NULL;
 }
 
 static void
@@ -265,11 +311,13 @@ muster_window_constructed (GObject *object)
   self->games_page = muster_games_page_new (self->store);
   self->log_page = muster_log_page_new (self->store);
   self->honours_page = muster_honours_page_new (self->store);
+  self->stats_page = muster_stats_page_new (self->store);
   add_page (self, self->roster_page, "roster", _("Roster"), "system-users-symbolic");
   add_page (self, self->games_page, "games", _("Games"), "view-list-symbolic");
   add_page (self, self->log_page, "log", _("Log"), "document-open-recent-symbolic");
   add_page (self, self->honours_page, "honours", _("Honours"), "starred-symbolic");
-  self->games_campaign = self->log_campaign = self->honours_campaign = -1;
+  add_page (self, self->stats_page, "statistics", _("Statistics"), "x-office-spreadsheet-symbolic");
+  self->games_campaign = self->log_campaign = self->honours_campaign = self->stats_campaign = -1;
   g_signal_connect_swapped (self->view_stack, "notify::visible-child",
                             G_CALLBACK (sync_visible_page), self);
 
@@ -286,6 +334,13 @@ muster_window_constructed (GObject *object)
   g_signal_connect_swapped (self->campaign_selection, "notify::selected",
                             G_CALLBACK (campaign_selection_changed_cb), self);
   gtk_list_view_set_model (self->campaign_list, GTK_SELECTION_MODEL (self->campaign_selection));
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+    g_signal_connect (click, "released", G_CALLBACK (campaign_list_released_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->campaign_list), GTK_EVENT_CONTROLLER (click));
+  }
 
   self->changed_id = g_signal_connect (self->store, "changed", G_CALLBACK (store_changed_cb), self);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
@@ -301,10 +356,6 @@ muster_window_constructed (GObject *object)
   reload_campaigns_selecting (self, g_settings_get_int64 (self->settings, "last-campaign"));
   if (self->campaign_id == -1)
     set_campaign (self, 0);
-
-  if (muster_store_is_empty (self->store) && !muster_store_is_read_only (self->store) &&
-      !g_settings_get_boolean (self->settings, "sample-offered"))
-    g_idle_add_once ((GSourceOnceFunc) muster_window_offer_sample, self);
 }
 
 static void
@@ -326,7 +377,9 @@ muster_window_dispose (GObject *object)
     adw_bin_set_child (ADW_BIN (self->log_page), NULL);
   if (self->honours_page != NULL)
     adw_bin_set_child (ADW_BIN (self->honours_page), NULL);
-  self->roster_page = self->games_page = self->log_page = self->honours_page = NULL;
+  if (self->stats_page != NULL)
+    adw_bin_set_child (ADW_BIN (self->stats_page), NULL);
+  self->roster_page = self->games_page = self->log_page = self->honours_page = self->stats_page = NULL;
 
   /* The switchers let go of the stack before it goes (libadwaita 1.2
    * otherwise unparents its buttons twice). */
@@ -485,6 +538,21 @@ muster_window_select_campaign (MusterWindow *self,
     }
 
   gtk_single_selection_set_selected (self->campaign_selection, position);
+
+  /* The campaign opened is the one the keyboard is on: in a narrow window
+   * its pages show; in a wide one the focus moves to its row, so that the
+   * highlighted row and the focused one are the same. */
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+  else
+    {
+      GtkWidget *row;
+
+      gtk_widget_activate_action (GTK_WIDGET (self->campaign_list), "list.scroll-to-item", "u", position);
+      row = find_row_widget (self, campaign_id);
+      if (row != NULL)
+        gtk_widget_grab_focus (row);
+    }
 }
 
 void

@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 
 /*
  * The main window: campaigns in a sidebar; for the open campaign an
- * AdwViewStack with the pages "roster", "games", "log" and "honours".
+ * AdwViewStack with the pages "roster", "games", "log", "honours" and
+ * "statistics".
  *
  * Window actions: win.new-campaign (Ctrl+N), win.rename-campaign,
  * win.delete-campaign, win.campaign-settings, win.new-force,

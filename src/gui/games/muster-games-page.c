@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-character-history.h"
 #include "muster-engine.h"
@@ -168,6 +169,14 @@ bind_label_cb (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, muster_game_state_to_string (muster_game_get_state (game)));
   if (text == text_number)
     gtk_widget_add_css_class (label, "numeric");
+  /* The row is named by the game, and says how far it is. */
+  if (text == text_title)
+    {
+      g_autofree char *what = muster_game_describe (game);
+      g_autofree char *name = muster_names_shorten_text (what);
+
+      muster_a11y_label_row (label, name, muster_game_state_get_label (muster_game_get_state (game)));
+    }
 }
 
 static void
@@ -582,35 +591,7 @@ record_action (GtkWidget *widget, const char *name, GVariant *param)
 static void
 finish_action (GtkWidget *widget, const char *name, GVariant *param)
 {
-  MusterGamesPage *self = MUSTER_GAMES_PAGE (widget);
-  MusterGame *game = get_selected (self);
-  g_autoptr(GPtrArray) warnings = NULL;
-  g_autofree char *what = NULL;
-  g_autofree char *body = NULL;
-  AdwMessageDialog *dialog;
-
-  if (game == NULL)
-    return;
-  what = muster_game_describe (game);
-  body = g_strdup_printf (_("%s is marked played with its winner."), what);
-  /* Finishing a game with no results is taken, but said. */
-  warnings = muster_warnings_for_finish (self->store, muster_game_get_id (game), NULL);
-  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
-    {
-      char *more = g_strconcat (body, "\n\n", (const char *) g_ptr_array_index (warnings, i), NULL);
-
-      g_free (body);
-      body = more;
-    }
-  dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
-  adw_message_dialog_add_responses (dialog,
-                                    "draw", _("_Draw"),
-                                    "a", muster_game_get_side_a (game),
-                                    "b", muster_game_get_side_b (game),
-                                    NULL);
-  g_object_set_data_full (G_OBJECT (dialog), "a", g_strdup (muster_game_get_side_a (game)), g_free);
-  g_object_set_data_full (G_OBJECT (dialog), "b", g_strdup (muster_game_get_side_b (game)), g_free);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_games_page_finish (MUSTER_GAMES_PAGE (widget));
 }
 
 static void
@@ -945,4 +926,42 @@ muster_games_page_describe_participants (MusterGamesPage *self)
                               adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                               adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
   return g_string_free (text, FALSE);
+}
+
+/* The winner is asked here only: Record Results leaves him to Finish…. */
+AdwMessageDialog *
+muster_games_page_finish (MusterGamesPage *self)
+{
+  MusterGame *game;
+  g_autoptr(GPtrArray) warnings = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  g_return_val_if_fail (MUSTER_IS_GAMES_PAGE (self), NULL);
+
+  game = get_selected (self);
+  if (game == NULL || muster_game_get_state (game) == MUSTER_GAME_RESOLVED)
+    return NULL;
+  what = muster_game_describe (game);
+  body = g_strdup_printf (_("%s is marked played with its winner."), what);
+  /* Finishing a game with no results is taken, but said. */
+  warnings = muster_warnings_for_finish (self->store, muster_game_get_id (game), NULL);
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    {
+      char *more = g_strconcat (body, "\n\n", (const char *) g_ptr_array_index (warnings, i), NULL);
+
+      g_free (body);
+      body = more;
+    }
+  dialog = ask_about_game (self, game, _("Who Won?"), body, G_CALLBACK (on_finish_response));
+  adw_message_dialog_add_responses (dialog,
+                                    "draw", _("_Draw"),
+                                    "a", muster_game_get_side_a (game),
+                                    "b", muster_game_get_side_b (game),
+                                    NULL);
+  g_object_set_data_full (G_OBJECT (dialog), "a", g_strdup (muster_game_get_side_a (game)), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "b", g_strdup (muster_game_get_side_b (game)), g_free);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }

@@ -45,5 +45,7 @@ GtkWindow        *muster_games_page_record_results      (MusterGamesPage *self);
 GtkWindow        *muster_games_page_play                (MusterGamesPage *self);
 GtkWindow        *muster_games_page_resolve             (MusterGamesPage *self);
 AdwMessageDialog *muster_games_page_undo_resolution     (MusterGamesPage *self);
+/* Asks who won the selected game and marks it played (NULL: no game to finish). */
+AdwMessageDialog *muster_games_page_finish              (MusterGamesPage *self);
 
 G_END_DECLS

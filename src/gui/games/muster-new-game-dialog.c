@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-force.h"
@@ -261,10 +262,8 @@ add_character (MusterNewGameDialog *self,
     {
       GtkWidget *check = gtk_check_button_new ();
 
+      /* Named by the row's title, which it activates. */
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, muster_character_get_name (character),
-                                      -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
       if (unit != NULL)
@@ -337,6 +336,8 @@ add_unit (MusterNewGameDialog *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      /* By its own name alone, not by the row's title as well. */
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
       g_hash_table_insert (self->unit_checks, id_key (id), check);
       g_object_set_data_full (G_OBJECT (check), "unit-id", id_key (id), g_free);
       g_signal_connect (check, "toggled", G_CALLBACK (on_unit_toggled), self);
@@ -515,6 +516,8 @@ muster_new_game_dialog_new (MusterStore *store,
   load_characters (self);
   update_state (self);
   on_date_changed (self);
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->title_row));
   return self;
 }
 

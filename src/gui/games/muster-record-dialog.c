@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-game.h"
 #include "muster-record-dialog.h"
@@ -41,7 +42,7 @@ struct _MusterRecordDialog
   AdwWindowTitle     *window_title;
   AdwToastOverlay    *toast_overlay;
   AdwPreferencesPage *page;
-  AdwComboRow        *winner_row;
+  AdwPreferencesGroup *game_group;
   AdwEntryRow        *notes_row;
 
   MusterStore        *store;
@@ -51,7 +52,6 @@ struct _MusterRecordDialog
   GPtrArray          *entries;    /* of Entry* */
   MusterRecordUnits  *units;
   gboolean            loading;
-  gboolean            winner_dirty;
   gboolean            notes_dirty;
 };
 
@@ -186,13 +186,6 @@ on_victim_toggled (GtkCheckButton *check,
 }
 
 static void
-on_winner_selected (MusterRecordDialog *self)
-{
-  if (!self->loading)
-    self->winner_dirty = TRUE;
-}
-
-static void
 on_game_notes_changed (MusterRecordDialog *self)
 {
   if (!self->loading)
@@ -236,8 +229,8 @@ build_entry (MusterRecordDialog  *self,
       check = gtk_check_button_new ();
       /* Translators: a victim this participant killed or put out of action */
       title = g_strdup_printf (_("Put %s out of action"), other->participant->name);
+      /* Named by the row's title, which it activates. */
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
       for (guint j = 0; j < entry->victims->len; j++)
         if (g_array_index (entry->victims, gint64, j) == other->participant->character_id)
           gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
@@ -261,6 +254,23 @@ build_entry (MusterRecordDialog  *self,
   entry_changed (entry);
 }
 
+/* The first row of @widget's that takes the focus, in the order they are
+ * shown: an expander's own header rather than the expander. */
+static GtkWidget *
+first_row (GtkWidget *widget)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) && !ADW_IS_EXPANDER_ROW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = first_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
 static gboolean
 load (MusterRecordDialog  *self,
       gint64               game_id,
@@ -268,7 +278,6 @@ load (MusterRecordDialog  *self,
 {
   g_autoptr(GPtrArray) participants = NULL;
   g_autoptr(GtkStringList) outcome_names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) winners = gtk_string_list_new (NULL);
   g_autofree char *what = NULL;
   g_autoptr(GHashTable) groups = g_hash_table_new (g_str_hash, g_str_equal);
   AdwPreferencesGroup *group = NULL;
@@ -302,14 +311,6 @@ load (MusterRecordDialog  *self,
 
   self->loading = TRUE;
 
-  gtk_string_list_append (winners, _("No winner (a draw)"));
-  gtk_string_list_append (winners, muster_game_get_side_a (self->game));
-  gtk_string_list_append (winners, muster_game_get_side_b (self->game));
-  adw_combo_row_set_model (self->winner_row, G_LIST_MODEL (winners));
-  if (g_strcmp0 (muster_game_get_winner (self->game), muster_game_get_side_a (self->game)) == 0)
-    adw_combo_row_set_selected (self->winner_row, 1);
-  else if (g_strcmp0 (muster_game_get_winner (self->game), muster_game_get_side_b (self->game)) == 0)
-    adw_combo_row_set_selected (self->winner_row, 2);
   gtk_editable_set_text (GTK_EDITABLE (self->notes_row),
                          muster_game_get_notes (self->game) != NULL ? muster_game_get_notes (self->game) : "");
 
@@ -367,6 +368,15 @@ load (MusterRecordDialog  *self,
 
   if ((self->units = muster_record_units_new (self->store, self->game, ruleset, self->page, groups, error)) == NULL)
     return FALSE;
+
+  /* What happened to each comes first, the notes on the game last; the
+   * first of them has the focus when the dialog opens. */
+  g_object_ref (self->game_group);
+  adw_preferences_page_remove (self->page, self->game_group);
+  adw_preferences_page_add (self->page, self->game_group);
+  g_object_unref (self->game_group);
+  muster_a11y_focus_on_show (GTK_WINDOW (self), first_row (GTK_WIDGET (self->page)));
+
   self->loading = FALSE;
   return TRUE;
 }
@@ -407,7 +417,7 @@ muster_record_dialog_class_init (MusterRecordDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, page);
-  gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, winner_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, game_group);
   gtk_widget_class_bind_template_child (widget_class, MusterRecordDialog, notes_row);
 
   gtk_widget_class_install_action (widget_class, "record.save", NULL, save_action);
@@ -421,7 +431,6 @@ muster_record_dialog_init (MusterRecordDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
-  g_signal_connect_swapped (self->winner_row, "notify::selected", G_CALLBACK (on_winner_selected), self);
   g_signal_connect_swapped (self->notes_row, "changed", G_CALLBACK (on_game_notes_changed), self);
 }
 
@@ -540,23 +549,6 @@ muster_record_dialog_has_unit_figures (MusterRecordDialog *self,
   return muster_record_units_has_figures (self->units, unit_id, kind);
 }
 
-gboolean
-muster_record_dialog_set_winner (MusterRecordDialog *self,
-                                 const char         *side)
-{
-  g_return_val_if_fail (MUSTER_IS_RECORD_DIALOG (self), FALSE);
-
-  if (side == NULL)
-    adw_combo_row_set_selected (self->winner_row, 0);
-  else if (g_strcmp0 (side, muster_game_get_side_a (self->game)) == 0)
-    adw_combo_row_set_selected (self->winner_row, 1);
-  else if (g_strcmp0 (side, muster_game_get_side_b (self->game)) == 0)
-    adw_combo_row_set_selected (self->winner_row, 2);
-  else
-    return FALSE;
-  return TRUE;
-}
-
 static gboolean
 save_entries (MusterRecordDialog  *self,
               GError             **error)
@@ -592,19 +584,6 @@ save_entries (MusterRecordDialog  *self,
   if (!muster_record_units_save (self->units, error))
     return FALSE;
 
-  if (self->winner_dirty)
-    {
-      guint selected = adw_combo_row_get_selected (self->winner_row);
-      const char *winner = NULL;
-
-      if (selected == 1)
-        winner = muster_game_get_side_a (self->game);
-      else if (selected == 2)
-        winner = muster_game_get_side_b (self->game);
-      if (!muster_store_finish_game (self->store, game_id, winner, error))
-        return FALSE;
-    }
-
   if (self->notes_dirty)
     {
       const char *notes = gtk_editable_get_text (GTK_EDITABLE (self->notes_row));
@@ -621,7 +600,6 @@ mark_saved (MusterRecordDialog *self)
   for (guint i = 0; i < self->entries->len; i++)
     ((Entry *) g_ptr_array_index (self->entries, i))->dirty = FALSE;
   muster_record_units_mark_saved (self->units);
-  self->winner_dirty = FALSE;
   self->notes_dirty = FALSE;
 }
 

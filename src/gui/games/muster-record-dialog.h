@@ -48,9 +48,6 @@ gboolean            muster_record_dialog_set_victim  (MusterRecordDialog  *self,
 gboolean            muster_record_dialog_set_killed_unnamed (MusterRecordDialog *self,
                                                             gint64              killer_id,
                                                             int                 n);
-/* @side NULL for a draw. */
-gboolean            muster_record_dialog_set_winner  (MusterRecordDialog  *self,
-                                                     const char          *side);
 /* A unit's figures lost and its colours (NULL kept, "lost", "captured"):
  * FALSE for a unit not in the game, or figures or colours the ruleset
  * keeps no record of (the dialog has no control for them). Losses above

@@ -19,7 +19,8 @@ muster_record_add_spin_row (AdwExpanderRow  *parent,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  /* Named by the row's title, which it activates: a name of its own
+   * as well would be said twice. */
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
   adw_expander_row_add_row (parent, row);

@@ -9,6 +9,7 @@
 #include "muster-game.h"
 #include "muster-honours.h"
 #include "muster-log-item.h"
+#include "muster-a11y.h"
 #include "muster-log-page.h"
 #include "muster-list-columns.h"
 #include "muster-names.h"
@@ -147,6 +148,27 @@ bind_label_cb (GtkSignalListItemFactory *factory,
     gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
   else
     muster_list_cell_set_text (label, text);
+  /* The row is named by what happened, and says when and to whom. */
+  if (column == COLUMN_MESSAGE)
+    {
+      g_autofree char *date = muster_log_item_format_date (log_item);
+      g_autofree char *dice = muster_log_item_format_dice (log_item);
+      const char *game = muster_log_item_get_game_label (log_item);
+      g_autofree char *when = NULL;
+      g_autofree char *description = NULL;
+
+      if (game != NULL && *game != '\0')
+        /* Translators: a log entry's date, then its game, read out by a screen reader */
+        when = g_strdup_printf (_("%s, %s"), date, game);
+      else
+        when = g_strdup (date);
+      if (dice != NULL && *dice != '\0')
+        /* Translators: when a log entry was written, then its dice, read out by a screen reader */
+        description = g_strdup_printf (_("%s, dice %s"), when, dice);
+      else
+        description = g_steal_pointer (&when);
+      muster_a11y_label_row (label, text, description);
+    }
 
   gtk_widget_remove_css_class (label, "log-death");
   gtk_widget_remove_css_class (label, "log-recovered");

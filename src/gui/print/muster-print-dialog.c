@@ -5,6 +5,8 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
+#include "muster-names.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
 #include "muster-window.h"
@@ -17,7 +19,7 @@ struct _MusterPrintDialog
   MusterSheet     *sheet;
   guint            n_pages;
   GtkStringList   *sheets;
-  MusterPrintSheet sheet_at[MUSTER_PRINT_DECK + 1];
+  MusterPrintSheet sheet_at[MUSTER_PRINT_CHRONICLE + 1];
   guint            n_sheets;
   GtkStringList   *scopes;
   MusterPrintScope scope_at[3];
@@ -78,7 +80,7 @@ fill_sheets (MusterPrintDialog *self)
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   self->n_sheets = 0;
-  for (MusterPrintSheet sheet = MUSTER_PRINT_FIGURE_STATS; sheet <= MUSTER_PRINT_DECK; sheet++)
+  for (MusterPrintSheet sheet = MUSTER_PRINT_FIGURE_STATS; sheet <= MUSTER_PRINT_CHRONICLE; sheet++)
     if (muster_print_job_has_sheet (self->job, sheet))
       {
         self->sheet_at[self->n_sheets++] = sheet;
@@ -198,7 +200,8 @@ update_summary (MusterPrintDialog *self)
   self->updating = FALSE;
 
   gtk_widget_set_visible (GTK_WIDGET (self->turns_row), kind == MUSTER_PRINT_FIGURE_STATS);
-  gtk_widget_set_visible (GTK_WIDGET (self->scope_row), kind != MUSTER_PRINT_PLAYSHEET);
+  /* The chronicle tells the whole campaign: nobody to pick. */
+  gtk_widget_set_visible (GTK_WIDGET (self->scope_row), kind != MUSTER_PRINT_PLAYSHEET && kind != MUSTER_PRINT_CHRONICLE);
   gtk_widget_set_visible (GTK_WIDGET (self->specials_row), kind == MUSTER_PRINT_DECK);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->scope_row),
                                  kind == MUSTER_PRINT_UNITS ? _("_Units") : _("_Characters"));
@@ -569,6 +572,12 @@ static void
 muster_print_dialog_init (MusterPrintDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Each choice is read whole, never cut to "16 t…". */
+  muster_names_fit_combo_row (self->sheet_row);
+  muster_names_fit_combo_row (self->scope_row);
+  muster_names_fit_combo_row (self->turns_row);
+  muster_names_fit_combo_row (self->paper_row);
 }
 
 /* Public */
@@ -609,6 +618,8 @@ muster_print_dialog_new (GtkWindow         *parent,
   update_scopes (self);
   update_summary (self);
 
+  /* The first choice has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->sheet_row));
   return self;
 }
 

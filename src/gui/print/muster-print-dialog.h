@@ -14,6 +14,7 @@ typedef enum {
   MUSTER_PRINT_ROSTER,
   MUSTER_PRINT_UNITS,        /* rulesets kept by unit */
   MUSTER_PRINT_DECK,         /* rulesets played with a card deck */
+  MUSTER_PRINT_CHRONICLE,    /* the whole campaign told */
 } MusterPrintSheet;
 
 /*

@@ -7,6 +7,7 @@
 
 #include "muster-cards-sheet.h"
 #include "muster-character.h"
+#include "muster-chronicle-sheet.h"
 #include "muster-deck-sheet.h"
 #include "muster-figure-stats-sheet.h"
 #include "muster-playsheet-sheet.h"
@@ -25,6 +26,7 @@ static const char * const sheet_names[] = {
   [MUSTER_PRINT_ROSTER]       = N_("Roster"),
   [MUSTER_PRINT_UNITS]        = N_("Units"),
   [MUSTER_PRINT_DECK]         = N_("Card Deck"),
+  [MUSTER_PRINT_CHRONICLE]    = N_("Chronicle"),
 };
 
 /* Helpers */
@@ -116,7 +118,7 @@ muster_print_job_has_sheet (MusterPrintJob   *self,
     case MUSTER_PRINT_DECK:
       return ruleset != NULL && muster_deck_sheet_ruleset_has_deck (ruleset);
     default:
-      return sheet <= MUSTER_PRINT_DECK;
+      return sheet <= MUSTER_PRINT_CHRONICLE;
     }
 }
 
@@ -295,6 +297,8 @@ muster_print_job_build_sheet (MusterPrintJob  *self,
 
   if (self->sheet == MUSTER_PRINT_UNITS || self->sheet == MUSTER_PRINT_DECK)
     return build_unit_sheet (self, ruleset, error);
+  if (self->sheet == MUSTER_PRINT_CHRONICLE)
+    return muster_chronicle_sheet_new (self->store, muster_campaign_get_id (self->campaign), error);
 
   if (self->sheet != MUSTER_PRINT_PLAYSHEET)
     {

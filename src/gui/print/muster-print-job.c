@@ -379,7 +379,7 @@ muster_print_job_class_init (MusterPrintJobClass *klass)
   object_class->set_property = muster_print_job_set_property;
 
   properties[PROP_SHEET] =
-    g_param_spec_uint ("sheet", NULL, NULL, 0, MUSTER_PRINT_DECK, 0,
+    g_param_spec_uint ("sheet", NULL, NULL, 0, MUSTER_PRINT_CHRONICLE, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SCOPE] =
     g_param_spec_uint ("scope", NULL, NULL, 0, MUSTER_PRINT_SCOPE_CAMPAIGN, 0,
@@ -458,7 +458,7 @@ muster_print_job_set_sheet (MusterPrintJob   *self,
                             MusterPrintSheet  sheet)
 {
   g_return_if_fail (MUSTER_IS_PRINT_JOB (self));
-  g_return_if_fail (sheet <= MUSTER_PRINT_DECK);
+  g_return_if_fail (sheet <= MUSTER_PRINT_CHRONICLE);
 
   if (self->sheet == sheet)
     return;

@@ -5,6 +5,37 @@
 
 #include "muster-list-columns.h"
 
+/* Opens @popover pointing at @rect, in @view's coordinates. */
+static void
+popup_at (GtkWidget      *view,
+          GtkWidget      *popover,
+          const graphene_rect_t *rect)
+{
+  graphene_point_t point;
+  GdkRectangle target;
+
+  if (!gtk_widget_compute_point (view, gtk_widget_get_parent (popover), &rect->origin, &point))
+    return;
+
+  target.x = (int) point.x;
+  target.y = (int) point.y;
+  target.width = MAX (1, (int) rect->size.width);
+  target.height = MAX (1, (int) rect->size.height);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &target);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+/* The row of @view that @widget is in, or NULL. */
+static GtkWidget *
+row_of (GtkWidget *view,
+        GtkWidget *widget)
+{
+  for (; widget != NULL && widget != view; widget = gtk_widget_get_parent (widget))
+    if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0)
+      return widget;
+  return NULL;
+}
+
 static void
 context_pressed_cb (GtkGestureClick *gesture,
                     int              n_press,
@@ -13,17 +44,38 @@ context_pressed_cb (GtkGestureClick *gesture,
                     GtkWidget       *popover)
 {
   GtkWidget *view = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
-  graphene_point_t point;
+  GtkWidget *picked = gtk_widget_pick (view, x, y, GTK_PICK_DEFAULT);
+  GtkWidget *row = picked != NULL ? row_of (view, picked) : NULL;
 
-  if (!graphene_point_init (&point, x, y) ||
-      !gtk_widget_compute_point (view, gtk_widget_get_parent (popover), &point, &point))
-    return;
+  /* The menu is about the row clicked: a row outside the selection
+   * becomes the selection, as a primary click would make it. */
+  if (row != NULL && !(gtk_widget_get_state_flags (row) & GTK_STATE_FLAG_SELECTED))
+    {
+      gtk_widget_activate_action (picked, "listitem.select", "(bb)", FALSE, FALSE);
+      gtk_widget_grab_focus (row);
+    }
 
-  rect.x = (int) point.x;
-  rect.y = (int) point.y;
-  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (popover));
+  popup_at (view, popover, &GRAPHENE_RECT_INIT ((float) x, (float) y, 1, 1));
+}
+
+/* Shift+F10 and the Menu key: the menu of the row with the focus, under
+ * it, as GTK's own widgets open theirs. */
+static gboolean
+context_key_cb (GtkWidget *view,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  GtkWidget *popover = user_data;
+  GtkRoot *root = gtk_widget_get_root (view);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, 1, 1);
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, view) &&
+      gtk_widget_compute_bounds (focus, view, &bounds))
+    bounds = GRAPHENE_RECT_INIT (bounds.origin.x + 12, bounds.origin.y + bounds.size.height,
+                                 1, 1);
+  popup_at (view, popover, &bounds);
+  return TRUE;
 }
 
 GtkWidget *
@@ -84,7 +136,15 @@ muster_list_add_context_menu (GtkWidget     *owner,
                               GtkColumnView *view,
                               GMenuModel    *menu)
 {
+  static const struct {
+    guint           keyval;
+    GdkModifierType modifiers;
+  } keys[] = {
+    { GDK_KEY_F10, GDK_SHIFT_MASK },
+    { GDK_KEY_Menu, 0 },
+  };
   GtkWidget *popover = gtk_popover_menu_new_from_model (menu);
+  GtkEventController *shortcuts;
   GtkGesture *gesture;
 
   gtk_widget_set_parent (popover, owner);
@@ -94,5 +154,12 @@ muster_list_add_context_menu (GtkWidget     *owner,
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
   g_signal_connect_object (gesture, "pressed", G_CALLBACK (context_pressed_cb), popover, 0);
   gtk_widget_add_controller (GTK_WIDGET (view), GTK_EVENT_CONTROLLER (gesture));
+
+  shortcuts = gtk_shortcut_controller_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, keys[i].modifiers),
+                                                            gtk_callback_action_new (context_key_cb, popover, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (view), shortcuts);
   return popover;
 }

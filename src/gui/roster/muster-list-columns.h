@@ -33,7 +33,9 @@ GtkColumnViewColumn *muster_list_append_column    (GtkColumnView      *view,
                                                    GtkSorter          *sorter,
                                                    gboolean            expand);
 /* A popover of @menu, child of @owner, that a secondary click on @view
- * opens where it was clicked. @owner unparents it in its dispose. */
+ * opens where it was clicked (on the row clicked, which it selects when
+ * it was not), and Shift+F10 or the Menu key under the row with the
+ * focus. @owner unparents it in its dispose. */
 GtkWidget           *muster_list_add_context_menu (GtkWidget          *owner,
                                                    GtkColumnView      *view,
                                                    GMenuModel         *menu);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-force.h"
 #include "muster-names.h"
@@ -229,7 +230,7 @@ muster_new_unit_dialog_new (GtkWindow   *parent,
   adw_combo_row_set_selected (self->kind_row, 0);
   on_kind_selected (self);
 
-  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+  muster_a11y_focus_on_show (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return GTK_WIDGET (self);
 }
 

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-force.h"
 #include "muster-names.h"
@@ -167,7 +168,11 @@ roll (MusterRecruitDialog *self)
         {
           g_autofree char *faces = muster_roll_describe (stat_roll);
 
-          if (!single)
+          /* A number in the rules, not dice: nothing was rolled. */
+          if (stat_roll->faces->len == 0)
+            /* Translators: a stat the troop type always has, "Always 6 for this troop type" */
+            subtitle = g_strdup_printf (_("Always %d for this troop type"), stat_roll->total);
+          else if (!single)
             subtitle = g_strdup_printf (_("Rolled %s for each"), stat_roll->expression);
           else if (was_capped (self->recruit, stat->key) && weapon != NULL)
             /* Translators: the dice, the faces and total, then what he uses
@@ -538,6 +543,11 @@ muster_recruit_dialog_new (GtkWindow   *parent,
 
   reserve_dice (self);
   on_troop_selected (self);
+
+  /* The first field, not Cancel, has the focus when the dialog opens. */
+  muster_a11y_focus_on_show (GTK_WINDOW (self),
+                             GTK_WIDGET (gtk_widget_get_sensitive (GTK_WIDGET (self->force_row)) ? self->force_row
+                                                                                                  : self->troop_row));
 
   return GTK_WIDGET (self);
 }

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-character-stats.h"
@@ -12,6 +13,7 @@
 #include "muster-list-columns.h"
 #include "muster-list-sorter.h"
 #include "muster-names.h"
+#include "muster-print-dialog.h"
 #include "muster-roster-model.h"
 #include "muster-roster-page.h"
 #include "muster-sheet-text.h"
@@ -260,6 +262,22 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   g_autofree char *shown = muster_names_shorten (text);
 
   muster_list_cell_set_text (gtk_list_item_get_child (item), shown);
+  /* The row is named by the character, and says who he is. */
+  if (column->kind == COLUMN_NAME)
+    {
+      MusterCharacter *character = gtk_list_item_get_item (item);
+      ColumnData force = { column->page, COLUMN_FORCE, NULL };
+      ColumnData type = { column->page, COLUMN_TROOP_TYPE, NULL };
+      g_autofree char *force_text = cell_text (&force, character);
+      g_autofree char *type_text = cell_text (&type, character);
+      g_autofree char *status = status_text (character);
+      /* Translators: what a screen reader says of a character's row: his
+       * force, troop type and status */
+      g_autofree char *description = g_strdup_printf (_("%s, %s, %s"), force_text, type_text, status);
+      g_autofree char *short_description = muster_names_shorten_text (description);
+
+      muster_a11y_label_row (gtk_list_item_get_child (item), shown, short_description);
+    }
 }
 
 static GtkColumnViewColumn *
@@ -349,6 +367,7 @@ update_actions (MusterRosterPage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.delete", any && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.open", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.print", any);
 }
 
 /* Fills the force filter, keeping the chosen force when it is still there. */
@@ -372,6 +391,17 @@ update_suggested_action (MusterRosterPage *self)
   set_suggested (self->new_force_button, no_forces);
   set_suggested (self->new_unit_button, !no_forces && self->by_unit);
   set_suggested (self->recruit_button, !no_forces && !self->by_unit);
+
+  /* Nothing to add a unit or a recruit to without a force: disabled, and
+   * the buttons say why. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
+                                 self->by_unit && !no_forces && self->store != NULL &&
+                                 !muster_store_is_read_only (self->store));
+  muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), !no_forces);
+  gtk_widget_set_tooltip_text (self->new_unit_button,
+                               no_forces ? _("Add a force first: every unit belongs to one") : NULL);
+  gtk_widget_set_tooltip_text (self->recruit_button,
+                               no_forces ? _("Add a force first: every character belongs to one") : NULL);
 }
 
 static void
@@ -532,6 +562,23 @@ open_action (GtkWidget  *widget,
   /* A window per sheet: a slip of Ctrl+A should not open hundreds. */
   for (guint i = 0; i < MIN (ids->len, 12); i++)
     gtk_widget_activate_action (widget, "app.open-character", "x", g_array_index (ids, gint64, i));
+}
+
+/* The rows the menu was opened on, however few. */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  MusterRosterPage *self = MUSTER_ROSTER_PAGE (widget);
+  g_autoptr(GArray) ids = muster_roster_page_get_selected_ids (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (ids->len == 0)
+    return;
+  muster_print_dialog_present (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+                               self->campaign_id, muster_roster_page_get_force_id (self), ids,
+                               MUSTER_PRINT_FIGURE_STATS);
 }
 
 static void
@@ -722,6 +769,7 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "roster.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "roster.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "roster.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "roster.new-unit", NULL, new_unit_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "roster.delete", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, 0, "roster.delete", NULL);
@@ -784,6 +832,7 @@ muster_roster_page_new (MusterStore *store)
 
   update_visible_child (self);
   update_actions (self);
+  update_suggested_action (self);
   return GTK_WIDGET (self);
 }
 
@@ -820,9 +869,6 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
   gtk_widget_set_visible (self->unit_list, self->by_unit);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
   gtk_widget_set_visible (self->characters_heading, self->by_unit);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
-                                 self->by_unit && self->store != NULL &&
-                                 !muster_store_is_read_only (self->store));
   if (self->by_unit)
     {
       adw_status_page_set_title (self->empty_status, _("No Units"));

@@ -381,7 +381,8 @@ muster_unit_list_model_refresh (MusterUnitListModel *self)
           gint64 unit_id = muster_character_get_unit_id (character);
           const char *old;
 
-          if (unit_id == 0)
+          /* The dead lead nobody any more. */
+          if (unit_id == 0 || muster_character_get_status (character) == MUSTER_STATUS_DEAD)
             continue;
           old = g_hash_table_lookup (names, &unit_id);
           g_hash_table_insert (names, g_memdup2 (&unit_id, sizeof unit_id),

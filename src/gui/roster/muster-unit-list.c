@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-a11y.h"
 #include "muster-list-columns.h"
 #include "muster-list-sorter.h"
 #include "muster-names.h"
@@ -28,13 +29,16 @@ struct _MusterUnitList
   GtkSingleSelection  *selection;
   GtkColumnViewColumn *name_column;
   GtkColumnViewColumn *rating_column;
+  GPtrArray           *stat_columns;  /* of GtkColumnViewColumn, the ruleset's unit stats */
   GtkWidget           *context_popover;
   gboolean             filtered;
+  gboolean             has_forces;
 
   /* Template widgets */
   GtkStack            *stack;
   GtkColumnView       *column_view;
   GMenuModel          *context_menu;
+  GtkWidget           *new_button;
 };
 
 G_DEFINE_FINAL_TYPE (MusterUnitList, muster_unit_list, ADW_TYPE_BIN)
@@ -49,16 +53,30 @@ typedef enum {
   COLUMN_PRESENT,
   COLUMN_STATUS,
   COLUMN_CHARACTERS,
+  COLUMN_STAT,
 } ColumnKind;
 
 typedef struct {
   MusterUnitList *list;
   ColumnKind      kind;
+  char           *stat;     /* for COLUMN_STAT */
+  GHashTable     *keys;     /* for COLUMN_STAT: a stat's text -> its sort key */
 } ColumnData;
+
+static void
+column_data_free (gpointer data)
+{
+  ColumnData *column = data;
+
+  g_free (column->stat);
+  g_clear_pointer (&column->keys, g_hash_table_unref);
+  g_free (column);
+}
 
 static char *
 cell_text (MusterUnitList *self,
            ColumnKind      kind,
+           const char     *stat,
            MusterUnit     *unit)
 {
   switch (kind)
@@ -91,6 +109,12 @@ cell_text (MusterUnitList *self,
       return g_strdup (muster_unit_status_label (muster_unit_get_status (unit)));
     case COLUMN_CHARACTERS:
       return g_strdup (muster_unit_list_model_get_character_names (self->model, muster_unit_get_id (unit)));
+    case COLUMN_STAT:
+      {
+        char *text = self->ruleset ? muster_unit_dup_stat_text (unit, self->ruleset, stat) : NULL;
+
+        return text != NULL ? text : g_strdup ("—");
+      }
     default:
       g_assert_not_reached ();
     }
@@ -118,10 +142,41 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
               ColumnData               *column)
 {
-  g_autofree char *text = cell_text (column->list, column->kind, gtk_list_item_get_item (item));
+  g_autofree char *text = cell_text (column->list, column->kind, column->stat, gtk_list_item_get_item (item));
   g_autofree char *shown = muster_names_shorten_text (text);
 
   muster_list_cell_set_text (gtk_list_item_get_child (item), shown);
+  /* The row is named by the unit, and says what it is. */
+  if (column->kind == COLUMN_NAME)
+    {
+      MusterUnit *unit = gtk_list_item_get_item (item);
+      g_autofree char *kind = cell_text (column->list, COLUMN_KIND, NULL, unit);
+      g_autofree char *force = cell_text (column->list, COLUMN_FORCE, NULL, unit);
+      /* Translators: what a screen reader says of a unit's row: its force,
+       * its type and its status */
+      g_autofree char *description = g_strdup_printf (_("%s, %s, %s"), force, kind,
+                                                      muster_unit_status_label (muster_unit_get_status (unit)));
+      g_autofree char *short_description = muster_names_shorten_text (description);
+
+      muster_a11y_label_row (gtk_list_item_get_child (item), shown, short_description);
+    }
+}
+
+/* A stat's sort key, made once for each text the stat shows: numbers
+ * among them sort by their value. */
+static const char *
+stat_key (ColumnData *column,
+          MusterUnit *unit)
+{
+  g_autofree char *text = cell_text (column->list, COLUMN_STAT, column->stat, unit);
+  char *key = g_hash_table_lookup (column->keys, text);
+
+  if (key == NULL)
+    {
+      key = g_utf8_collate_key_for_filename (text, -1);
+      g_hash_table_insert (column->keys, g_steal_pointer (&text), key);
+    }
+  return key;
 }
 
 /* What a column sorts by: texts by the keys each unit keeps, the rest
@@ -146,6 +201,8 @@ text_key_cb (gpointer item,
       return muster_unit_get_sort_key (item, MUSTER_UNIT_KEY_STATUS);
     case COLUMN_CHARACTERS:
       return muster_unit_list_model_get_names_key (column->list->model, item);
+    case COLUMN_STAT:
+      return stat_key (column, item);
     default:
       g_assert_not_reached ();
     }
@@ -185,19 +242,50 @@ match_cb (gpointer item,
 static GtkColumnViewColumn *
 add_column (MusterUnitList *self,
             const char     *title,
-            ColumnKind      kind)
+            ColumnKind      kind,
+            const char     *stat)
 {
   ColumnData *data = g_new0 (ColumnData, 1);
   gboolean number = kind == COLUMN_SIZE || kind == COLUMN_LOST || kind == COLUMN_PRESENT;
 
   data->list = self;
   data->kind = kind;
+  data->stat = g_strdup (stat);
+  if (kind == COLUMN_STAT)
+    data->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return muster_list_append_column (self->column_view, title,
                                     G_CALLBACK (setup_cell_cb), G_CALLBACK (bind_cell_cb),
-                                    data, g_free,
+                                    data, column_data_free,
                                     number ? muster_list_sorter_new_number (number_key_cb, data)
                                            : muster_list_sorter_new_text (text_key_cb, data),
                                     kind == COLUMN_NAME || kind == COLUMN_CHARACTERS);
+}
+
+/* What changes between games (base morale after colours lost or taken,
+ * move, musicians, colours): the ruleset's unit stats, as the CLI and the
+ * unit's sheet show them, between Status and Characters. */
+static void
+rebuild_stat_columns (MusterUnitList *self)
+{
+  GPtrArray *stats = self->ruleset ? muster_ruleset_get_unit_stats (self->ruleset) : NULL;
+  guint position;
+
+  for (guint i = 0; i < self->stat_columns->len; i++)
+    gtk_column_view_remove_column (self->column_view, g_ptr_array_index (self->stat_columns, i));
+  g_ptr_array_set_size (self->stat_columns, 0);
+  position = g_list_model_get_n_items (gtk_column_view_get_columns (self->column_view)) - 1;
+
+  for (guint i = 0; stats != NULL && i < stats->len; i++)
+    {
+      const MusterUnitStatDef *stat = g_ptr_array_index (stats, i);
+      GtkColumnViewColumn *column;
+
+      column = add_column (self, stat->name, COLUMN_STAT, stat->key);
+      g_object_ref (column);
+      gtk_column_view_remove_column (self->column_view, column);
+      gtk_column_view_insert_column (self->column_view, position++, column);
+      g_ptr_array_add (self->stat_columns, column);
+    }
 }
 
 static void
@@ -222,7 +310,12 @@ update_actions (MusterUnitList *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.open", any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.delete", any && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "units.new",
-                                 self->campaign_id != 0 && self->ruleset != NULL && writable);
+                                 self->campaign_id != 0 && self->ruleset != NULL && writable &&
+                                 self->has_forces);
+  /* Disabled, the button says why. */
+  gtk_widget_set_tooltip_text (self->new_button,
+                               self->has_forces ? _("Add a unit to a force")
+                                                : _("Add a force first: every unit belongs to one"));
 }
 
 static void
@@ -285,6 +378,7 @@ muster_unit_list_dispose (GObject *object)
   g_clear_pointer (&self->search, g_free);
   g_clear_object (&self->ruleset);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->stat_columns, g_ptr_array_unref);
 
   G_OBJECT_CLASS (muster_unit_list_parent_class)->dispose (object);
 }
@@ -301,6 +395,7 @@ muster_unit_list_class_init (MusterUnitListClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterUnitList, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitList, column_view);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitList, context_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitList, new_button);
   gtk_widget_class_bind_template_callback (widget_class, on_row_activated);
 
   gtk_widget_class_install_action (widget_class, "units.open", NULL, open_action);
@@ -315,19 +410,20 @@ muster_unit_list_init (MusterUnitList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->name_column = add_column (self, _("Name"), COLUMN_NAME);
-  add_column (self, _("Force"), COLUMN_FORCE);
+  self->stat_columns = g_ptr_array_new_with_free_func (g_object_unref);
+  self->name_column = add_column (self, _("Name"), COLUMN_NAME, NULL);
+  add_column (self, _("Force"), COLUMN_FORCE, NULL);
   /* Translators: a column heading: the unit's type (Infantry, Line, ...) */
-  add_column (self, C_("unit", "Type"), COLUMN_KIND);
-  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING);
+  add_column (self, C_("unit", "Type"), COLUMN_KIND, NULL);
+  self->rating_column = add_column (self, _("Rating"), COLUMN_RATING, NULL);
   /* Translators: a column heading: figures in the unit */
-  add_column (self, _("Size"), COLUMN_SIZE);
+  add_column (self, _("Size"), COLUMN_SIZE, NULL);
   /* Translators: a column heading: figures the unit has lost for good */
-  add_column (self, _("Lost"), COLUMN_LOST);
+  add_column (self, _("Lost"), COLUMN_LOST, NULL);
   /* Translators: a column heading: figures the unit has left */
-  add_column (self, _("Left"), COLUMN_PRESENT);
-  add_column (self, _("Status"), COLUMN_STATUS);
-  add_column (self, _("Characters"), COLUMN_CHARACTERS);
+  add_column (self, _("Left"), COLUMN_PRESENT, NULL);
+  add_column (self, _("Status"), COLUMN_STATUS, NULL);
+  add_column (self, _("Characters"), COLUMN_CHARACTERS, NULL);
 
   self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view,
                                                         self->context_menu);
@@ -369,7 +465,8 @@ muster_unit_list_set_campaign (MusterUnitList *self,
 
   g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
 
-  g_set_object (&self->ruleset, ruleset);
+  if (g_set_object (&self->ruleset, ruleset))
+    rebuild_stat_columns (self);
   self->campaign_id = campaign_id;
   self->force_id = 0;
   ratings = ruleset ? muster_ruleset_get_ratings (ruleset) : NULL;
@@ -423,6 +520,16 @@ muster_unit_list_get_unit_model (MusterUnitList *self)
   return self->model;
 }
 
+void
+muster_unit_list_set_has_forces (MusterUnitList *self,
+                                 gboolean        has_forces)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_LIST (self));
+
+  self->has_forces = has_forces;
+  update_actions (self);
+}
+
 GListModel *
 muster_unit_list_get_model (MusterUnitList *self)
 {
@@ -460,7 +567,7 @@ muster_unit_list_get_cell_text (MusterUnitList *self,
       ColumnData *data = g_object_get_data (G_OBJECT (factory), "column-data");
 
       if (g_strcmp0 (gtk_column_view_column_get_title (view_column), column) == 0)
-        return cell_text (self, data->kind, unit);
+        return cell_text (self, data->kind, data->stat, unit);
     }
   return NULL;
 }

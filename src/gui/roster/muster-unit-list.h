@@ -30,6 +30,10 @@ void                 muster_unit_list_set_force_id    (MusterUnitList *self,
                                                        gint64          force_id);
 void                 muster_unit_list_set_search      (MusterUnitList *self,
                                                        const char     *text);
+/* Whether the campaign has a force to add a unit to: New Unit is
+ * disabled, saying why, until it has one. */
+void                 muster_unit_list_set_has_forces  (MusterUnitList *self,
+                                                       gboolean        has_forces);
 /* The unfiltered, unsorted model (for its "n-all"). */
 MusterUnitListModel *muster_unit_list_get_unit_model  (MusterUnitList *self);
 /* The rows as shown: sorted and filtered (of MusterUnit). */

@@ -9,6 +9,7 @@
 #include "muster-character-stats.h"
 #include "muster-character-history.h"
 #include "muster-character-window.h"
+#include "muster-print-dialog.h"
 #include "muster-sheet-rows.h"
 #include "muster-sheet-text.h"
 #include "muster-traits.h"
@@ -550,6 +551,23 @@ muster_character_window_dispose (GObject *object)
   G_OBJECT_CLASS (muster_character_window_parent_class)->dispose (object);
 }
 
+/* His Figure Stats line and card, and any other sheet, for him alone. */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (widget);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  if (self->character == NULL)
+    return;
+  g_array_append_val (ids, self->character_id);
+  muster_print_dialog_present (GTK_WINDOW (self), self->store,
+                               muster_character_get_campaign_id (self->character),
+                               0, ids, MUSTER_PRINT_FIGURE_STATS);
+}
+
 static void
 muster_character_window_class_init (MusterCharacterWindowClass *klass)
 {
@@ -586,7 +604,9 @@ muster_character_window_class_init (MusterCharacterWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_status_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_out_games_changed);
 
+  gtk_widget_class_install_action (widget_class, "sheet.print", NULL, print_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "sheet.print", NULL);
 }
 
 static void

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "muster-campaign.h"
+#include "muster-campaign-row.h"
+#include "muster-character.h"
+#include "muster-game.h"
+#include "muster-campaign-settings.h"
+#include "muster-character-window.h"
+#include "muster-force-dialog.h"
+#include "muster-games-page.h"
+#include "muster-gui-test-util.h"
+#include "muster-new-campaign-dialog.h"
+#include "muster-new-game-dialog.h"
+#include "muster-print-dialog-private.h"
+#include "muster-recruit.h"
+#include "muster-recruit-dialog.h"
+#include "muster-roster-page.h"
+#include "muster-test-util.h"
+#include "muster-window.h"
+
+/* What the keyboard reaches and where it lands: the first field of each
+ * dialog, the rows' menu by Shift+F10 and the Menu key, the sidebar's
+ * focus following the campaign opened; and what Print prints from the
+ * header, a row's menu and a sheet. The AT-SPI journeys (tests/journeys)
+ * press the keys themselves. */
+
+typedef MusterGuiFixture Fixture;
+
+static MusterRosterPage *
+roster (Fixture *f)
+{
+  return MUSTER_ROSTER_PAGE (muster_window_get_roster_page (f->window));
+}
+
+/* The toplevel of @type presented last, once it is shown. */
+static GtkWindow *
+wait_window (GType type)
+{
+  muster_gui_wait_until (muster_gui_find_toplevel (type) != NULL);
+  return GTK_WINDOW (muster_gui_find_toplevel (type));
+}
+
+/* Waits for @window to be drawn, then says whether its focus is in
+ * @field, and not on a button of the header (Cancel). */
+static void
+assert_focus_in (GtkWindow  *window,
+                 GtkWidget  *field)
+{
+  GtkWidget *focus;
+
+  muster_gui_wait_for_frame (GTK_WIDGET (window));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_test_message ("focus on a %s in a %s", G_OBJECT_TYPE_NAME (focus), G_OBJECT_TYPE_NAME (field));
+  g_assert_true (focus == field || gtk_widget_is_ancestor (focus, field));
+  g_assert_null (gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON));
+}
+
+static void
+test_dialogs_focus_first_field (void)
+{
+  Fixture f = { 0 };
+  GtkWindow *dialog;
+  GtkWidget *games;
+  g_autoptr(GPtrArray) forces = NULL;
+
+  muster_gui_fixture_open (&f, TRUE);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.new-campaign", NULL);
+  dialog = wait_window (MUSTER_TYPE_NEW_CAMPAIGN_DIALOG);
+  assert_focus_in (dialog, GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), G_OBJECT_TYPE (dialog), "name_row")));
+  gtk_window_destroy (dialog);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.new-force", NULL);
+  dialog = wait_window (MUSTER_TYPE_FORCE_DIALOG);
+  assert_focus_in (dialog, GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), G_OBJECT_TYPE (dialog), "name_row")));
+  gtk_window_destroy (dialog);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.recruit", NULL);
+  dialog = wait_window (MUSTER_TYPE_RECRUIT_DIALOG);
+  assert_focus_in (dialog, GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), G_OBJECT_TYPE (dialog), "force_row")));
+  gtk_window_destroy (dialog);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.campaign-settings", NULL);
+  dialog = wait_window (MUSTER_TYPE_CAMPAIGN_SETTINGS);
+  assert_focus_in (dialog, GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), G_OBJECT_TYPE (dialog), "name_row")));
+  gtk_window_destroy (dialog);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.print", NULL);
+  dialog = wait_window (MUSTER_TYPE_PRINT_DIALOG);
+  assert_focus_in (dialog, GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), MUSTER_TYPE_PRINT_DIALOG, "sheet_row")));
+  gtk_window_destroy (dialog);
+
+  /* A game, then its results: the first participant's row has the focus. */
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.new-game", NULL);
+  dialog = wait_window (MUSTER_TYPE_NEW_GAME_DIALOG);
+  assert_focus_in (dialog, GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), G_OBJECT_TYPE (dialog), "title_row")));
+  gtk_window_destroy (dialog);
+
+  forces = muster_store_list_forces (f.store, f.campaign_id, NULL);
+  g_assert_cmpuint (forces->len, ==, 2);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) characters = muster_store_list_characters (f.store, f.campaign_id, 0, &error);
+    g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+    gint64 game_id;
+
+    g_assert_no_error (error);
+    /* The first character of each force. */
+    for (guint i = 0; i < characters->len && ids->len < 2; i++)
+      {
+        MusterCharacter *c = g_ptr_array_index (characters, i);
+        gint64 id = muster_character_get_id (c);
+
+        if (ids->len == 0 || muster_character_get_force_id (c) !=
+            muster_character_get_force_id (g_ptr_array_index (characters, 0)))
+          g_array_append_val (ids, id);
+      }
+    game_id = muster_store_create_game (f.store, f.campaign_id, "The Bridge", NULL,
+                                        (const gint64 *) (gpointer) ids->data, ids->len, &error);
+    g_assert_no_error (error);
+    muster_gui_spin ();
+    games = muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_GAMES_PAGE, NULL);
+    muster_games_page_set_campaign (MUSTER_GAMES_PAGE (games), f.campaign_id);
+    muster_games_page_select_game (MUSTER_GAMES_PAGE (games), game_id);
+    dialog = muster_games_page_record_results (MUSTER_GAMES_PAGE (games));
+    g_assert_nonnull (dialog);
+    muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+    {
+      GtkWidget *focus;
+
+      muster_gui_wait_for_frame (GTK_WIDGET (dialog));
+      focus = gtk_root_get_focus (GTK_ROOT (dialog));
+      g_assert_nonnull (focus);
+      g_assert_nonnull (gtk_widget_get_ancestor (focus, ADW_TYPE_EXPANDER_ROW));
+      g_assert_null (gtk_widget_get_ancestor (focus, GTK_TYPE_BUTTON));
+    }
+    gtk_window_destroy (dialog);
+  }
+
+  muster_gui_fixture_close (&f);
+}
+
+/* Selects the rows at @positions (ending with -1) of the roster. */
+static void
+select_rows (Fixture *f,
+             ...)
+{
+  GtkSelectionModel *selection = gtk_column_view_get_model (muster_roster_page_get_column_view (roster (f)));
+  va_list args;
+  int position;
+
+  gtk_selection_model_unselect_all (selection);
+  va_start (args, f);
+  while ((position = va_arg (args, int)) >= 0)
+    gtk_selection_model_select_item (selection, (guint) position, FALSE);
+  va_end (args);
+  muster_gui_spin ();
+}
+
+/* The scope the print dialog opened with, and how many it prints. */
+static MusterPrintScope
+opened_scope (guint *n_characters)
+{
+  MusterPrintDialog *dialog = MUSTER_PRINT_DIALOG (wait_window (MUSTER_TYPE_PRINT_DIALOG));
+  MusterPrintJob *job = muster_print_dialog_get_job (dialog);
+  MusterPrintScope scope = muster_print_job_get_scope (job);
+
+  *n_characters = muster_print_job_count_characters (job, scope, NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  muster_gui_spin ();
+  return scope;
+}
+
+static void
+test_print_default (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GArray) ids = NULL;
+  guint n;
+
+  muster_gui_fixture_open (&f, TRUE);
+
+  /* One row selected (as the cursor leaves one): the header's Print
+   * prints the whole roster. */
+  select_rows (&f, 0, -1);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.print", NULL);
+  g_assert_cmpint (opened_scope (&n), ==, MUSTER_PRINT_SCOPE_CAMPAIGN);
+  g_assert_cmpuint (n, ==, 24);
+
+  /* Two or more: those. */
+  select_rows (&f, 0, 3, -1);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.print", NULL);
+  g_assert_cmpint (opened_scope (&n), ==, MUSTER_PRINT_SCOPE_CHARACTERS);
+  g_assert_cmpuint (n, ==, 2);
+
+  /* One character: from his row's menu ... */
+  select_rows (&f, 5, -1);
+  ids = muster_roster_page_get_selected_ids (roster (&f));
+  gtk_widget_activate_action (GTK_WIDGET (roster (&f)), "roster.print", NULL);
+  g_assert_cmpint (opened_scope (&n), ==, MUSTER_PRINT_SCOPE_CHARACTERS);
+  g_assert_cmpuint (n, ==, 1);
+
+  /* ... or his sheet. */
+  muster_application_open_character (muster_gui_test_get_app (), g_array_index (ids, gint64, 0));
+  muster_gui_spin ();
+  gtk_widget_activate_action (muster_gui_find_toplevel (MUSTER_TYPE_CHARACTER_WINDOW), "sheet.print", NULL);
+  g_assert_cmpint (opened_scope (&n), ==, MUSTER_PRINT_SCOPE_CHARACTERS);
+  g_assert_cmpuint (n, ==, 1);
+
+  muster_gui_fixture_close (&f);
+}
+
+/* The shortcut of @widget's controllers triggered by @keyval with
+ * @modifiers, or NULL. */
+static GtkShortcut *
+find_shortcut (GtkWidget       *widget,
+               guint            keyval,
+               GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return shortcut;
+        }
+    }
+  return NULL;
+}
+
+static void
+test_context_menu_keys (void)
+{
+  Fixture f = { 0 };
+  GtkWidget *view;
+  struct {
+    guint           keyval;
+    GdkModifierType modifiers;
+  } keys[] = {
+    { GDK_KEY_F10, GDK_SHIFT_MASK },
+    { GDK_KEY_Menu, 0 },
+  };
+
+  muster_gui_fixture_open (&f, TRUE);
+  view = GTK_WIDGET (muster_roster_page_get_column_view (roster (&f)));
+  muster_gui_wait_for_frame (view);
+  select_rows (&f, 2, -1);
+  gtk_widget_grab_focus (view);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut = find_shortcut (view, keys[i].keyval, keys[i].modifiers);
+      GtkWidget *popover;
+
+      g_assert_nonnull (shortcut);
+      g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view, NULL));
+      /* The page's own menu (its units' list has one of its own). */
+      for (popover = gtk_widget_get_first_child (GTK_WIDGET (roster (&f))); popover != NULL;
+           popover = gtk_widget_get_next_sibling (popover))
+        if (GTK_IS_POPOVER_MENU (popover))
+          break;
+      g_assert_nonnull (popover);
+      muster_gui_wait_until (gtk_widget_get_mapped (popover));
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      muster_gui_wait_until (!gtk_widget_get_mapped (popover));
+    }
+
+  muster_gui_fixture_close (&f);
+}
+
+/* The campaign a new one becomes is the row with the focus, and Enter on
+ * another row opens that one. */
+static void
+test_sidebar_focus_follows (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  GtkWidget *list;
+  GtkWidget *focus;
+  gint64 second;
+
+  muster_gui_fixture_open (&f, TRUE);
+  list = GTK_WIDGET (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "campaign_list"));
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  second = muster_store_create_sample (f.store, "A Second Campaign", &error);
+  g_assert_no_error (error);
+  muster_window_select_campaign (f.window, second);
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, second);
+  focus = gtk_root_get_focus (GTK_ROOT (f.window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, list));
+  g_assert_true (MUSTER_IS_CAMPAIGN_ROW (gtk_widget_get_first_child (focus)));
+  g_assert_cmpint (muster_campaign_row_get_campaign_id (MUSTER_CAMPAIGN_ROW (gtk_widget_get_first_child (focus))),
+                   ==, second);
+
+  /* Enter on the other row: the list activates its position. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))), i);
+
+      if (muster_campaign_get_id (MUSTER_CAMPAIGN (item)) == f.campaign_id)
+        g_signal_emit_by_name (list, "activate", i);
+    }
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+
+  muster_gui_fixture_close (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  muster_gui_test_init (&argc, &argv);
+  g_test_add_func ("/gui/keyboard/dialogs-focus-first-field", test_dialogs_focus_first_field);
+  g_test_add_func ("/gui/keyboard/context-menu", test_context_menu_keys);
+  g_test_add_func ("/gui/keyboard/sidebar-focus", test_sidebar_focus_follows);
+  g_test_add_func ("/gui/keyboard/print-default", test_print_default);
+  status = g_test_run ();
+  return muster_gui_test_finish (status);
+}
