@@ -133,15 +133,8 @@ muster_cli_cmd_order (MusterCli  *cli,
   ruleset = game != NULL ? muster_cli_campaign_ruleset (campaign, &error) : NULL;
   if (ruleset == NULL)
     return muster_cli_fail (error);
-  play = muster_ruleset_get_play (ruleset);
-  if (play == NULL)
-    {
-      g_set_error (&error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   _("The campaign plays version %s of %s, whose rules predate play at the table: "
-                     "take the newer rules (update-rules) to play its games here."),
-                   muster_ruleset_get_version (ruleset), muster_ruleset_get_title (ruleset));
-      return muster_cli_fail (error);
-    }
+  if ((play = muster_table_require_play (ruleset, &error)) == NULL)
+    return muster_cli_fail (error);
 
   /* A deck: the next card, then the turn's cards so far. */
   if (play->order_method == MUSTER_ORDER_DECK)
@@ -414,19 +407,13 @@ muster_cli_order_sheet (MusterCli      *cli,
                         MusterGame     *game,
                         GError        **error)
 {
-  const MusterPlay *play = muster_ruleset_get_play (ruleset);
+  const MusterPlay *play = muster_table_require_play (ruleset, error);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   g_autoptr(GPtrArray) entries = NULL;
   gint64 game_id = muster_game_get_id (game);
 
   if (play == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   _("The campaign plays version %s of %s, whose rules predate play at the table: "
-                     "take the newer rules (update-rules) to play its games here."),
-                   muster_ruleset_get_version (ruleset), muster_ruleset_get_title (ruleset));
-      return NULL;
-    }
+    return NULL;
 
   if (play->order_method == MUSTER_ORDER_DECK)
     {

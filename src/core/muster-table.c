@@ -61,6 +61,28 @@ muster_table_get_started_game (MusterStore  *store,
   return g_steal_pointer (&game);
 }
 
+/**
+ * muster_table_require_play:
+ * @ruleset: a campaign's rules
+ *
+ * Returns: (nullable): the rules' play at the table, or %NULL with
+ * MUSTER_ENGINE_ERROR_STATE saying that they predate it and how to take
+ * newer ones.
+ */
+const MusterPlay *
+muster_table_require_play (MusterRuleset  *ruleset,
+                           GError        **error)
+{
+  const MusterPlay *play = muster_ruleset_get_play (ruleset);
+
+  if (play == NULL)
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                 _("The campaign plays version %s of %s, whose rules predate play at the table: "
+                   "take the newer rules (update-rules) to play its games here."),
+                 muster_ruleset_get_version (ruleset), muster_ruleset_get_title (ruleset));
+  return play;
+}
+
 const MusterPlay *
 muster_table_get_play (MusterStore    *store,
                        MusterGame     *game,
@@ -70,17 +92,8 @@ muster_table_get_play (MusterStore    *store,
   MusterRuleset *ruleset = muster_store_get_campaign_ruleset (store, muster_game_get_campaign_id (game), error);
   const MusterPlay *play;
 
-  if (ruleset == NULL)
+  if (ruleset == NULL || (play = muster_table_require_play (ruleset, error)) == NULL)
     return NULL;
-  play = muster_ruleset_get_play (ruleset);
-  if (play == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   _("The campaign plays version %s of %s, whose rules predate play at the table: "
-                     "take the newer rules (update-rules) to resolve hits here."),
-                   muster_ruleset_get_version (ruleset), muster_ruleset_get_title (ruleset));
-      return NULL;
-    }
   *out_ruleset = ruleset;
   return play;
 }

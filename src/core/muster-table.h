@@ -3,6 +3,7 @@
 
 #include "muster-dice.h"
 #include "muster-game.h"
+#include "muster-ruleset-play.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -74,6 +75,11 @@ void muster_hit_free (MusterHit *hit);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterHit, muster_hit_free)
 
 const char *muster_hit_kind_to_string (MusterHitKind kind);
+
+/* The rules' play at the table, or NULL with MUSTER_ENGINE_ERROR_STATE
+ * saying that they predate it (update-rules). */
+const MusterPlay *muster_table_require_play (MusterRuleset *ruleset,
+                                             GError       **error);
 
 /* A planned game is started: hits can be recorded. Logged. */
 gboolean   muster_store_start_game  (MusterStore            *store,
