@@ -10,6 +10,8 @@
 #include "muster-dice.h"
 #include "muster-engine.h"
 #include "muster-game.h"
+#include "muster-ruleset-play.h"
+#include "muster-table.h"
 #include "muster-unit.h"
 
 /* Playing a game: who takes the field, what happens to them, and the
@@ -361,3 +363,92 @@ gen_play_game (Gen      *gen,
     undo_and_replay (gen);
 }
 
+
+/* A game left started at the table: its order of play rolled or some
+ * cards dealt, and for rules that resolve hits, hits on men and units of
+ * both sides, one of them sometimes undone. */
+void
+gen_play_at_table (Gen *gen)
+{
+  const MusterPlay *play = muster_ruleset_get_play (gen->ruleset);
+  g_autoptr(GArray) chars = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) participants = NULL;
+  g_autoptr(GPtrArray) unit_parts = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 game;
+  guint hits = 0;
+
+  if (play == NULL)
+    return;
+  pick_participants (gen, chars, units);
+  game = muster_store_create_game_full (gen->store, gen->campaign, "At the table", NULL,
+                                        (const gint64 *) (gpointer) chars->data, chars->len,
+                                        (const gint64 *) (gpointer) units->data, units->len, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_start_game_full (gen->store, game, gen_chance (gen, 0.5), &error));
+  g_assert_no_error (error);
+
+  if (play->order_method == MUSTER_ORDER_DECK)
+    for (int i = gen_between (gen, 1, 8); i > 0; i--)
+      {
+        g_autoptr(MusterOrderEntry) card = muster_store_deal_card (gen->store, game, &error);
+
+        gen_tolerate (card != NULL, &error);
+      }
+  else
+    for (int bound = 1; bound <= gen_between (gen, 1, 2); bound++)
+      {
+        g_autoptr(GPtrArray) order = muster_store_roll_order (gen->store, game, bound, NULL, &error);
+
+        g_assert_no_error (error);
+        g_assert_nonnull (order);
+      }
+  if (play->effects->len == 0)
+    return;
+
+  participants = muster_store_list_participants (gen->store, game, &error);
+  g_assert_no_error (error);
+  unit_parts = muster_store_list_game_units (gen->store, game, &error);
+  g_assert_no_error (error);
+  for (int i = gen_between (gen, 1, 6), tries = 0; i > 0 && tries < 50; tries++)
+    {
+      MusterHitRequest request = { 0, };
+      g_autoptr(MusterHit) hit = NULL;
+
+      if (unit_parts->len > 0 && (participants->len == 0 || gen_chance (gen, 0.3)))
+        {
+          const MusterUnitParticipant *u = g_ptr_array_index (unit_parts, gen_pick (gen, unit_parts->len));
+
+          request.unit_id = u->unit_id;
+          request.figures = gen_between (gen, 1, MAX (1, MIN (3, u->figures)));
+        }
+      else if (participants->len > 0)
+        {
+          const MusterParticipant *target = g_ptr_array_index (participants, gen_pick (gen, participants->len));
+          const MusterParticipant *by = g_ptr_array_index (participants, gen_pick (gen, participants->len));
+
+          request.target_id = target->character_id;
+          if (g_strcmp0 (by->side, target->side) != 0)
+            request.attacker_id = by->character_id;
+          request.kind = gen_chance (gen, 0.3) ? MUSTER_HIT_MELEE : MUSTER_HIT_SHOT;
+          request.difference = gen_between (gen, 0, 4);
+          request.bound = gen_between (gen, 0, 3);
+        }
+      else
+        break;
+      hit = muster_store_record_hit (gen->store, game, &request, &error);
+      gen_tolerate (hit != NULL, &error);
+      if (hit != NULL)
+        {
+          i--;
+          hits++;
+        }
+    }
+  if (hits > 1 && gen_chance (gen, 0.3))
+    {
+      gboolean undone = muster_store_undo_hit (gen->store, game, &error);
+
+      gen_tolerate (undone, &error);
+    }
+}

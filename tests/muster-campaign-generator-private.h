@@ -60,6 +60,8 @@ void         gen_recruit         (Gen        *gen,
 void         gen_between_games   (Gen        *gen);
 /* Plays game number gen->round + 1 and resolves it (@last: the
  * campaign's last game, which may wait for its resolution). */
+/* A game left started at the table, for rules that play at it. */
+void         gen_play_at_table   (Gen        *gen);
 void         gen_play_game       (Gen        *gen,
                                   gboolean    last);
 

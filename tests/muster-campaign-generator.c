@@ -618,6 +618,7 @@ muster_generate_campaign (MusterStore          *store,
       gen_play_game (&gen, i + 1 == n_games);
       gen.round++;
     }
+  gen_play_at_table (&gen);
 
   log = muster_store_list_log (store, gen.campaign, 0, 0, &error);
   g_assert_no_error (error);

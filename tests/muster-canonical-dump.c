@@ -54,6 +54,10 @@ static const struct {
                          " WHERE r.campaign_id = ?1", -1, FALSE },
   { "roll", "SELECT * FROM roll WHERE campaign_id = ?1 ORDER BY id", ROLL, TRUE },
   { "log_entry", "SELECT * FROM log_entry WHERE campaign_id = ?1 ORDER BY id", -1, TRUE },
+  { "table_game", "SELECT t.* FROM table_game t JOIN game g ON g.id = t.game_id WHERE g.campaign_id = ?1", -1, FALSE },
+  { "table_order", "SELECT o.* FROM table_order o JOIN game g ON g.id = o.game_id WHERE g.campaign_id = ?1",
+    -1, FALSE },
+  { "table_hit", "SELECT h.* FROM table_hit h JOIN game g ON g.id = h.game_id WHERE g.campaign_id = ?1", -1, FALSE },
   /* Not carried by a campaign file (doc/exchange-format.md): the rules a
    * campaign replaced stay in the library they were replaced in. */
   { "rules_update", NULL, -1, FALSE },
@@ -67,6 +71,7 @@ static const struct {
 } references[] = {
   { "force_id", FORCE }, { "unit_id", UNIT }, { "character_id", CHARACTER },
   { "killer_id", CHARACTER }, { "victim_id", CHARACTER }, { "game_id", GAME },
+  { "target_id", CHARACTER }, { "attacker_id", CHARACTER },
   { "resolution_id", RESOLUTION }, { "roll_id", ROLL },
 };
 

@@ -17,6 +17,7 @@
 #include "muster-recruit.h"
 #include "muster-stats-page.h"
 #include "muster-store.h"
+#include "muster-table-window.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
@@ -101,6 +102,13 @@ make_campaign (void)
 
   cli ("new-game", "1", "Patrol on the Tormes", "--date", "1812-07-02",
        "--with", "1", "--with", "2", "--with", "6", "--with", "14", "--with", "22", NULL);
+
+  /* Played at the table: the order rolled, three hits. */
+  cli ("start", "3", NULL);
+  cli ("order", "3", NULL);
+  cli ("hit", "3", "14", "--by", "1", "--location", "chest", "--faces", "effect=5,4", NULL);
+  cli ("hit", "3", "1", "--by", "22", "--faces", "location=1", "--faces", "effect=3,2", NULL);
+  cli ("hit", "3", "22", "--by", "2", "--melee", "2", "--location", "right-arm", "--faces", "effect=4", NULL);
 }
 
 static void
@@ -233,6 +241,24 @@ main (int   argc,
   save_png (GTK_WIDGET (sheet), argv[1], "sheet", suffix);
 
   gtk_window_destroy (sheet);
+
+  /* The table window of the game being played, wide and narrow. */
+  {
+    static const struct { const char *name; int width, height; } sizes[] = {
+      { "table", 1366, 768 }, { "table-narrow", 400, 768 },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        MusterTableWindow *table = muster_table_window_new (store, 3);
+
+        gtk_window_set_default_size (GTK_WINDOW (table), sizes[i].width, sizes[i].height);
+        gtk_window_present (GTK_WINDOW (table));
+        spin_for (800);
+        save_png (GTK_WIDGET (table), argv[1], sizes[i].name, suffix);
+        gtk_window_destroy (GTK_WINDOW (table));
+      }
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   spin_for (100);
   return 0;

@@ -144,7 +144,7 @@ test_rulesets_list (Fixture       *f,
 
       if (g_str_equal (row[0], RULESET))
         {
-          g_assert_cmpstr (row[1], ==, "2");
+          g_assert_cmpstr (row[1], ==, "3");
           g_assert_cmpstr (row[2], ==, "Sharpe's Skirmish");
           g_assert_cmpstr (row[3], ==, "figure");
           found = TRUE;
@@ -189,7 +189,7 @@ test_rulesets_broken (Fixture       *f,
 
   RUN (f, &run, "rulesets", "--format", "tsv");
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, RULESET "\t2\t"));
+  g_assert_nonnull (strstr (run.out, RULESET "\t3\t"));
   g_assert_true (g_str_has_prefix (run.err, "muster-cli: "));
   g_assert_nonnull (strstr (run.err, "broken.xml:"));
   g_assert_nonnull (strstr (run.err, "warning"));
@@ -221,7 +221,7 @@ test_campaign_new (Fixture       *f,
   RUN_OK (f, &run, "campaigns", "--format", "tsv");
   rows = tsv_rows (run.out, NULL);
   g_assert_cmpuint (rows->len, ==, 1);
-  expected = g_strdup_printf ("%s\tTalavera\t" RULESET "\t2\t1\t0", id);
+  expected = g_strdup_printf ("%s\tTalavera\t" RULESET "\t3\t1\t0", id);
   g_assert_nonnull (strstr (run.out, expected));
 
   RUN_OK (f, &run, "campaigns");

@@ -198,7 +198,7 @@ test_wounds_add_up (void)
       gboolean rolled = FALSE;
 
       campaign_init (&c, NULL, 1811, NULL, NULL);
-      g_assert_cmpstr (muster_ruleset_get_version (c.ruleset), ==, "2");
+      g_assert_cmpstr (muster_ruleset_get_version (c.ruleset), ==, "3");
       muster_men (&c, &men);
       game = new_game (&c, "The ford", men.ward, men.lefort, (gint64) 0);
       record (&c, game, men.ward, "wounded", cases[i].light, cases[i].serious, 0);

@@ -64,7 +64,7 @@ static void
 test_bad_newer (void)
 {
   fixture_refused ("newer-version.muster", MUSTER_EXCHANGE_ERROR_NEWER,
-                   "This file was written by a newer Muster (format 3); this Muster reads format 2.", NULL);
+                   "This file was written by a newer Muster (format 4); this Muster reads format 3.", NULL);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "muster-campaign-generator.h"
 #include "muster-canonical-dump.h"
+#include "muster-ruleset-play.h"
 #include "muster-exchange.h"
 #include "muster-exchange-test-util.h"
 #include "muster-ruleset.h"
@@ -97,6 +98,17 @@ roundtrip (const char           *ruleset_id,
 
   campaign = muster_generate_campaign (store, ruleset_id, seed, n_games, stats);
   before = muster_canonical_campaign_dump (store, campaign);
+  /* A game left started at the table goes with its order and its hits. */
+  {
+    g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup (ruleset_id, NULL);
+    const MusterPlay *play = muster_ruleset_get_play (ruleset);
+
+    g_assert_nonnull (strstr (before, "state=\"started\""));
+    g_assert_nonnull (strstr (before, "\ntable_game"));
+    g_assert_nonnull (strstr (before, "\ntable_order"));
+    if (play->effects->len > 0)
+      g_assert_nonnull (strstr (before, "\ntable_hit"));
+  }
   data = export_campaign (store, campaign);
 
   copy = muster_exchange_import_data (fresh, data, strlen (data), "roundtrip.muster", 0, NULL, &error);

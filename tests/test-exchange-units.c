@@ -496,6 +496,29 @@ test_fixture (void)
   g_assert_cmpstr (again, ==, data);
 }
 
+/* The same campaign as a file of format 2, from before games were played
+ * at the table: it imports as it did, and is written again in format 3. */
+static void
+test_fixture_v2 (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *again = NULL;
+  gsize length;
+  gint64 campaign;
+
+  data = muster_test_read_data ("exchange/units-v2.muster", &length);
+  g_assert_nonnull (strstr (data, "version=\"2\""));
+  campaign = muster_exchange_import_data (store, data, length, "units-v2.muster", 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (campaign, >, 0);
+  current = muster_test_read_data ("exchange/units.muster", NULL);
+  again = export_campaign (store, campaign);
+  g_assert_cmpstr (again, ==, current);
+}
+
 /* The same campaign as a file of the first format, whose log entries are
  * sentences: it still imports, each entry read back into its kind's
  * arguments from its text and the rows it names, and is written again
@@ -725,6 +748,7 @@ main (int   argc,
   g_test_add_func ("/exchange-units/roundtrip/force", test_roundtrip_force);
   g_test_add_func ("/exchange-units/roundtrip/colours-captured", test_roundtrip_colours_captured);
   g_test_add_func ("/exchange-units/import/fixture", test_fixture);
+  g_test_add_func ("/exchange-units/import/fixture-v2", test_fixture_v2);
   g_test_add_func ("/exchange-units/import/first-format", test_fixture_first_format);
   g_test_add_func ("/exchange-units/export/unknown-table", test_export_unknown_table);
 

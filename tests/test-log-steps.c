@@ -6,6 +6,7 @@
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-log-test-util.h"
+#include "muster-table.h"
 #include "muster-test-util.h"
 #include "muster-unit.h"
 
@@ -431,6 +432,75 @@ test_other_steps (void)
   play_clear (&play);
 }
 
+static void
+table_hit (Play                   *play,
+           gint64                  game_id,
+           const MusterHitRequest *request)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterHit) hit = muster_store_record_hit (play->store, game_id, request, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (hit);
+}
+
+/* A game played at the table: started, and each hit as it happens. */
+static void
+test_table (void)
+{
+  g_autoptr(MusterRuleset) sharpe = log_test_shipped ("sharpes-skirmish");
+  g_autoptr(MusterRuleset) chosen = log_test_shipped ("chosen-men");
+  g_autoptr(GError) error = NULL;
+  Play play = { 0 };
+  gint64 ward, lefort, dubois, id, light, harden, roux;
+  int fatal = 9, figures[] = { 2, 6 };
+
+  play_init (&play, sharpe, NULL);
+  ward = man (&play, 0, "Thomas Ward", "rifleman", SHARPE_STATS (3));
+  lefort = man (&play, 1, "Jean Lefort", "voltigeur", SHARPE_STATS (3));
+  dubois = man (&play, 1, "Henri Dubois", "voltigeur", SHARPE_STATS (3));
+  id = game (&play, (const gint64[]) { ward, lefort, dubois }, 3, NULL, 0);
+  g_assert_true (muster_store_start_game (play.store, id, &error));
+  g_assert_no_error (error);
+  log_expect (play.store, play.campaign, "started", "{\"number\": 1, \"title\": \"The bridge\"}",
+              "Game 1 “The bridge” started at the table.");
+  table_hit (&play, id, &(MusterHitRequest) { .target_id = lefort, .attacker_id = ward, .location = "chest",
+                                              .has_score = TRUE, .score = 7 });
+  log_expect (play.store, play.campaign, "hit",
+              "{\"ordinal\": 1, \"name\": \"Jean Lefort\", \"attacker\": \"Thomas Ward\", \"kind\": \"shot\","
+              " \"location\": \"chest\", \"score\": 7, \"effect\": \"serious\"}",
+              "Hit 1: Thomas Ward hits Jean Lefort in the Chest, score 7: Serious wound");
+  table_hit (&play, id, &(MusterHitRequest) { .target_id = dubois, .location = "head",
+                                              .has_score = TRUE, .score = 2 });
+  log_expect (play.store, play.campaign, "hit",
+              "{\"ordinal\": 2, \"name\": \"Henri Dubois\", \"location\": \"head\", \"score\": 2, \"effect\": \"none\"}",
+              "Hit 2: Henri Dubois is hit in the Head, score 2: No effect");
+  play_clear (&play);
+
+  play_init (&play, chosen, NULL);
+  light = unit (&play, 0, "Light company", "infantry", "veteran");
+  harden = man (&play, 0, "Sergeant Harden", "squad-leader", CHOSEN_STATS);
+  roux = man (&play, 1, "Sergent Roux", "squad-leader", CHOSEN_STATS);
+  id = game (&play, (const gint64[]) { harden, roux }, 2, (const gint64[]) { light }, 1);
+  g_assert_true (muster_store_start_game (play.store, id, &error));
+  g_assert_no_error (error);
+  table_hit (&play, id, &(MusterHitRequest) { .target_id = roux, .attacker_id = harden,
+                                              .effect_faces = &fatal, .n_effect_faces = 1 });
+  log_expect (play.store, play.campaign, "hit",
+              "{\"ordinal\": 1, \"name\": \"Sergent Roux\", \"attacker\": \"Sergeant Harden\", \"kind\": \"wound-die\","
+              " \"effect\": \"fatal\"}",
+              "Hit 1: Sergeant Harden hits Sergent Roux: Fatal");
+  table_hit (&play, id, &(MusterHitRequest) { .target_id = harden, .effect_faces = &fatal, .n_effect_faces = 1 });
+  log_expect (play.store, play.campaign, "hit", "{\"ordinal\": 2, \"name\": \"Sergeant Harden\"}",
+              "Hit 2: Sergeant Harden is hit: Fatal");
+  table_hit (&play, id, &(MusterHitRequest) { .unit_id = light, .figures = 2, .effect_faces = figures,
+                                              .n_effect_faces = 2 });
+  log_expect (play.store, play.campaign, "hit",
+              "{\"ordinal\": 3, \"name\": \"Light company\", \"figures\": 2, \"killed\": 0, \"wounded\": 1}",
+              "Hit 3: 2 figures of Light company: 0 killed, 1 wounded");
+  play_clear (&play);
+}
+
 void
 log_test_add_steps (void)
 {
@@ -440,4 +510,5 @@ log_test_add_steps (void)
   log_test_add ("/log/steps/big-skirmishes", test_big_skirmishes);
   log_test_add ("/log/steps/small-unit-engagements", test_small_unit_engagements);
   log_test_add ("/log/steps/others", test_other_steps);
+  log_test_add ("/log/steps/table", test_table);
 }

@@ -317,6 +317,62 @@ test_cli_orientation (CliFixture    *f,
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
 }
 
+/* The order of play of a game at the table, on one page: before it is
+ * rolled every man with his cells to fill in, then in the order rolled. */
+static void
+test_cli_order (CliFixture    *f,
+                gconstpointer  data)
+{
+  g_autofree char *campaign = g_strdup_printf ("%" G_GINT64_FORMAT, f->campaign);
+  g_autofree char *blank = g_build_filename (f->dir, "blank.pdf", NULL);
+  g_autofree char *path = g_build_filename (f->dir, "order.pdf", NULL);
+  g_autofree char *err = NULL;
+  g_autoptr(TestDoc) doc = NULL;
+  g_autoptr(TestDoc) blank_doc = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *blank_text = NULL;
+
+  g_assert_cmpint (run_cli (f, &err, "new-game", campaign, "Bridge", "--with", "Charles Ellison",
+                            "--with", "Patrick Nolan", "--with", "Étienne Marchal", "--with", "Pierre Guérin",
+                            NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "start", "Bridge", "--campaign", campaign, NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  /* One game, and only for the order sheet. */
+  g_assert_cmpint (run_cli (f, &err, "print", "order", campaign, "-o", path, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--game"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "print", "roster", campaign, "--game", "Bridge", "-o", path, NULL), ==, 2);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (f, &err, "print", "order", campaign, "--game", "Bridge", "-o", blank, NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "order", "Bridge", "--campaign", campaign, NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (f, &err, "print", "order", campaign, "--game", "Bridge", "--paper", "letter",
+                            "-o", path, NULL), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+
+  blank_doc = muster_test_open_pdf (blank);
+  doc = muster_test_open_pdf (path);
+  g_assert_cmpint (poppler_document_get_n_pages (doc), ==, 1);
+  muster_test_assert_paper (doc, MUSTER_PAPER_LETTER);
+  text = muster_test_page_text (doc, 0);
+  blank_text = muster_test_page_text (blank_doc, 0);
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *names[] = { "Charles Ellison", "Patrick Nolan", "Étienne Marchal", "Pierre Guérin" };
+
+      g_assert_nonnull (strstr (text, names[i]));
+      g_assert_nonnull (strstr (blank_text, names[i]));
+    }
+  g_assert_nonnull (strstr (text, "Place"));
+  g_assert_nonnull (strstr (text, "Bridge"));
+  /* Rolled: places 1 to 4; before, none. */
+  g_assert_true (muster_test_has_token (text, "4"));
+  g_assert_false (muster_test_has_token (blank_text, "4"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -324,6 +380,7 @@ main (int   argc,
   pin_fonts ();
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add ("/print/cli/order", CliFixture, NULL, cli_setup, test_cli_order, cli_teardown);
   g_test_add ("/print/cli/figure-stats", CliFixture, NULL, cli_setup, test_cli_figure_stats, cli_teardown);
   g_test_add ("/print/cli/selection", CliFixture, NULL, cli_setup, test_cli_selection, cli_teardown);
   g_test_add ("/print/cli/playsheet-and-errors", CliFixture, NULL, cli_setup, test_cli_playsheet_and_errors, cli_teardown);

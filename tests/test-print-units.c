@@ -887,7 +887,7 @@ test_cli (Fixture       *f,
     FAILS (1, "keeps no units", "print", "units", sample, "-o", units);
     FAILS (2, "--special", "print", "cards", id, "--special", "Bridge blown", "-o", deck);
     FAILS (2, "--characters", "print", "units", id, "--characters", "1", "-o", units);
-    FAILS (2, "units, deck or chronicle", "print", "tokens", id, "-o", units);
+    FAILS (2, "units, deck, chronicle or order", "print", "tokens", id, "-o", units);
 #undef FAILS
   }
 }

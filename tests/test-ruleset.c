@@ -72,7 +72,7 @@ test_shipped_header (void)
   g_autofree char *contents = NULL;
 
   g_assert_cmpstr (muster_ruleset_get_id (rs), ==, "sharpes-skirmish");
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "2");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "3");
   g_assert_cmpstr (muster_ruleset_get_title (rs), ==, "Sharpe's Skirmish");
   g_assert_nonnull (strstr (muster_ruleset_get_source (rs), "Durham's Chosen Men"));
   g_assert_cmpint (muster_ruleset_get_kept_by (rs), ==, MUSTER_KEPT_BY_FIGURE);
@@ -756,7 +756,7 @@ test_registry_user_dir (void)
 
   g_file_get_contents (src, &contents, NULL, &error);
   g_assert_no_error (error);
-  edited = replace_once (contents, "version=\"2\"", "version=\"3\"");
+  edited = replace_once (contents, "version=\"3\"", "version=\"4\"");
   edited2 = replace_once (edited, "<roll stat=\"F\" dice=\"6\"/>", "<roll stat=\"F\" dice=\"7\"/>");
   g_file_set_contents (house, edited2, -1, &error);
   g_assert_no_error (error);
@@ -769,7 +769,7 @@ test_registry_user_dir (void)
   /* The user's file has the same id and replaces the shipped one. */
   rs = muster_rulesets_lookup ("sharpes-skirmish", &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "3");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "4");
   g_assert_cmpstr (muster_dice_expr_to_string (
                      muster_troop_type_get_roll (
                        muster_ruleset_lookup_troop_type (rs, "line"), "F")), ==, "7");
@@ -781,9 +781,9 @@ test_registry_user_dir (void)
   {
     g_autoptr(MusterRuleset) again = muster_rulesets_lookup ("sharpes-skirmish", &error);
     g_assert_no_error (error);
-    g_assert_cmpstr (muster_ruleset_get_version (again), ==, "2");
+    g_assert_cmpstr (muster_ruleset_get_version (again), ==, "3");
   }
-  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "3");
+  g_assert_cmpstr (muster_ruleset_get_version (rs), ==, "4");
 }
 
 int

@@ -19,7 +19,7 @@
 #include "muster-units-sheet.h"
 
 static const char * const sheet_names[] = {
-  "figure-stats", "playsheet", "cards", "roster", "units", "deck", "chronicle",
+  "figure-stats", "playsheet", "cards", "roster", "units", "deck", "chronicle", "order",
 };
 
 /* The characters to print: those named by --characters, in that order;
@@ -96,6 +96,8 @@ sheet_label (const char *kind)
     return _("the card deck");
   if (g_str_equal (kind, "chronicle"))
     return _("the chronicle");
+  if (g_str_equal (kind, "order"))
+    return _("the order of play");
   return _("the roster");
 }
 
@@ -149,6 +151,8 @@ muster_cli_cmd_print (MusterCli  *cli,
   g_autofree char *paper_name = NULL;
   g_autofree char *orientation_name = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *game_arg = NULL;
+  g_autofree char *order_title = NULL;
   g_auto(GStrv) specials = NULL;
   int turns = -1;
   const GOptionEntry entries[] = {
@@ -166,6 +170,8 @@ muster_cli_cmd_print (MusterCli  *cli,
     { "orientation", 0, 0, G_OPTION_ARG_STRING, &orientation_name,
       N_("Turn the roster or the units sheet: portrait, landscape or automatic (the default: "
          "landscape when portrait would need smaller text than they print)"), N_("ORIENTATION") },
+    { "game", 0, 0, G_OPTION_ARG_STRING, &game_arg,
+      N_("The game whose order of play to print (the order sheet)"), N_("GAME") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the PDF to FILE"), N_("FILE") },
     G_OPTION_ENTRY_NULL
@@ -196,9 +202,11 @@ muster_cli_cmd_print (MusterCli  *cli,
                                       "values and attached characters; roster still lists the characters alone), "
                                       "deck (for rule sets played with a card deck, such as Big Skirmishes: "
                                       "a Character card for every active character of both sides, two Pause "
-                                      "cards, Free Action, Joker, Dummy and a card for each --special) "
-                                      "and chronicle (the whole campaign told: a section for each game, "
-                                      "the roll of honour and the statistics’ charts)."));
+                                      "cards, Free Action, Joker, Dummy and a card for each --special), "
+                                      "chronicle (the whole campaign told: a section for each game, "
+                                      "the roll of honour and the statistics’ charts) "
+                                      "and order (the order of play of a game at the table, or its deck as a "
+                                      "check-list: --game GAME)."));
 
   if (!muster_cli_parse_options (cli, context, &argc, &argv, &status) ||
       !muster_cli_check_args (cli, argc, argv, 2, 2, &status))
@@ -208,7 +216,9 @@ muster_cli_cmd_print (MusterCli  *cli,
   for (guint i = 0; i < G_N_ELEMENTS (sheet_names); i++)
     known |= g_str_equal (kind, sheet_names[i]);
   if (!known)
-    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards, roster, units, deck or chronicle."), kind);
+    return muster_cli_usage_error (cli, _("There is no sheet “%s”: use figure-stats, playsheet, cards, roster, units, deck, chronicle or order."), kind);
+  if (g_str_equal (kind, "order") != (game_arg != NULL))
+    return muster_cli_usage_error (cli, _("The order sheet is printed for one game: give --game GAME with it, and only with it."));
   if (g_str_equal (kind, "chronicle") &&
       (force_name != NULL || character_names != NULL || turns != -1 || orientation_name != NULL))
     return muster_cli_usage_error (cli, _("The chronicle tells the whole campaign: leave out --force, --characters, "
@@ -253,7 +263,15 @@ muster_cli_cmd_print (MusterCli  *cli,
         return muster_cli_fail (error);
     }
 
-  if (!g_str_equal (kind, "playsheet"))
+  if (g_str_equal (kind, "order"))
+    {
+      g_autoptr(MusterGame) game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, argv[2], game_arg, NULL, &error);
+
+      if (game == NULL || (sheet = muster_cli_order_sheet (cli, ruleset, game, &error)) == NULL)
+        return muster_cli_fail (error);
+      order_title = muster_game_describe_full (game);
+    }
+  else if (!g_str_equal (kind, "playsheet"))
     {
       /* The unit roster shows who is fit to lead: it leaves out the dead
        * and retired itself. */
@@ -267,6 +285,11 @@ muster_cli_cmd_print (MusterCli  *cli,
     title = g_strdup_printf ("%s — %s", muster_campaign_get_name (campaign), muster_force_get_name (force));
   else
     title = g_strdup (muster_campaign_get_name (campaign));
+  if (order_title != NULL)
+    {
+      g_free (title);
+      title = g_steal_pointer (&order_title);
+    }
 
   if (g_str_equal (kind, "figure-stats"))
     sheet = muster_figure_stats_sheet_new (ruleset, characters, (guint) turns);
@@ -282,7 +305,7 @@ muster_cli_cmd_print (MusterCli  *cli,
       if (sheet == NULL)
         return muster_cli_fail (error);
     }
-  else
+  else if (!g_str_equal (kind, "order"))
     sheet = muster_roster_sheet_new (ruleset, characters, NULL);
   muster_sheet_set_title (sheet, title);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-sheet.h"
 #include <glib.h>
 
 #include "muster-campaign.h"
@@ -78,6 +79,12 @@ int muster_cli_cmd_delete       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_new_game     (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_result       (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_finish       (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_start        (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_hit          (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_order        (MusterCli *cli, int argc, char **argv);
+/* The order of play of @game, or its deck's check-list (muster-cli-play.c). */
+MusterSheet *muster_cli_order_sheet (MusterCli *cli, MusterRuleset *ruleset, MusterGame *game, GError **error);
+int muster_cli_cmd_undo_hit     (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_resolve      (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_undo_resolve (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_release      (MusterCli *cli, int argc, char **argv);

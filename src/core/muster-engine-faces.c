@@ -15,9 +15,16 @@
  * read, and checked against the rolls the resolution will make, so that a
  * die rolled at the table is never lost to a name Muster does not know. */
 
-static GArray *
-parse_faces (const char  *text,
-             GError     **error)
+/**
+ * muster_engine_parse_faces:
+ * @text: faces as typed in, "3,5" or "3 5"
+ *
+ * Returns: (transfer full): the faces (of int), or %NULL with
+ * MUSTER_DICE_ERROR_FACES set when @text holds anything else or none.
+ */
+GArray *
+muster_engine_parse_faces (const char  *text,
+                           GError     **error)
 {
   g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
   g_auto(GStrv) parts = g_strsplit_set (text, ", ", -1);
@@ -69,7 +76,7 @@ muster_engine_faces_from_table (const MusterPlannedRoll  *roll,
   if (text == NULL)
     return NULL;
 
-  return parse_faces (text, error);
+  return muster_engine_parse_faces (text, error);
 }
 
 static int

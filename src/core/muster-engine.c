@@ -567,7 +567,7 @@ check_earlier_games (Resolution  *r,
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (r->store,
                                                               "SELECT id FROM game WHERE campaign_id = ? "
-                                                              "AND number < ? AND state = 'played' ORDER BY number LIMIT 1",
+                                                              "AND number < ? AND state IN ('started', 'played') ORDER BY number LIMIT 1",
                                                               error);
   int rc;
 
@@ -651,6 +651,12 @@ resolution_prepare (Resolution   *r,
     if (((UnitSubject *) g_ptr_array_index (r->units, i))->recorded)
       n_results++;
 
+  if (muster_game_get_state (r->game) == MUSTER_GAME_STARTED)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+                   _("%s is still being played at the table: finish it first."), what);
+      return FALSE;
+    }
   if (muster_game_get_state (r->game) == MUSTER_GAME_PLANNED || n_results == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,

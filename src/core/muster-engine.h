@@ -144,6 +144,10 @@ gint64     muster_engine_get_last_resolved (MusterStore     *store,
                                             gint64           campaign_id,
                                             GError         **error);
 
+/* Faces typed in as "3,5" (of int); NULL with MUSTER_DICE_ERROR_FACES
+ * when @text holds anything else or none. */
+GArray    *muster_engine_parse_faces (const char  *text,
+                                      GError     **error);
 /* A MusterFacesProvider reading faces from @user_data, a GHashTable of
  * char* -> char* ("3,5" or "3 5"): the key is the roll's purpose, the
  * character's id, or the character's (or unit's) name, tried in that

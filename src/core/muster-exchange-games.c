@@ -113,7 +113,9 @@ write_game_rows (Export  *ex,
       muster_export_attr (ex, "victim", victim);
       muster_export_end (ex);
     }
-  return muster_export_step_done (ex, kills, rc, error);
+  if (!muster_export_step_done (ex, kills, rc, error))
+    return FALSE;
+  return muster_export_table (ex, game_id, error);
 }
 
 gboolean

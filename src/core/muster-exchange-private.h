@@ -130,6 +130,10 @@ void        muster_export_start_root   (Export        *ex,
  * carries; @kind is what the change's row is. */
 gboolean    muster_exchange_change_table (const char *table,
                                           IdKind     *kind);
+/* A started game's table (muster-exchange-table.c). */
+gboolean    muster_export_table        (Export        *ex,
+                                        gint64         game_id,
+                                        GError       **error);
 gboolean    muster_export_games        (Export        *ex,
                                         GError       **error);
 gboolean    muster_export_resolutions  (Export        *ex,
@@ -381,6 +385,12 @@ void      muster_import_game               (Import     *im,
 void      muster_import_participant        (Import     *im,
                                             int         line);
 void      muster_import_unit_participant   (Import     *im,
+                                            int         line);
+void      muster_import_table              (Import     *im,
+                                            int         line);
+void      muster_import_order_place        (Import     *im,
+                                            int         line);
+void      muster_import_hit                (Import     *im,
                                             int         line);
 void      muster_import_kill               (Import     *im,
                                             int         line);

@@ -632,6 +632,12 @@ muster_import_element_start (Import     *im,
     muster_import_participant (im, line);
   else if (g_str_equal (name, "kill"))
     muster_import_kill (im, line);
+  else if (g_str_equal (name, "table"))
+    muster_import_table (im, line);
+  else if (g_str_equal (name, "order-place"))
+    muster_import_order_place (im, line);
+  else if (g_str_equal (name, "hit"))
+    muster_import_hit (im, line);
   else if (g_str_equal (name, "resolution"))
     muster_import_resolution (im, line);
   else if (g_str_equal (name, "change"))

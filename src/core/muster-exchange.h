@@ -43,7 +43,9 @@ typedef enum {
 #define MUSTER_EXCHANGE_NS             "https://musterapp.github.io/ns/muster"
 /* 2: log entries carry their kind's arguments (files of version 1, whose
  * entries are text, still import). */
-#define MUSTER_EXCHANGE_FORMAT_VERSION 2
+/* 3: a game may be started, and carries the table it is played at: its
+ * order of play and its hits (files of versions 1 and 2 still import). */
+#define MUSTER_EXCHANGE_FORMAT_VERSION 3
 #define MUSTER_EXCHANGE_MAX_SIZE       ((gsize) 256 * 1024 * 1024)
 #define MUSTER_EXCHANGE_MIME_TYPE      "application/x-muster+xml"
 

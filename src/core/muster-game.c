@@ -60,6 +60,7 @@ static const struct {
   const char      *label;
 } states[] = {
   { MUSTER_GAME_PLANNED,  "planned",  N_("Planned") },
+  { MUSTER_GAME_STARTED,  "started",  N_("Started") },
   { MUSTER_GAME_PLAYED,   "played",   N_("Played") },
   { MUSTER_GAME_RESOLVED, "resolved", N_("Resolved") },
 };

@@ -10,18 +10,20 @@ G_BEGIN_DECLS
 
 /*
  * Games of a campaign: who took part, what happened to them, who killed
- * whom. A game is planned when it is created, played once a result or the
- * winner is recorded, and resolved once the between-game sequence ran
+ * whom. A game is planned when it is created, started while it is played
+ * at the table (muster-table.h), played once a result or the winner is
+ * recorded, and resolved once the between-game sequence ran
  * (muster-engine.h). Every change is one transaction with its log entry.
  */
 
 typedef enum {
   MUSTER_GAME_PLANNED,
+  MUSTER_GAME_STARTED,
   MUSTER_GAME_PLAYED,
   MUSTER_GAME_RESOLVED,
 } MusterGameState;
 
-/* "planned", "played", "resolved": the database's and the CLI's form. */
+/* "planned", "started", "played", "resolved": the database's and the CLI's form. */
 const char *muster_game_state_to_string   (MusterGameState  state);
 gboolean    muster_game_state_from_string (const char      *text,
                                            MusterGameState *state);

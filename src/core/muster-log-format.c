@@ -11,6 +11,7 @@
 #include "muster-dice.h"
 #include "muster-engine.h"
 #include "muster-log-private.h"
+#include "muster-ruleset-play.h"
 #include "muster-nationality.h"
 #include "muster-types.h"
 
@@ -468,6 +469,16 @@ muster_log_rules_name (const MusterLogContext *ctx,
   else if (g_str_equal (conv, "unit-kind"))
     {
       const MusterUnitKindDef *def = muster_ruleset_lookup_unit_kind (rules, id);
+      name = def != NULL ? def->name : NULL;
+    }
+  else if (g_str_equal (conv, "location") && muster_ruleset_get_play (rules) != NULL)
+    {
+      const MusterPlayLocation *def = muster_play_lookup_location (muster_ruleset_get_play (rules), id);
+      name = def != NULL ? def->name : NULL;
+    }
+  else if (g_str_equal (conv, "effect") && muster_ruleset_get_play (rules) != NULL)
+    {
+      const MusterPlayEffect *def = muster_play_lookup_effect (muster_ruleset_get_play (rules), id);
       name = def != NULL ? def->name : NULL;
     }
   else if (g_str_equal (conv, "rating"))

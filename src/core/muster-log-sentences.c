@@ -103,6 +103,21 @@ static const MusterLogSentence sentences[] = {
   { "finished", "winner", LS_("%s played: “%s” won."), NULL, { "game(number,title)", "winner" } },
   { "finished", NULL, LS_("%s played: a draw."), NULL, { "game(number,title)" } },
   { "game-deleted", NULL, LS_("%s deleted."), NULL, { "game(number,title)" } },
+  { "started", NULL, LS_("%s started at the table."), NULL, { "game(number,title)" } },
+  /* Translators: “Hit 3: 2 figures of Grenadiers: 1 killed, 1 wounded” */
+  { "hit", "figures",
+    LP_("Hit %d: %d figure of %s: %d killed, %d wounded", "Hit %d: %d figures of %s: %d killed, %d wounded"),
+    "figures", { "#ordinal", "#figures", "name", "#killed", "#wounded" } },
+  /* Translators: “Hit 2: Ward hits Lefort in the Chest, score 9: Serious wound” */
+  { "hit", "attacker,location", LS_("Hit %d: %s hits %s in the %s, score %d: %s"), NULL,
+    { "#ordinal", "attacker", "name", "location(location)", "#score", "effect(effect)" } },
+  /* Translators: “Hit 2: Lefort is hit in the Chest, score 9: Serious wound” */
+  { "hit", "location", LS_("Hit %d: %s is hit in the %s, score %d: %s"), NULL,
+    { "#ordinal", "name", "location(location)", "#score", "effect(effect)" } },
+  /* Translators: “Hit 4: Harper hits Dubois: Fatal” (the wound die) */
+  { "hit", "attacker", LS_("Hit %d: %s hits %s: %s"), NULL,
+    { "#ordinal", "attacker", "name", "effect(effect)" } },
+  { "hit", NULL, LS_("Hit %d: %s is hit: %s"), NULL, { "#ordinal", "name", "effect(effect)" } },
   /* Translators: “Game 2 “The bridge”: the units Grenadiers, Rifles take the field” */
   { "unit-joined-game", NULL, LS_("%s: %s take the field"), NULL, { "game(number,title)", "units(units)" } },
   /* Translators: game: unit: 2 killed, 1 wounded, 0 captured, 0 run */

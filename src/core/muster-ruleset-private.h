@@ -4,6 +4,7 @@
 #include <libxml/tree.h>
 
 #include "muster-ruleset.h"
+#include "muster-ruleset-play.h"
 
 G_BEGIN_DECLS
 
@@ -44,6 +45,7 @@ struct _MusterRuleset
   GPtrArray    *reference_tables;  /* MusterReferenceTable */
   GPtrArray    *house_readings;    /* MusterHouseReading */
   MusterWoundsAddUp *wounds_add_up; /* or NULL */
+  MusterPlay   *play;              /* or NULL */
 };
 
 /* Freeing what the sections build (muster-ruleset.c). */
@@ -109,6 +111,12 @@ gboolean        muster_ruleset_check_unique (MusterRuleset  *self,
   for (xmlNodePtr child = muster_ruleset_first_child ((parent), (name)); \
        child != NULL; \
        child = muster_ruleset_next_sibling (child, (name)))
+
+/* <play> (muster-ruleset-play.c). */
+gboolean        muster_ruleset_load_play     (MusterRuleset  *self,
+                                              xmlNodePtr      section,
+                                              GError        **error);
+void            muster_play_free             (MusterPlay     *play);
 
 /* Reads every section of a validated document (muster-ruleset-sections.c). */
 gboolean        muster_ruleset_load_document (MusterRuleset  *self,

@@ -808,6 +808,7 @@ muster_ruleset_load_document (MusterRuleset  *self,
     { "between-game", load_steps },
     { "reference",    load_reference },
     { "house-readings", load_house_readings },
+    { "play",         muster_ruleset_load_play },
   };
 
   self->id = muster_ruleset_attr (self, root, "id");

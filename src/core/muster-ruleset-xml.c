@@ -142,6 +142,8 @@ xmlNodePtr
 muster_ruleset_first_child (xmlNodePtr  parent,
                             const char *name)
 {
+  if (parent == NULL)
+    return NULL;
   for (xmlNodePtr child = parent->children; child != NULL; child = child->next)
     if (is_element (child, name))
       return child;

@@ -140,6 +140,7 @@ muster_ruleset_finalize (GObject *object)
   g_clear_pointer (&self->reference_tables, g_ptr_array_unref);
   g_clear_pointer (&self->house_readings, g_ptr_array_unref);
   g_clear_pointer (&self->wounds_add_up, g_free);
+  g_clear_pointer (&self->play, muster_play_free);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->xml, g_free);

@@ -799,6 +799,11 @@ muster_store_finish_game (MusterStore  *self,
   if (!muster_store_begin (self, error))
     return FALSE;
 
+  /* A game played at the table: what its hits did becomes its results. */
+  if (muster_game_get_state (game) == MUSTER_GAME_STARTED &&
+      !muster_store_tx_record_table_results (self, game, error))
+    goto fail;
+
   stmt = muster_store_prepare (self,
                                "UPDATE game SET state = 'played', winner = ? WHERE id = ?",
                                error);

@@ -32,6 +32,44 @@ static const struct {
   { 9, muster_store_move_recruit_counters },
 };
 
+/* The migrations that build a table others refer to again: they run
+ * with foreign keys off, as SQLite's own way of changing a table says
+ * (“Making Other Kinds Of Table Schema Changes” in lang_altertable.html),
+ * so that dropping the old table does not delete or change the rows that
+ * refer to it, and every reference is checked before they commit. */
+static const int rebuilding_migrations[] = { 10 };
+
+static gboolean
+rebuilds_tables (int number)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rebuilding_migrations); i++)
+    if (rebuilding_migrations[i] == number)
+      return TRUE;
+  return FALSE;
+}
+
+/* FALSE with @error set when a row refers to one that is not there. */
+static gboolean
+check_foreign_keys (MusterStore  *self,
+                    GError      **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (muster_store_get_db (self), "PRAGMA foreign_key_check", -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_SQLITE,
+                 _("a row of “%s” refers to a row of “%s” that is not there"),
+                 (const char *) sqlite3_column_text (stmt, 0),
+                 (const char *) sqlite3_column_text (stmt, 2));
+  else if (rc != SQLITE_DONE)
+    muster_store_set_error (self, error, _("Could not check the library’s references"));
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE;
+}
+
 static gboolean
 read_pragma (sqlite3    *db,
              const char *sql,
@@ -244,11 +282,40 @@ compare_strings (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
+static gboolean run_migration_in (MusterStore *self, const char *name, int number, GError **error);
+
 static gboolean
 run_migration (MusterStore  *self,
                const char   *name,
                int           number,
                GError      **error)
+{
+  sqlite3 *db = muster_store_get_db (self);
+  gboolean ok;
+
+  if (!rebuilds_tables (number))
+    return run_migration_in (self, name, number, error);
+
+  /* foreign_keys is ignored inside a transaction: set it around it. */
+  if (sqlite3_exec (db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL) != SQLITE_OK)
+    {
+      muster_store_set_error (self, error, _("Could not bring the library up to date"));
+      return FALSE;
+    }
+  ok = run_migration_in (self, name, number, error);
+  if (sqlite3_exec (db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK && ok)
+    {
+      muster_store_set_error (self, error, _("Could not bring the library up to date"));
+      return FALSE;
+    }
+  return ok;
+}
+
+static gboolean
+run_migration_in (MusterStore  *self,
+                  const char   *name,
+                  int           number,
+                  GError      **error)
 {
   sqlite3 *db = muster_store_get_db (self);
   g_autofree char *resource = g_strconcat (MIGRATIONS_PATH, name, NULL);
@@ -306,6 +373,13 @@ run_migration (MusterStore  *self,
         muster_store_rollback (self);
         return FALSE;
       }
+  if (rebuilds_tables (number) && !check_foreign_keys (self, error))
+    {
+      g_prefix_error (error, _("Could not bring the library “%s” up to date (step %s): "),
+                      muster_store_get_path (self), name);
+      muster_store_rollback (self);
+      return FALSE;
+    }
   return muster_store_commit (self, error);
 }
 

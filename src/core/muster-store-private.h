@@ -334,6 +334,11 @@ gboolean  muster_store_check_game_kills  (MusterStore   *store,
 /* Checks the kills of @game_id when the outermost change is committed:
  * that commit fails, and everything is rolled back, if they break the
  * rules. */
+/* Inside a change: records the hits of a started game as its results
+ * (muster-table.c). */
+gboolean  muster_store_tx_record_table_results (MusterStore *store,
+                                                MusterGame  *game,
+                                                GError     **error);
 void      muster_store_defer_game_check  (MusterStore   *store,
                                           gint64         game_id);
 

@@ -41,7 +41,7 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_STORE (muster_store_get_type ())
 G_DECLARE_FINAL_TYPE (MusterStore, muster_store, MUSTER, STORE, GObject)
 
-#define MUSTER_STORE_SCHEMA_VERSION 9
+#define MUSTER_STORE_SCHEMA_VERSION 10
 #define MUSTER_STORE_APPLICATION_ID 0x4d555354 /* "MUST" */
 
 /* The longest name (of a campaign, force, unit or character) or game

@@ -183,6 +183,9 @@ muster_warnings_for_finish (MusterStore  *store,
   game = muster_store_get_game (store, game_id, error);
   if (game == NULL)
     return NULL;
+  /* A game played at the table records its results as it finishes. */
+  if (muster_game_get_state (game) == MUSTER_GAME_STARTED)
+    return g_steal_pointer (&warnings);
   stmt = muster_store_prepare (store,
                                "SELECT EXISTS (SELECT 1 FROM participation WHERE game_id = ?1 AND outcome IS NOT NULL)"
                                " OR EXISTS (SELECT 1 FROM unit_participation WHERE game_id = ?1 AND recorded)",

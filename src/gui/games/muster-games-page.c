@@ -18,6 +18,8 @@
 #include "muster-record-rows.h"
 #include "muster-record-dialog.h"
 #include "muster-resolve-dialog.h"
+#include "muster-table-window.h"
+#include "muster-table.h"
 #include "muster-warnings.h"
 
 struct _MusterGamesPage
@@ -385,6 +387,9 @@ update_actions (MusterGamesPage *self)
     last = muster_engine_get_last_resolved (self->store, self->campaign_id, NULL);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.new", self->campaign_id != 0 && writable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.play",
+                                 game != NULL && (state == MUSTER_GAME_PLANNED || state == MUSTER_GAME_STARTED) &&
+                                 writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.record",
                                  game != NULL && state != MUSTER_GAME_RESOLVED && writable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "games.finish",
@@ -460,6 +465,8 @@ on_column_view_activate (MusterGamesPage *self,
     return;
   if (muster_game_get_state (game) == MUSTER_GAME_PLAYED)
     muster_games_page_resolve (self);
+  else if (muster_game_get_state (game) == MUSTER_GAME_STARTED)
+    muster_games_page_play (self);
   else if (muster_game_get_state (game) == MUSTER_GAME_PLANNED)
     muster_games_page_record_results (self);
 }
@@ -559,6 +566,12 @@ finish_action (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+play_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  muster_games_page_play (MUSTER_GAMES_PAGE (widget));
+}
+
+static void
 resolve_action (GtkWidget *widget, const char *name, GVariant *param)
 {
   muster_games_page_resolve (MUSTER_GAMES_PAGE (widget));
@@ -635,6 +648,7 @@ muster_games_page_class_init (MusterGamesPageClass *klass)
   gtk_widget_class_install_action (widget_class, "games.record", NULL, record_action);
   gtk_widget_class_install_action (widget_class, "games.finish", NULL, finish_action);
   gtk_widget_class_install_action (widget_class, "games.resolve", NULL, resolve_action);
+  gtk_widget_class_install_action (widget_class, "games.play", NULL, play_action);
   gtk_widget_class_install_action (widget_class, "games.undo-resolve", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "games.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "games.print", NULL, print_action);
@@ -798,6 +812,31 @@ muster_games_page_record_results (MusterGamesPage *self)
   gtk_window_set_transient_for (GTK_WINDOW (dialog), get_parent_window (self));
   gtk_window_present (GTK_WINDOW (dialog));
   return GTK_WINDOW (dialog);
+}
+
+GtkWindow *
+muster_games_page_play (MusterGamesPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  MusterTableWindow *window;
+  MusterGame *game;
+  gint64 game_id;
+
+  g_return_val_if_fail (MUSTER_IS_GAMES_PAGE (self), NULL);
+
+  if ((game = get_selected (self)) == NULL)
+    return NULL;
+  game_id = muster_game_get_id (game);
+  if (muster_game_get_state (game) == MUSTER_GAME_PLANNED &&
+      !muster_store_start_game (self->store, game_id, &error))
+    {
+      show_error (self, error);
+      return NULL;
+    }
+  window = muster_table_window_new (self->store, game_id);
+  gtk_window_set_transient_for (GTK_WINDOW (window), get_parent_window (self));
+  gtk_window_present (GTK_WINDOW (window));
+  return GTK_WINDOW (window);
 }
 
 GtkWindow *

@@ -40,6 +40,9 @@ char             *muster_games_page_describe_participants (MusterGamesPage *self
  * and the confirmation of games.undo-resolve. */
 GtkWindow        *muster_games_page_open_new_game       (MusterGamesPage *self);
 GtkWindow        *muster_games_page_record_results      (MusterGamesPage *self);
+/* The games.play action: starts the selected planned game and opens its
+ * table window (muster-table-window.h), or opens a started game's. */
+GtkWindow        *muster_games_page_play                (MusterGamesPage *self);
 GtkWindow        *muster_games_page_resolve             (MusterGamesPage *self);
 AdwMessageDialog *muster_games_page_undo_resolution     (MusterGamesPage *self);
 /* Asks who won the selected game and marks it played (NULL: no game to finish). */

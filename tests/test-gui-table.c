@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "muster-character.h"
+#include "muster-game.h"
+#include "muster-games-page.h"
+#include "muster-gui-test-util.h"
+#include "muster-recruit.h"
+#include "muster-resolve-dialog.h"
+#include "muster-table-hit-dialog.h"
+#include "muster-table-window.h"
+#include "muster-table.h"
+#include "muster-test-util.h"
+
+/* The table window: a game of the sample campaign started from the Games
+ * page, its order rolled, three hits resolved step by step, one taken
+ * back, the game finished and resolved at once. Every wait is for the
+ * state the test means. */
+
+static gint64
+find_id (MusterStore *store,
+         gint64       campaign_id,
+         const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCharacter) character = muster_store_find_character (store, campaign_id, name, &error);
+
+  g_assert_no_error (error);
+  return muster_character_get_id (character);
+}
+
+static MusterGameState
+game_state (MusterStore *store,
+            gint64       game_id)
+{
+  g_autoptr(MusterGame) game = muster_store_get_game (store, game_id, NULL);
+
+  return muster_game_get_state (game);
+}
+
+static guint
+n_hits (MusterStore *store,
+        gint64       game_id)
+{
+  g_autoptr(GPtrArray) hits = muster_store_list_hits (store, game_id, NULL);
+
+  return hits != NULL ? hits->len : 0;
+}
+
+static void
+hit (MusterTableWindow *window,
+     MusterStore       *store,
+     gint64             game_id,
+     gint64             target,
+     gint64             attacker,
+     const char        *location,
+     const char        *effect_faces)
+{
+  g_autoptr(GError) error = NULL;
+  MusterTableHitDialog *dialog;
+  guint before = n_hits (store, game_id);
+
+  dialog = MUSTER_TABLE_HIT_DIALOG (muster_table_window_hit (window, target, 0));
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  muster_table_hit_dialog_set_attacker (dialog, attacker);
+  muster_table_hit_dialog_set_location (dialog, location);
+  muster_table_hit_dialog_set_faces (dialog, NULL, effect_faces);
+  g_assert_nonnull (muster_table_hit_dialog_resolve (dialog, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_hits (store, game_id), ==, before + 1);
+  /* Each die and the table row it was read on. */
+  g_assert_nonnull (strstr (muster_table_hit_dialog_get_steps (dialog), "Wound effect table"));
+  g_assert_nonnull (strstr (muster_table_hit_dialog_get_steps (dialog), effect_faces));
+  /* Done closes it. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "hit.resolve", NULL);
+  muster_gui_wait_until (dialog == NULL);
+}
+
+/* The open question that offers the between-game sequence, or NULL. */
+static AdwMessageDialog *
+find_resolve_prompt (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)) &&
+          adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (window), "resolve"))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+test_play_at_the_table (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) participants = NULL;
+  MusterTableWindow *window;
+  AdwMessageDialog *finish, *resolve_prompt = NULL;
+  MusterResolveDialog *resolve = NULL;
+  GtkWidget *main_window, *page;
+  gint64 campaign, game, ellison, nolan, marchal, guerin;
+
+  campaign = muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  ellison = find_id (store, campaign, "Charles Ellison");
+  nolan = find_id (store, campaign, "Patrick Nolan");
+  marchal = find_id (store, campaign, "Étienne Marchal");
+  guerin = find_id (store, campaign, "Pierre Guérin");
+  game = muster_store_create_game (store, campaign, "The Bridge", NULL,
+                                   (const gint64[]) { ellison, nolan, marchal, guerin }, 4, &error);
+  g_assert_no_error (error);
+
+  main_window = gtk_window_new ();
+  page = muster_games_page_new (store);
+  gtk_window_set_child (GTK_WINDOW (main_window), page);
+  muster_games_page_set_campaign (MUSTER_GAMES_PAGE (page), campaign);
+  gtk_window_present (GTK_WINDOW (main_window));
+  muster_games_page_select_game (MUSTER_GAMES_PAGE (page), game);
+
+  /* Start: the planned game is started and its table window opens. */
+  window = MUSTER_TABLE_WINDOW (muster_games_page_play (MUSTER_GAMES_PAGE (page)));
+  g_assert_nonnull (window);
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  g_assert_cmpint (game_state (store, game), ==, MUSTER_GAME_STARTED);
+  g_assert_nonnull (muster_gui_find_widget (GTK_WIDGET (window), ADW_TYPE_ACTION_ROW, "Pierre Guérin"));
+
+  /* Roll the order of play. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "table.order", NULL);
+  muster_gui_wait_until (muster_store_last_bound (store, game, NULL) == 1);
+  muster_gui_wait_until (muster_gui_find_widget (GTK_WIDGET (window), ADW_TYPE_ACTION_ROW, "Not rolled yet") == NULL);
+
+  /* Three hits; the last is taken back with Ctrl+Z's action. */
+  hit (window, store, game, guerin, nolan, "chest", "6,5");
+  hit (window, store, game, ellison, marchal, "legs", "2,2");
+  hit (window, store, game, marchal, ellison, "head", "1,1");
+  g_assert_true (muster_table_window_undo (window, &error));
+  g_assert_no_error (error);
+  muster_gui_wait_until (n_hits (store, game) == 2);
+
+  /* Finish: the British won; the between-game sequence is offered. */
+  finish = muster_table_window_finish (window);
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (finish)));
+  adw_message_dialog_response (finish, "a");
+  muster_gui_wait_until (game_state (store, game) == MUSTER_GAME_PLAYED);
+  muster_gui_wait_until ((resolve_prompt = find_resolve_prompt ()) != NULL);
+  participants = muster_store_list_participants (store, game, &error);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      const MusterParticipant *p = g_ptr_array_index (participants, i);
+
+      if (p->character_id == guerin)
+        g_assert_cmpstr (p->outcome, ==, "out-of-action");
+      else if (p->character_id == ellison)
+        {
+          g_assert_cmpstr (p->outcome, ==, "wounded");
+          g_assert_cmpint (p->light_wounds, ==, 1);
+        }
+      else if (p->character_id == nolan)
+        {
+          g_assert_cmpuint (p->victims->len, ==, 1);
+          g_assert_cmpint (g_array_index (p->victims, gint64, 0), ==, guerin);
+        }
+      else
+        g_assert_cmpstr (p->outcome, ==, "unhurt");
+    }
+
+  adw_message_dialog_response (resolve_prompt, "resolve");
+  muster_gui_wait_until ((resolve = MUSTER_RESOLVE_DIALOG (muster_gui_find_toplevel (MUSTER_TYPE_RESOLVE_DIALOG))) != NULL);
+  g_assert_true (muster_resolve_dialog_run (resolve, &error));
+  g_assert_no_error (error);
+  muster_gui_wait_until (game_state (store, game) == MUSTER_GAME_RESOLVED);
+
+  gtk_window_destroy (GTK_WINDOW (resolve));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (main_window));
+  muster_gui_spin ();
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/gui/table/play-at-the-table", test_play_at_the_table);
+
+  return g_test_run ();
+}
