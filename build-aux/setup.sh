@@ -8,10 +8,10 @@ muster_source=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # UndefinedBehaviorSanitizer.
 if [ "${MUSTER_SANITIZE:-0}" = 1 ]; then
   muster_build=${MUSTER_BUILDDIR:-$muster_source/_build-sanitize}
-  muster_setup_args=(-Db_sanitize=address,undefined -Db_lundef=false)
+  muster_setup_args=(-Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false)
 else
   muster_build=${MUSTER_BUILDDIR:-$muster_source/_build}
-  muster_setup_args=()
+  muster_setup_args=(-Dwerror=true)
 fi
 
 muster_packages=(
@@ -50,6 +50,11 @@ muster_install_packages () {
 muster_build_project () {
   if [ ! -f "$muster_build/build.ninja" ]; then
     meson setup "$muster_build" "$muster_source" "${muster_setup_args[@]}"
+  elif ! python3 -c 'import json, sys; sys.exit(not any(o["name"] == "werror" and o["value"]
+                      for o in json.load(open(sys.argv[1]))))' \
+         "$muster_build/meson-info/intro-buildoptions.json" 2>/dev/null; then
+    # A build folder set up before warnings became errors.
+    meson configure "$muster_build" -Dwerror=true
   fi
   meson compile -C "$muster_build"
 }

@@ -116,20 +116,71 @@ def check_complete(tap, name, path, pot, merged):
     return tap.check(ok, '%s is complete (100 %%)' % name, detail)
 
 
-def po_messages(path):
+# A message that starts or ends with a space, or with punctuation that
+# joins it to another piece (", ", " and ", " against ", " · "), is a
+# fragment of a sentence glued together in code, which a translator cannot
+# reorder. A message of one sign and no space (a dash that stands for
+# nothing) is not a fragment.
+JOINT = re.compile(r'^[\s,;:·—–]|[\s,;·—–]$')
+CODE_SOURCE = re.compile(r'\.(c|h|ui)$')
+
+
+def joint_fragments(srcdir, files, tmp):
+    """The messages of the source files FILES (relative to SRCDIR) that
+    begin or end with a space or a joint; None when xgettext fails."""
+    pot = os.path.join(tmp, 'code.pot')
+    r = subprocess.run(['xgettext', '-o', pot, '--directory=' + srcdir] + XGETTEXT_ARGS + files,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    if not os.path.exists(pot):
+        return []
+    found = []
+    for msgid, plural in po_messages(pot, with_plural=True):
+        for text in (msgid, plural):
+            if text and re.search(r'[\w ]', text) and JOINT.search(text.replace('\n', '')):
+                found.append(text)
+    return found
+
+
+def check_joints(tap, srcdir, potfiles):
+    """No message of the code is a fragment glued to another; and the check
+    itself finds one in a source made for it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        code = [p for p in potfiles if CODE_SOURCE.search(p) and os.path.exists(os.path.join(srcdir, p))]
+        found = joint_fragments(srcdir, code, tmp)
+        tap.check(found == [], 'no translatable string of the code begins or ends with a space or a joint',
+                  'xgettext failed' if found is None else
+                  '\n'.join('a fragment, not a whole sentence: "%s"' % f for f in found or []))
+
+        sample = os.path.join(tmp, 'glued.c')
+        with open(sample, 'w', encoding='utf-8') as f:
+            f.write('x = _("British against French");\n'
+                    'y = _(" against ");\nz = _(", ");\nw = _("put out %d ");\n'
+                    'v = g_dngettext (GETTEXT_PACKAGE, "%d figure", " · %d figures", n);\n'
+                    'u = _("%s and %s");\nt = _("Line one\\n");\ns = _("–");\n')
+        found = joint_fragments(tmp, ['glued.c'], tmp)
+        tap.check(found == [' against ', ', ', 'put out %d ', ' · %d figures'],
+                  'the joint check finds every glued fragment and nothing else',
+                  'found: %r' % (found,))
+
+
+def po_messages(path, with_plural=False):
     """(msgid, msgstr) of every message of a .po file but the header."""
     r = subprocess.run(['msgattrib', '--no-wrap', '--no-location', '--no-obsolete', path],
                        capture_output=True, text=True, check=True)
     entries, cur, key = [], {}, None
     for line in r.stdout.splitlines() + ['']:
         if not line.strip():
-            if cur.get('msgid'):
+            if cur.get('msgid') and with_plural:
+                entries.append((cur['msgid'], cur.get('msgid_plural', '')))
+            elif cur.get('msgid'):
                 entries.append((cur['msgid'], cur.get('msgstr', '')))
             cur = {}
             continue
         if line.startswith('#'):
             continue
-        m = re.match(r'(msgctxt|msgid|msgstr) "(.*)"$', line)
+        m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?) "(.*)"$', line)
         if m:
             key = m.group(1)
             cur[key] = unquote(m.group(2))
@@ -278,6 +329,7 @@ def main():
             tap.check(r.returncode == 0, '%s.po compiles' % lang, r.stderr)
             check_complete(tap, lang, path, pot, os.path.join(tmp, lang + '.po'))
 
+    check_joints(tap, srcdir, potfiles)
     check_help(tap, srcdir)
     return tap.done()
 

@@ -340,3 +340,23 @@ muster_test_assert_log (MusterStore *store,
     g_assert_cmpstr (entry->message, ==, text);
   muster_log_entry_free (entry);
 }
+
+static int
+deny_reads_cb (void       *data,
+               int         action,
+               const char *a,
+               const char *b,
+               const char *db,
+               const char *trigger)
+{
+  return action == SQLITE_READ ? SQLITE_DENY : SQLITE_OK;
+}
+
+void
+muster_test_fail_reads (MusterStore *store,
+                        gboolean     fail)
+{
+  /* Setting an authorizer expires the prepared statements too, so those
+   * the store keeps are refused at their next step. */
+  sqlite3_set_authorizer (muster_store_get_db (store), fail ? deny_reads_cb : NULL, NULL);
+}

@@ -29,6 +29,11 @@ void         muster_test_child_limit_file_size (gpointer    bytes);
  * the benchmarks that compare what each costs. */
 void         muster_test_set_synchronous (MusterStore *store,
                                           const char  *mode);
+/* With @fail, every statement on @store's connection that reads a table
+ * fails (SQLite refuses it: “access ... is prohibited”), as a library gone bad
+ * under the app would; without, it reads again. */
+void         muster_test_fail_reads    (MusterStore *store,
+                                        gboolean     fail);
 /* "BENCH @name @value @unit" on a line of its own, for scripts. */
 void         muster_test_bench_line    (const char *name,
                                         double      value,

@@ -49,6 +49,12 @@ test_recruit_count (Fixture       *f,
   RUN_FAILS (f, &run, 2, "--count", "recruit", campaign, force, "--type", "line", "--count", "0");
   RUN_FAILS (f, &run, 2, "--name", "recruit", campaign, force, "--type", "line",
              "--count", "2", "--name", "Harden");
+  /* What the store refuses, refused as the store says it: with what
+   * there is to choose from. */
+  RUN_FAILS (f, &run, 1, "has no troop type “hussar”. Choose one of: line, voltigeur,",
+             "recruit", campaign, force, "--type", "hussar");
+  RUN_FAILS (f, &run, 1, "has no weapon “lance”. Choose one of: ",
+             "recruit", campaign, force, "--type", "line", "--weapon", "lance");
   g_assert_cmpuint (roster_size (f, campaign), ==, before + 5);
 }
 

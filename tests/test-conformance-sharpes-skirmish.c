@@ -694,8 +694,6 @@ test_figure_stats (void)
 
   g_assert_cmpint (MUSTER_FIGURE_STATS_PER_PAGE, ==, 8);
   muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
-  g_assert_cmpuint (muster_figure_stats_sheet_get_turns (MUSTER_FIGURE_STATS_SHEET (sixteen)), ==, 16);
-  g_assert_cmpuint (muster_figure_stats_sheet_get_turns (MUSTER_FIGURE_STATS_SHEET (thirty_two)), ==, 32);
   g_assert_cmpuint (muster_sheet_get_n_pages (thirty_two, &size), ==,
                     2 * muster_sheet_get_n_pages (sixteen, &size));
 }

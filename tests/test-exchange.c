@@ -543,6 +543,146 @@ test_cli (void)
   }
 }
 
+/* --- Cancelling ------------------------------------------------------------ */
+
+/* Counts what the library does (statements' steps, or rows written) and
+ * cancels @cancellable at the @cancel_at'th: a cancellation in the middle
+ * of the work, at the same point every run. */
+typedef struct {
+  guint         n;
+  guint         cancel_at;   /* 0: never */
+  GCancellable *cancellable;
+} Counter;
+
+static void
+counter_tick (Counter *counter)
+{
+  if (++counter->n == counter->cancel_at)
+    g_cancellable_cancel (counter->cancellable);
+}
+
+static int
+progress_cb (void *data)
+{
+  counter_tick (data);
+  return 0;
+}
+
+static void
+row_written_cb (void          *data,
+                int            op,
+                const char    *db,
+                const char    *table,
+                sqlite3_int64  rowid)
+{
+  counter_tick (data);
+}
+
+/* Cancelled before it starts or half-way through its reading, an export
+ * leaves the file that was at its path, and nothing beside it. */
+static void
+test_cancel_export (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "campaign.muster", NULL);
+  g_autofree char *whole = g_build_filename (dir, "whole.muster", NULL);
+  g_autofree char *kept = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Counter counter = { 0, 0, cancellable };
+  gint64 campaign;
+
+  campaign = make_sample (store);
+  g_assert_true (g_file_set_contents (path, "the previous file", -1, NULL));
+
+  /* How much reading a whole export takes. */
+  sqlite3_progress_handler (muster_store_get_db (store), 50, progress_cb, &counter);
+  g_assert_true (muster_exchange_export_to_path_full (store, MUSTER_EXCHANGE_CAMPAIGN, campaign, whole,
+                                                      cancellable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (counter.n, >, 10);
+
+  /* Half-way. */
+  counter.cancel_at = counter.n / 2;
+  counter.n = 0;
+  g_assert_false (muster_exchange_export_to_path_full (store, MUSTER_EXCHANGE_CAMPAIGN, campaign, path,
+                                                       cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_cmpuint (counter.n, >=, counter.cancel_at);
+  sqlite3_progress_handler (muster_store_get_db (store), 0, NULL, NULL);
+
+  g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "the previous file");
+
+  /* Before it starts: the same, for a force. */
+  g_assert_false (muster_exchange_export_to_path_full (store, MUSTER_EXCHANGE_FORCE, 1, path,
+                                                       cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "the previous file");
+
+  names = muster_test_list_dir (dir);
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[0], ==, "campaign.muster");
+  g_assert_cmpstr (names[1], ==, "whole.muster");
+  muster_test_remove_tree (dir);
+}
+
+/* Cancelled half-way through writing its rows, an import leaves the
+ * library exactly as it was; so it does cancelled before it starts. */
+static void
+test_cancel_import (void)
+{
+  g_autoptr(MusterStore) source = muster_test_open_store (NULL);
+  g_autoptr(MusterStore) counted = muster_test_open_store (NULL);
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "campaign.muster", NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  Counter counter = { 0, 0, cancellable };
+  gint64 id;
+
+  data = export_campaign (source, make_sample (source));
+  g_assert_true (g_file_set_contents (path, data, -1, NULL));
+
+  /* How many rows a whole import writes. */
+  sqlite3_update_hook (muster_store_get_db (counted), row_written_cb, &counter);
+  id = muster_exchange_import_full (counted, path, 0, cancellable, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpuint (counter.n, >, 10);
+  sqlite3_update_hook (muster_store_get_db (counted), NULL, NULL);
+
+  make_sample (store);
+  before = muster_store_dump (store);
+  counter.cancel_at = counter.n / 2;
+  counter.n = 0;
+  sqlite3_update_hook (muster_store_get_db (store), row_written_cb, &counter);
+  g_assert_cmpint (muster_exchange_import_full (store, path, 0, cancellable, NULL, &error), ==, 0);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_cmpuint (counter.n, >=, counter.cancel_at);
+  sqlite3_update_hook (muster_store_get_db (store), NULL, NULL);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Cancelled already: refused before anything is read. */
+  g_assert_cmpint (muster_exchange_import_full (store, path, 0, cancellable, NULL, &error), ==, 0);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_pointer (&after, g_free);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  muster_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -559,6 +699,8 @@ main (int   argc,
   g_test_add_func ("/exchange/export/force-totals", test_force_totals);
   g_test_add_func ("/exchange/elsewhere", test_elsewhere);
   g_test_add_func ("/exchange/describe", test_describe);
+  g_test_add_func ("/exchange/cancel/export", test_cancel_export);
+  g_test_add_func ("/exchange/cancel/import", test_cancel_import);
 
 
   g_test_add_func ("/exchange/cli", test_cli);

@@ -401,6 +401,43 @@ test_drop (void)
   remove_library (path);
 }
 
+typedef struct
+{
+  gboolean  done;
+  gboolean  written;
+  GError   *error;
+} ExportWait;
+
+static void
+on_exported (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  ExportWait *wait = user_data;
+
+  wait->written = muster_exchange_ui_export_finish (result, &wait->error);
+  wait->done = TRUE;
+}
+
+/* Exports as the chooser's answer does and waits for the export thread;
+ * whether it was written, with @error set when not. */
+static gboolean
+export_and_wait (GtkWindow    *parent,
+                 MusterStore  *store,
+                 gint64        campaign_id,
+                 gint64        force_id,
+                 GFile        *file,
+                 GError      **error)
+{
+  ExportWait wait = { 0 };
+
+  muster_exchange_ui_export_to_file (parent, store, campaign_id, force_id, file, on_exported, &wait);
+  muster_gui_wait_until (wait.done);
+  if (wait.error != NULL)
+    g_propagate_error (error, wait.error);
+  return wait.written;
+}
+
 static void
 test_export (void)
 {
@@ -425,27 +462,149 @@ test_export (void)
   forces = muster_store_list_forces (store, campaign, &error);
   g_assert_no_error (error);
 
-  g_assert_true (muster_exchange_ui_export_to_file (parent, store, campaign, 0, out));
+  g_assert_true (export_and_wait (parent, store, campaign, 0, out, &error));
+  g_assert_no_error (error);
   g_assert_true (muster_exchange_peek (out_path, &kind, &name, &error));
   g_assert_no_error (error);
   g_assert_cmpint (kind, ==, MUSTER_EXCHANGE_CAMPAIGN);
   g_assert_cmpstr (name, ==, "Club campaign");
   g_clear_pointer (&name, g_free);
 
-  g_assert_true (muster_exchange_ui_export_to_file (parent, store, campaign,
-                                                    muster_force_get_id (g_ptr_array_index (forces, 0)),
-                                                    force_out));
+  g_assert_true (export_and_wait (parent, store, campaign,
+                                  muster_force_get_id (g_ptr_array_index (forces, 0)), force_out, &error));
+  g_assert_no_error (error);
   g_assert_true (muster_exchange_peek (force_path, &kind, &name, &error));
   g_assert_cmpint (kind, ==, MUSTER_EXCHANGE_FORCE);
   g_assert_cmpstr (name, ==, muster_force_get_name (g_ptr_array_index (forces, 0)));
 
   /* A place that cannot be written: an error dialog, no file. */
-  g_assert_false (muster_exchange_ui_export_to_file (parent, store, campaign, 0, bad));
+  g_assert_false (export_and_wait (parent, store, campaign, 0, bad, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
   g_assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
   muster_gui_spin ();
 
   gtk_window_destroy (parent);
   muster_test_remove_tree (dir);
+  remove_library (path);
+}
+
+/* The campaigns a force could join cannot be read: the confirmation
+ * says so, and the import cannot be chosen. */
+static void
+test_confirm_force_unreadable (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GFile) file = fixture ("exchange", "force.muster");
+  g_autoptr(GError) error = NULL;
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  GtkWindow *dialog;
+  const char *body;
+
+  muster_store_create_sample (store, "Club campaign", &error);
+  g_assert_no_error (error);
+  muster_test_fail_reads (store, TRUE);
+  dialog = muster_exchange_ui_import_file (parent, store, file, 0);
+  g_assert_true (MUSTER_IS_IMPORT_DIALOG (dialog));
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "The library’s campaigns could not be read"));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "import"));
+  muster_test_fail_reads (store, FALSE);
+
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (parent);
+  remove_library (path);
+}
+
+/* Cancel on the export's progress dialog: the file that was at the path
+ * is still there, nothing is written beside it, the library is as it was,
+ * and no error dialog is shown. */
+static void
+test_export_cancel (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *out_path = g_build_filename (dir, "club.muster", NULL);
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GFile) out = g_file_new_for_path (out_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *kept = NULL;
+  g_auto(GStrv) names = NULL;
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  GtkWindow *progress;
+  ExportWait wait = { 0 };
+  gint64 campaign;
+
+  campaign = muster_store_create_sample (store, "Club campaign", &error);
+  g_assert_no_error (error);
+  before = muster_store_dump (store);
+  g_assert_true (g_file_set_contents (out_path, "last week's file", -1, NULL));
+
+  progress = muster_exchange_ui_export_to_file (parent, store, campaign, 0, out, on_exported, &wait);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (progress));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (progress)));
+  respond (ADW_MESSAGE_DIALOG (progress), "cancel");
+  muster_gui_wait_until (wait.done);
+
+  g_assert_false (wait.written);
+  g_assert_error (wait.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&wait.error);
+  g_assert_true (g_file_get_contents (out_path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "last week's file");
+  names = muster_test_list_dir (dir);
+  g_assert_cmpuint (g_strv_length (names), ==, 1);
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_null (muster_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+  gtk_window_destroy (parent);
+  muster_test_remove_tree (dir);
+  remove_library (path);
+}
+
+/* Cancel on the import's progress dialog: the library is as it was, and
+ * the cancellation is no error to show. */
+static void
+test_import_cancel (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(MusterStore) store = muster_test_open_store (&path);
+  g_autoptr(GFile) file = fixture ("fuzz/corpus", "campaign.muster");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GtkWindow *parent = GTK_WINDOW (gtk_window_new ());
+  MusterImportDialog *dialog;
+  GtkWindow *progress;
+  gint64 id = -1;
+
+  muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  before = muster_store_dump (store);
+
+  dialog = g_object_ref (MUSTER_IMPORT_DIALOG (muster_exchange_ui_import_file (parent, store, file, 0)));
+  g_signal_connect (dialog, "finished", G_CALLBACK (on_finished), &id);
+  g_assert_null (muster_import_dialog_get_progress (dialog));
+  respond (ADW_MESSAGE_DIALOG (dialog), "import");
+  progress = muster_import_dialog_get_progress (dialog);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (progress));
+  respond (ADW_MESSAGE_DIALOG (progress), "cancel");
+  muster_gui_wait_until (id >= 0);
+  muster_gui_spin ();
+
+  g_assert_cmpint (id, ==, 0);
+  g_assert_error (muster_import_dialog_get_error (dialog), G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (muster_import_dialog_get_error_dialog (dialog));
+  g_assert_null (muster_import_dialog_get_progress (dialog));
+  after = muster_store_dump (store);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (n_campaigns (store), ==, 1);
+
+  g_object_unref (dialog);
+  gtk_window_destroy (parent);
   remove_library (path);
 }
 
@@ -512,6 +671,9 @@ main (int   argc,
   g_test_add_func ("/gui/exchange/import/bad", test_import_bad);
   g_test_add_func ("/gui/exchange/drop", test_drop);
   g_test_add_func ("/gui/exchange/export", test_export);
+  g_test_add_func ("/gui/exchange/export/cancel", test_export_cancel);
+  g_test_add_func ("/gui/exchange/confirm/force-unreadable", test_confirm_force_unreadable);
+  g_test_add_func ("/gui/exchange/import/cancel", test_import_cancel);
   g_test_add_func ("/gui/exchange/window", test_window);
 
   return g_test_run ();

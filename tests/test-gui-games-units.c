@@ -268,7 +268,7 @@ test_napoleonic (void)
 
   /* The page shows the units and what became of their figures. */
   shown = muster_games_page_describe_participants (MUSTER_GAMES_PAGE (fx.page));
-  g_assert_nonnull (strstr (shown, "Grenadiers: 2 killed, 3 wounded, 1 captured, 1 ran of 10 figures"));
+  g_assert_nonnull (strstr (shown, "Grenadiers: 2 killed, 3 wounded, 1 captured and 1 ran of 10 figures"));
   g_assert_nonnull (strstr (shown, "Rifles: 1 killed of 8 figures"));
   g_assert_nonnull (strstr (shown, "Lieutenant Bonnet"));
   maybe_shoot (fx.window, "games-page-napoleonic");
@@ -389,7 +389,7 @@ test_chosen_men (void)
         }
     }
   shown = muster_games_page_describe_participants (MUSTER_GAMES_PAGE (fx.page));
-  g_assert_nonnull (strstr (shown, "Grenadiers: 3 killed, 1 wounded of 10 figures · colours lost"));
+  g_assert_nonnull (strstr (shown, "Grenadiers: 3 killed and 1 wounded of 10 figures · colours lost"));
   g_assert_nonnull (strstr (shown, "Rifles: 1 killed of 8 figures · took the enemy’s colours"));
 
   before = muster_store_dump (fx.store);

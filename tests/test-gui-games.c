@@ -552,10 +552,10 @@ test_wounds_add_up (void)
   dialog = MUSTER_RECORD_DIALOG (muster_games_page_record_results (MUSTER_GAMES_PAGE (fx.page)));
   muster_gui_spin ();
   g_assert_true (muster_record_dialog_set_outcome (dialog, ellison, "wounded", 1, 1));
-  g_assert_cmpstr (muster_record_dialog_get_summary (dialog, ellison), ==, "Wounded (1 light, 1 serious)");
+  g_assert_cmpstr (muster_record_dialog_get_summary (dialog, ellison), ==, "Wounded (1 light wound and 1 serious wound)");
   g_assert_true (muster_record_dialog_set_outcome (dialog, ellison, "wounded", 0, 2));
   g_assert_cmpstr (muster_record_dialog_get_summary (dialog, ellison), ==,
-                   "Wounded (0 light, 2 serious) · 2 serious wounds count as “Out of action”.");
+                   "Wounded (0 light wounds and 2 serious wounds) · 2 serious wounds count as “Out of action”.");
   g_assert_true (muster_record_dialog_save (dialog, &error));
   g_assert_no_error (error);
   muster_gui_spin ();
@@ -752,6 +752,36 @@ test_honours_and_history (void)
   fixture_clear (&fx);
 }
 
+/* A character's game in the history: the outcome, the wounds each with
+ * its plural, and whom he put out of action as one list. */
+static void
+test_history_describe (void)
+{
+  MusterParticipant p = { 0 };
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *plain = NULL;
+  g_autofree char *one = NULL;
+  g_autofree char *three = NULL;
+
+  p.game_state = MUSTER_GAME_PLAYED;
+  plain = muster_character_history_describe (&p, NULL);
+  g_assert_cmpstr (plain, ==, "Took part");
+
+  p.outcome = (char *) "wounded";
+  p.light_wounds = 1;
+  p.victim_names = names;
+  g_ptr_array_add (names, (gpointer) "Jean Roussel");
+  one = muster_character_history_describe (&p, NULL);
+  g_assert_cmpstr (one, ==, "wounded (1 light wound) · put out Jean Roussel");
+
+  p.serious_wounds = 2;
+  p.killed_unnamed = 2;
+  g_ptr_array_add (names, (gpointer) "Paul Guérin");
+  three = muster_character_history_describe (&p, NULL);
+  g_assert_cmpstr (three, ==, "wounded (1 light wound and 2 serious wounds) · put out Jean Roussel, "
+                              "Paul Guérin and 2 unnamed figures");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -769,6 +799,7 @@ main (int    argc,
   g_test_add_func ("/gui/games/wounds-add-up", test_wounds_add_up);
   g_test_add_func ("/gui/log/filter-and-ledger", test_log_filter_and_ledger);
   g_test_add_func ("/gui/log/honours-and-history", test_honours_and_history);
+  g_test_add_func ("/gui/log/history-describe", test_history_describe);
 
   return g_test_run ();
 }

@@ -349,6 +349,14 @@ test_dialog_scopes (Fixture       *fixture,
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==, 3);
   g_assert_cmpuint (muster_print_dialog_get_n_pages (dialog), ==,
                     expected_pages (fixture, MUSTER_PRINT_CARDS, 0, FALSE, 16, muster_print_job_get_paper (job)));
+
+  /* The library cannot be read: no count of 0, but what went wrong. */
+  muster_test_fail_reads (fixture->store, TRUE);
+  adw_combo_row_set_selected (combo (dialog, "sheet_row"), MUSTER_PRINT_ROSTER);
+  muster_gui_spin ();
+  g_assert_true (g_str_has_prefix (gtk_string_list_get_string (GTK_STRING_LIST (scopes), 2),
+                                   "What would be printed could not be read ("));
+  muster_test_fail_reads (fixture->store, FALSE);
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* Nobody chosen: no cards, and the dialog says why; Figure Stats

@@ -542,7 +542,7 @@ test_unit_history (void)
   muster_gui_spin ();
   g_assert_cmpuint (count_rows (muster_unit_window_get_games (window)), ==, 1);
   row = find_row (muster_unit_window_get_games (window), "Game 1: The Ford");
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "12 figures: 2 killed, 1 wounded");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "2 killed and 1 wounded of 12 figures");
 
   fixture_close (&f);
 }
@@ -816,6 +816,63 @@ test_formation_names (void)
   fixture_close (&f);
 }
 
+/* Both sheet windows are sheet windows: found by the thing they show, and
+ * what was typed but not yet saved (a name without Enter, notes before
+ * their pause) is saved when they close. */
+static void
+test_sheets_close_saves (void)
+{
+  Fixture f;
+  GtkWidget *windows[2];
+  g_autoptr(MusterUnit) unit = NULL;
+  g_autoptr(MusterCharacter) officer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fixture_open_chosen_men (&f);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "open-unit", g_variant_new_int64 (f.light));
+  muster_application_open_character (app, f.officer);
+  muster_gui_spin ();
+  windows[0] = muster_sheet_window_find (GTK_APPLICATION (app), MUSTER_TYPE_UNIT_WINDOW, f.store, f.light);
+  windows[1] = muster_sheet_window_find (GTK_APPLICATION (app), MUSTER_TYPE_CHARACTER_WINDOW, f.store, f.officer);
+  g_assert_true (MUSTER_IS_UNIT_WINDOW (windows[0]));
+  g_assert_true (MUSTER_IS_CHARACTER_WINDOW (windows[1]));
+  g_assert_null (muster_sheet_window_find (GTK_APPLICATION (app), MUSTER_TYPE_CHARACTER_WINDOW, f.store, f.officer + 1));
+
+  gtk_editable_set_text (GTK_EDITABLE (muster_unit_window_get_editor (MUSTER_UNIT_WINDOW (windows[0]), "name")),
+                         "Light Bobs");
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (
+                              muster_unit_window_get_editor (MUSTER_UNIT_WINDOW (windows[0]), "notes"))),
+                            "Held the bridge", -1);
+  gtk_editable_set_text (GTK_EDITABLE (muster_character_window_get_editor (MUSTER_CHARACTER_WINDOW (windows[1]),
+                                                                           "name")),
+                         "John Cotter of the 95th");
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (
+                              muster_character_window_get_editor (MUSTER_CHARACTER_WINDOW (windows[1]), "notes"))),
+                            "Mentioned in despatches", -1);
+
+  /* Nothing saved yet: no Enter, no pause. */
+  unit = muster_store_get_unit (f.store, f.light, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_unit_get_name (unit), ==, "Light Company");
+  g_clear_object (&unit);
+
+  for (guint i = 0; i < G_N_ELEMENTS (windows); i++)
+    gtk_widget_activate_action (windows[i], "window.close", NULL);
+  muster_gui_spin ();
+  g_assert_null (muster_sheet_window_find (GTK_APPLICATION (app), MUSTER_TYPE_UNIT_WINDOW, f.store, f.light));
+
+  unit = muster_store_get_unit (f.store, f.light, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_unit_get_name (unit), ==, "Light Bobs");
+  g_assert_cmpstr (muster_unit_get_notes (unit), ==, "Held the bridge");
+  officer = muster_store_get_character (f.store, f.officer, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_character_get_name (officer), ==, "John Cotter of the 95th");
+  g_assert_cmpstr (muster_character_get_notes (officer), ==, "Mentioned in despatches");
+
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -845,6 +902,7 @@ main (int   argc,
   g_test_add_func ("/gui/units/sharpes", test_sharpes_no_units);
   g_test_add_func ("/gui/units/officer-trait", test_officer_trait);
   g_test_add_func ("/gui/units/formation-names", test_formation_names);
+  g_test_add_func ("/gui/units/sheets-close-saves", test_sheets_close_saves);
 
   status = g_test_run ();
 

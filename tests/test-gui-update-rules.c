@@ -182,6 +182,8 @@ test_broken (void)
   g_autofree char *version = NULL;
   GtkWidget *settings;
   GtkWidget *sidebar_label;
+  GtkStack *main_stack;
+  AdwStatusPage *broken_page;
 
   rules_use_fresh_data_home ();
   muster_gui_fixture_open (&f, TRUE);
@@ -195,6 +197,12 @@ test_broken (void)
   sidebar_label = muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_LABEL, "Its rules no longer load");
   g_assert_nonnull (sidebar_label);
   g_assert_true (gtk_widget_has_css_class (sidebar_label, "error"));
+
+  /* Opened, the campaign shows why in place of its pages. */
+  main_stack = GTK_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "main_stack"));
+  broken_page = ADW_STATUS_PAGE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "broken_rules_page"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "broken-rules");
+  g_assert_nonnull (strstr (adw_status_page_get_description (broken_page), "does not load (sharpes-skirmish.xml:"));
 
   settings = open_settings (&f);
   g_assert_true (gtk_widget_get_visible (rules_group (settings)));
@@ -210,6 +218,7 @@ test_broken (void)
   g_assert_false (gtk_widget_get_visible (rules_group (settings)));
   g_assert_null (muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_LABEL, "Its rules no longer load"));
   g_assert_nonnull (muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_LABEL, "Sharpe's Skirmish"));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (main_stack), ==, "campaign");
 
   close_settings (settings);
   muster_gui_fixture_close (&f);

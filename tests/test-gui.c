@@ -21,6 +21,7 @@
 #include "muster-new-campaign-dialog.h"
 #include "muster-recruit.h"
 #include "muster-roster-page.h"
+#include "muster-sheet-window.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
@@ -660,6 +661,77 @@ test_window_read_only (void)
   muster_gui_fixture_close (&f);
 }
 
+static MusterSheetWindow *
+find_sheet (gint64 character_id)
+{
+  return MUSTER_SHEET_WINDOW (muster_sheet_window_find (GTK_APPLICATION (muster_gui_test_get_app ()),
+                                                        MUSTER_TYPE_CHARACTER_WINDOW,
+                                                        muster_application_get_store (muster_gui_test_get_app ()),
+                                                        character_id));
+}
+
+/* The library fails under the open window: the roster, the campaigns and
+ * an open sheet say so where they are shown, keep what they showed, and
+ * Try Again clears it once the library reads again. */
+static void
+test_read_failures (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) characters = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *roster;
+  MusterSheetWindow *sheet;
+  gint64 character_id;
+  guint shown;
+
+  muster_gui_fixture_open (&f, TRUE);
+  characters = muster_store_list_characters (f.store, f.campaign_id, 0, &error);
+  g_assert_no_error (error);
+  character_id = muster_character_get_id (g_ptr_array_index (characters, 0));
+  muster_application_open_character (muster_gui_test_get_app (), character_id);
+  muster_gui_spin ();
+  sheet = find_sheet (character_id);
+  g_assert_nonnull (sheet);
+  roster = muster_window_get_roster_page (f.window);
+  shown = g_list_model_get_n_items (muster_roster_page_get_model (MUSTER_ROSTER_PAGE (roster)));
+  g_assert_cmpuint (shown, >, 0);
+  g_assert_null (muster_window_get_read_error (f.window));
+  g_assert_null (muster_sheet_window_get_read_error (sheet));
+
+  /* The characters change and cannot be read again. */
+  muster_test_fail_reads (f.store, TRUE);
+  muster_store_emit_changed (f.store, MUSTER_CHANGE_CHARACTERS, f.campaign_id);
+  muster_gui_wait_until (muster_window_get_read_error (f.window) != NULL);
+  g_assert_nonnull (strstr (muster_window_get_read_error (f.window), "The library could not be read"));
+  g_assert_nonnull (strstr (muster_window_get_read_error (f.window), "Could not read the characters"));
+  g_assert_nonnull (strstr (muster_window_get_read_error (f.window), "try again"));
+  g_assert_cmpuint (g_list_model_get_n_items (muster_roster_page_get_model (MUSTER_ROSTER_PAGE (roster))),
+                    ==, shown);
+  muster_gui_wait_until (muster_sheet_window_get_read_error (sheet) != NULL);
+  g_assert_nonnull (strstr (muster_sheet_window_get_read_error (sheet), "This sheet could not be read again"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (sheet)));
+
+  /* Try Again while it still fails: the banner comes back. */
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.reload-library", NULL);
+  muster_gui_wait_until (muster_window_get_read_error (f.window) != NULL);
+
+  /* It reads again: Try Again clears both. */
+  muster_test_fail_reads (f.store, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.reload-library", NULL);
+  muster_gui_wait_until (muster_window_get_read_error (f.window) == NULL);
+  muster_gui_wait_until (muster_sheet_window_get_read_error (sheet) == NULL);
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+
+  /* The campaigns cannot be listed: the same banner, the campaign kept. */
+  muster_test_fail_reads (f.store, TRUE);
+  muster_store_emit_changed (f.store, MUSTER_CHANGE_CAMPAIGNS, 0);
+  muster_gui_wait_until (muster_window_get_read_error (f.window) != NULL);
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+  muster_test_fail_reads (f.store, FALSE);
+
+  muster_gui_fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -674,6 +746,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/pages-follow", test_window_pages_follow);
   g_test_add_func ("/gui/window/actions", test_actions_enabled);
   g_test_add_func ("/gui/window/read-only", test_window_read_only);
+  g_test_add_func ("/gui/window/read-failures", test_read_failures);
   g_test_add_func ("/gui/campaign/new", test_campaign_new);
   g_test_add_func ("/gui/campaign/rename-delete", test_campaign_rename_delete);
   g_test_add_func ("/gui/force/new-rename-delete", test_force_new_rename_delete);

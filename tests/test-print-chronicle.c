@@ -358,7 +358,7 @@ test_units (Fixture       *f,
   all = muster_test_document_text (doc);
   g_assert_nonnull (strstr (all, "Game 1: The bridge"));
   g_assert_nonnull (strstr (all, "The units"));
-  g_assert_nonnull (strstr (all, "; 2 killed; 1 wounded; colours lost"));
+  g_assert_nonnull (strstr (all, "; 2 killed and 1 wounded; colours lost"));
   g_assert_nonnull (strstr (all, "Leach's squad (95th Rifles)"));
 }
 

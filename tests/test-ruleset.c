@@ -435,7 +435,7 @@ static void
 test_broken_dice (void)
 {
   check_broken_file ("bad-dice.xml", MUSTER_RULESET_ERROR_INVALID, 11,
-                     "troop type “rifleman”: cannot read the dice expression “2x6”");
+                     "troop type “rifleman”: Cannot read the dice expression “2x6”");
 }
 
 static void
@@ -522,7 +522,7 @@ test_broken_semantics (void)
     { "<roll stat=\"A\" dice=\"1d6\"/>", "<roll stat=\"B\" dice=\"1d6\"/>", 14, "no stat “B”" },
     { "<roll stat=\"A\" dice=\"1d6\"/>", "<roll stat=\"A\" dice=\"2d6\"/>", 14, "outside its range of 1 to 6" },
     { "<roll stat=\"A\" dice=\"1d6\"/>", "<roll stat=\"A\" dice=\"2d\"/>", 14,
-      "troop type “archer”: cannot read the dice expression “2d”: a number of sides must follow “d”." },
+      "troop type “archer”: Cannot read the dice expression “2d”: a number of sides must follow “d”." },
     { "<roll stat=\"A\" dice=\"1d6\"/>", "<roll stat=\"A\" dice=\"1d6\"/><roll stat=\"A\" dice=\"1d6\"/>", 14, "roll for stat “A” is defined twice" },
     { "<cap stat=\"A\" max=\"5\"/>", "<cap stat=\"Z\" max=\"5\"/>", 9, "no stat “Z”" },
     { "min=\"1\" max=\"6\"", "min=\"7\" max=\"6\"", 6, "minimum 7" },
@@ -537,7 +537,7 @@ test_broken_semantics (void)
       21, "no outcome “taken”" },
     { "</outcomes>",
       "</outcomes>\n  <between-game>\n    <step type=\"death-roll\" dice=\"1d6+\" outcome=\"unhurt\"/>\n  </between-game>",
-      21, "cannot read the dice expression “1d6+”" },
+      21, "Cannot read the dice expression “1d6+”" },
     { "</outcomes>",
       "</outcomes>\n  <between-game>\n    <step type=\"death-roll\" option=\"nope\" choice=\"x\"/>\n  </between-game>",
       21, "no option “nope”" },

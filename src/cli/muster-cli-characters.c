@@ -228,8 +228,8 @@ muster_cli_cmd_recruit (MusterCli  *cli,
   if ((campaign = muster_cli_find_campaign (cli, argv[1], &error)) == NULL ||
       (force = muster_cli_find_force (cli, campaign, argv[2], &error)) == NULL ||
       (ruleset = muster_cli_campaign_ruleset (campaign, &error)) == NULL ||
-      !muster_cli_check_troop_type (ruleset, type, &error) ||
-      (weapon != NULL && !muster_cli_check_weapon (ruleset, weapon, &error)))
+      !muster_store_check_troop_type (ruleset, type, &error) ||
+      (weapon != NULL && !muster_store_check_weapon_id (ruleset, weapon, &error)))
     return muster_cli_fail (error);
 
   unit_id = muster_cli_recruit_unit_id (cli, campaign, force, unit_arg, &error);
@@ -661,10 +661,10 @@ muster_cli_cmd_set (MusterCli  *cli,
     return muster_cli_fail (error);
 
   for (guint i = 0; i < stats->len; i++)
-    if (!muster_cli_check_stat (ruleset, g_array_index (stats, StatChange, i).key, &error))
+    if (!muster_store_check_stat_key (ruleset, g_array_index (stats, StatChange, i).key, &error))
       return muster_cli_fail (error);
-  if ((type != NULL && !muster_cli_check_troop_type (ruleset, type, &error)) ||
-      (weapon != NULL && !muster_cli_check_weapon (ruleset, weapon, &error)))
+  if ((type != NULL && !muster_store_check_troop_type (ruleset, type, &error)) ||
+      (weapon != NULL && !muster_store_check_weapon_id (ruleset, weapon, &error)))
     return muster_cli_fail (error);
   if (out_games >= 0 && status_text == NULL)
     {

@@ -44,77 +44,16 @@ MusterRuleset *
 muster_cli_campaign_ruleset (MusterCampaign  *campaign,
                              GError         **error)
 {
-  MusterRuleset *ruleset = muster_campaign_get_ruleset (campaign);
+  g_autoptr(GError) load_error = NULL;
+  MusterRuleset *ruleset = muster_campaign_load_ruleset (campaign, &load_error);
 
   if (ruleset == NULL)
+    /* Translators: the ruleset's id, the campaign, then why its copy does not load */
     g_set_error (error, MUSTER_RULESET_ERROR, MUSTER_RULESET_ERROR_INVALID,
-                 _("The copy of ruleset “%s” kept by campaign “%s” no longer loads."),
+                 _("The copy of ruleset “%s” kept by campaign “%s” no longer loads (%s)."),
                  muster_campaign_get_ruleset_id (campaign),
-                 muster_campaign_get_name (campaign));
+                 muster_campaign_get_name (campaign), load_error->message);
   return ruleset;
-}
-
-gboolean
-muster_cli_check_troop_type (MusterRuleset  *ruleset,
-                             const char     *id,
-                             GError        **error)
-{
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autofree char *list = NULL;
-
-  if (muster_ruleset_lookup_troop_type (ruleset, id) != NULL)
-    return TRUE;
-
-  ids = g_ptr_array_new ();
-  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
-    g_ptr_array_add (ids, (char *) muster_ruleset_get_troop_type (ruleset, i)->id);
-  list = muster_cli_join (ids);
-  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-               _("Ruleset “%s” has no troop type “%s”. Use one of: %s."),
-               muster_ruleset_get_title (ruleset), id, list);
-  return FALSE;
-}
-
-gboolean
-muster_cli_check_weapon (MusterRuleset  *ruleset,
-                         const char     *id,
-                         GError        **error)
-{
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autofree char *list = NULL;
-
-  if (muster_ruleset_lookup_weapon (ruleset, id) != NULL)
-    return TRUE;
-
-  ids = g_ptr_array_new ();
-  for (guint i = 0; i < muster_ruleset_get_n_weapons (ruleset); i++)
-    g_ptr_array_add (ids, (char *) muster_ruleset_get_weapon (ruleset, i)->id);
-  list = muster_cli_join (ids);
-  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-               _("Ruleset “%s” has no weapon “%s”. Use one of: %s."),
-               muster_ruleset_get_title (ruleset), id, list);
-  return FALSE;
-}
-
-gboolean
-muster_cli_check_stat (MusterRuleset  *ruleset,
-                       const char     *key,
-                       GError        **error)
-{
-  g_autoptr(GPtrArray) keys = NULL;
-  g_autofree char *list = NULL;
-
-  if (muster_ruleset_lookup_stat (ruleset, key) != NULL)
-    return TRUE;
-
-  keys = g_ptr_array_new ();
-  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
-    g_ptr_array_add (keys, (char *) muster_ruleset_get_stat (ruleset, i)->key);
-  list = muster_cli_join (keys);
-  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-               _("Ruleset “%s” has no stat “%s”. Its stats are: %s."),
-               muster_ruleset_get_title (ruleset), key, list);
-  return FALSE;
 }
 
 /* Splits "KEY=VALUE" into its halves; both must be non-empty. */

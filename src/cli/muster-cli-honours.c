@@ -103,24 +103,31 @@ muster_cli_cmd_honours (MusterCli  *cli,
     {
       const MusterHonour *h = g_ptr_array_index (fallen, i);
       g_autofree char *killers = NULL;
+      g_autofree char *line = NULL;
 
       killers = muster_cli_join (h->killers);
       if (h->game_id == 0)
-        g_print ("  %s (%s)\n", h->name, h->force_name);
+        line = g_strdup_printf ("%s (%s)", h->name, h->force_name);
       else if (killers[0] != '\0')
-        g_print (_("  %s (%s), game %d “%s”, by the hand of %s\n"),
-                 h->name, h->force_name, h->game_number, h->game_title, killers);
+        /* Translators: one of the fallen, where and by whose hand */
+        line = g_strdup_printf (_("%s (%s), game %d “%s”, by the hand of %s"),
+                                h->name, h->force_name, h->game_number, h->game_title, killers);
       else
-        g_print (_("  %s (%s), game %d “%s”\n"),
-                 h->name, h->force_name, h->game_number, h->game_title);
+        /* Translators: one of the fallen and where */
+        line = g_strdup_printf (_("%s (%s), game %d “%s”"),
+                                h->name, h->force_name, h->game_number, h->game_title);
+      g_print ("  %s\n", line);
     }
 
   print_heading (_("The recovered"), recovered->len);
   for (guint i = 0; i < recovered->len; i++)
     {
       const MusterHonour *h = g_ptr_array_index (recovered, i);
-      g_print (_("  %s (%s), after game %d “%s”\n"),
-               h->name, h->force_name, h->game_number, h->game_title != NULL ? h->game_title : "");
+      /* Translators: one of the recovered, and after which game */
+      g_autofree char *line = g_strdup_printf (_("%s (%s), after game %d “%s”"), h->name, h->force_name,
+                                               h->game_number, h->game_title != NULL ? h->game_title : "");
+
+      g_print ("  %s\n", line);
     }
 
   print_records (_("Most kills"), kills);

@@ -159,16 +159,6 @@ const char      *muster_cli_weapon_name      (MusterRuleset   *ruleset,
 /* The campaign's own ruleset, or an error naming the campaign. */
 MusterRuleset   *muster_cli_campaign_ruleset (MusterCampaign  *campaign,
                                               GError         **error);
-/* Each fails with a message that lists the ids the ruleset does have. */
-gboolean         muster_cli_check_troop_type (MusterRuleset   *ruleset,
-                                              const char      *id,
-                                              GError         **error);
-gboolean         muster_cli_check_weapon     (MusterRuleset   *ruleset,
-                                              const char      *id,
-                                              GError         **error);
-gboolean         muster_cli_check_stat       (MusterRuleset   *ruleset,
-                                              const char      *key,
-                                              GError         **error);
 /* Splits "KEY=VALUE"; FALSE unless both halves are non-empty. */
 gboolean         muster_cli_split_assignment (const char      *text,
                                               char           **key,

@@ -7,6 +7,7 @@
 
 #include "muster-cli-private.h"
 #include "muster-game.h"
+#include "muster-text-list.h"
 #include "muster-unit.h"
 
 /* Units: new-unit, units, set-unit, and the unit parts of recruit,
@@ -441,15 +442,19 @@ muster_cli_unit_result (MusterCli       *cli,
 
   parts = g_ptr_array_new_with_free_func (g_free);
   /* The words the windows use for a unit's figures. */
-  g_ptr_array_add (parts, g_strdup_printf (_("%d killed"), result.killed));
-  g_ptr_array_add (parts, g_strdup_printf (_("%d wounded"), result.wounded));
-  g_ptr_array_add (parts, g_strdup_printf (_("%d captured"), result.captured));
-  g_ptr_array_add (parts, g_strdup_printf (_("%d ran"), result.run));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d killed", "%d killed", result.killed),
+                                           result.killed));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d wounded", "%d wounded", result.wounded),
+                                           result.wounded));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d captured", "%d captured",
+                                                        result.captured), result.captured));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d ran", "%d ran", result.run),
+                                           result.run));
   if (g_strcmp0 (colours, "lost") == 0)
     g_ptr_array_add (parts, g_strdup (_("its colours lost")));
   else if (g_strcmp0 (colours, "captured") == 0)
     g_ptr_array_add (parts, g_strdup (_("took the enemy’s colours")));
-  joined = muster_cli_join (parts);
+  joined = muster_text_list (parts);
   what = muster_game_describe_full (game);
   /* TRANSLATORS: the unit, the game (“Game 1 “The bridge” of Coa 1810”)
    * and what became of its figures */

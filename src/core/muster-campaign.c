@@ -124,6 +124,33 @@ muster_campaign_get_ruleset (MusterCampaign *self)
 }
 
 /**
+ * muster_campaign_load_ruleset:
+ * @self: the campaign
+ * @error: return location for a #MUSTER_RULESET_ERROR
+ *
+ * Loads and checks the campaign's own copy of its ruleset, as opening the
+ * campaign does before showing it. A copy that no longer loads can be
+ * replaced by the installed rules of its id (muster-rules-update.h).
+ *
+ * Returns: (transfer none) (nullable): the ruleset, or %NULL with @error
+ * set to why its copy does not load.
+ */
+MusterRuleset *
+muster_campaign_load_ruleset (MusterCampaign  *self,
+                              GError         **error)
+{
+  g_return_val_if_fail (MUSTER_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (muster_campaign_get_ruleset (self) == NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->ruleset_error));
+      return NULL;
+    }
+  return self->ruleset;
+}
+
+/**
  * muster_campaign_get_ruleset_error:
  *
  * Returns: (transfer none) (nullable): why the campaign's copy of its

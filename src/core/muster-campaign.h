@@ -20,6 +20,10 @@ const char    *muster_campaign_get_created         (MusterCampaign *self);
  * the stored copy no longer loads; then the next function says why. */
 MusterRuleset *muster_campaign_get_ruleset         (MusterCampaign *self);
 const GError  *muster_campaign_get_ruleset_error   (MusterCampaign *self);
+/* The same, for where a campaign is opened: the ruleset, or NULL with
+ * @error saying why the stored copy does not load. */
+MusterRuleset *muster_campaign_load_ruleset        (MusterCampaign *self,
+                                                    GError        **error);
 /* The choice the campaign made for @option, or the ruleset's default. */
 const char    *muster_campaign_get_option          (MusterCampaign *self,
                                                     const char     *option);

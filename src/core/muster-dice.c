@@ -622,7 +622,7 @@ muster_roll_new_entered (const MusterDiceExpr *expr,
   if (n_faces != expr->n_dice)
     {
       g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_FACES,
-                   ngettext ("The roll “%s” needs %u die, but %u faces were entered.",
+                   g_dngettext (GETTEXT_PACKAGE, "The roll “%s” needs %u die, but %u faces were entered.",
                              "The roll “%s” needs %u dice, but %u faces were entered.",
                              expr->n_dice),
                    expr->text, expr->n_dice, n_faces);

@@ -474,7 +474,11 @@ muster_resolution_roll_planned (Resolution         *r,
       roll = muster_roll_new_entered (expr, (const int *) faces->data, faces->len, error);
       if (roll == NULL)
         {
-          g_prefix_error (error, _("%s for %s: "), planned->step_name, planned->character_name);
+          g_autoptr(GError) dice_error = g_steal_pointer (error);
+
+          /* Translators: a step, the character it is for, then what is wrong with the dice entered */
+          g_set_error (error, dice_error->domain, dice_error->code, _("%s for %s: %s"),
+                       planned->step_name, planned->character_name, dice_error->message);
           return NULL;
         }
     }

@@ -58,7 +58,6 @@ muster_import_fail (Import     *im,
                     ...)
 {
   g_autofree char *message = NULL;
-  g_autofree char *where = NULL;
   va_list args;
 
   if (im->error != NULL)
@@ -68,16 +67,17 @@ muster_import_fail (Import     *im,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  if (line > 0)
-    where = g_strdup_printf (_("line %d: "), line);
-  if (im->filename != NULL && where != NULL)
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s, %s%s",
-                 im->filename, where, message);
+  if (im->filename != NULL && line > 0)
+    /* Translators: a file, a line in it, then what is wrong there */
+    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, _("%s, line %d: %s"),
+                 im->filename, line, message);
   else if (im->filename != NULL)
     g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s: %s", im->filename, message);
+  else if (line > 0)
+    /* Translators: a line of the file, then what is wrong there */
+    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, _("line %d: %s"), line, message);
   else
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s%s",
-                 where != NULL ? where : "", message);
+    g_set_error_literal (&im->error, MUSTER_EXCHANGE_ERROR, code, message);
 }
 
 void
@@ -138,6 +138,7 @@ xml_error_cb (void              *user_data,
   Import *im = user_data;
   g_autofree char *message = NULL;
   g_autofree char *attribute = NULL;
+  g_autofree char *what = NULL;
   int line;
 
   if (xml_error == NULL || xml_error->level == XML_ERR_WARNING)
@@ -164,26 +165,21 @@ xml_error_cb (void              *user_data,
   im->xml_error_line = line;
   im->xml_error_schema = xml_error->domain == XML_FROM_RELAXNGV;
   im->xml_error_vague = im->xml_error_schema && strstr (message, "failed to validate attributes") != NULL;
-  if (im->filename != NULL)
-    g_string_append_printf (im->xml_error, "%s, ", im->filename);
-  g_string_append_printf (im->xml_error, _("line %d: "), MAX (line, 1));
   if (attribute != NULL)
-    g_string_append_printf (im->xml_error, _("this is not what a Muster file may hold: %s"),
-                            attribute);
+    what = g_strdup_printf (_("this is not what a Muster file may hold: %s"), attribute);
+  else if (im->xml_error_schema && xml_error->node != NULL && strstr (message, "lement ") == NULL &&
+           ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
+    /* Validation messages do not always name the element. */
+    what = g_strdup_printf (_("element <%s>: this is not what a Muster file may hold: %s"),
+                            (const char *) ((xmlNodePtr) xml_error->node)->name, message);
   else if (im->xml_error_schema)
-    {
-      /* Validation messages do not always name the element. */
-      if (xml_error->node != NULL && strstr (message, "lement ") == NULL &&
-          ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
-        g_string_append_printf (im->xml_error, _("element <%s>: "),
-                                (const char *) ((xmlNodePtr) xml_error->node)->name);
-      g_string_append_printf (im->xml_error, _("this is not what a Muster file may hold: %s"),
-                              message);
-    }
+    what = g_strdup_printf (_("this is not what a Muster file may hold: %s"), message);
   else
-    g_string_append_printf (im->xml_error,
-                            _("the file is not well-formed XML (it may be cut short or damaged): %s"),
-                            message);
+    what = g_strdup_printf (_("the file is not well-formed XML (it may be cut short or damaged): %s"), message);
+  if (im->filename != NULL)
+    g_string_printf (im->xml_error, _("%s, line %d: %s"), im->filename, MAX (line, 1), what);
+  else
+    g_string_printf (im->xml_error, _("line %d: %s"), MAX (line, 1), what);
 }
 
 static void
@@ -421,6 +417,13 @@ read_pass (Import     *im,
     {
       int type = xmlTextReaderNodeType (im->reader);
       int depth = xmlTextReaderDepth (im->reader);
+      GError *cancelled = NULL;
+
+      if (g_cancellable_set_error_if_cancelled (im->cancellable, &cancelled))
+        {
+          muster_import_fail_store (im, cancelled);
+          break;
+        }
 
       if (type == XML_READER_TYPE_DOCUMENT_TYPE)
         {
@@ -598,6 +601,7 @@ import_data (MusterStore         *store,
              gsize                length,
              const char          *filename,
              gint64               into_campaign_id,
+             GCancellable        *cancellable,
              MusterExchangeKind  *out_kind,
              gboolean             mapped,
              GError             **error)
@@ -606,11 +610,8 @@ import_data (MusterStore         *store,
   gint64 result = 0;
   int line;
 
-  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
-  g_return_val_if_fail (data != NULL || length == 0, 0);
-  g_return_val_if_fail (error == NULL || *error == NULL, 0);
-
   im.store = store;
+  im.cancellable = cancellable;
   im.mapped = mapped ? data : NULL;
   im.filename = filename;
   im.into = into_campaign_id;
@@ -678,6 +679,7 @@ import_data (MusterStore         *store,
               muster_import_apply_unit_fixups (&im) &&
               (im.kind != MUSTER_EXCHANGE_CAMPAIGN || im.version >= 2 ||
                muster_store_recover_campaign_log (store, im.campaign_id, &local_error)) &&
+              !g_cancellable_set_error_if_cancelled (cancellable, &local_error) &&
               muster_store_commit (store, &local_error))
             result = im.result;
           else
@@ -716,7 +718,11 @@ muster_exchange_import_data (MusterStore         *store,
                              MusterExchangeKind  *out_kind,
                              GError             **error)
 {
-  return import_data (store, data, length, filename, into_campaign_id, out_kind, FALSE, error);
+  g_return_val_if_fail (MUSTER_IS_STORE (store), 0);
+  g_return_val_if_fail (data != NULL || length == 0, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return import_data (store, data, length, filename, into_campaign_id, NULL, out_kind, FALSE, error);
 }
 
 gint64
@@ -725,6 +731,17 @@ muster_exchange_import (MusterStore         *store,
                         gint64               into_campaign_id,
                         MusterExchangeKind  *out_kind,
                         GError             **error)
+{
+  return muster_exchange_import_full (store, path, into_campaign_id, NULL, out_kind, error);
+}
+
+gint64
+muster_exchange_import_full (MusterStore         *store,
+                             const char          *path,
+                             gint64               into_campaign_id,
+                             GCancellable        *cancellable,
+                             MusterExchangeKind  *out_kind,
+                             GError             **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -757,7 +774,7 @@ muster_exchange_import (MusterStore         *store,
     }
 
   return import_data (store, g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
-                      display, into_campaign_id, out_kind, TRUE, error);
+                      display, into_campaign_id, cancellable, out_kind, TRUE, error);
 }
 
 /* Streams through the file without validating it. With @count_all FALSE

@@ -42,6 +42,7 @@ typedef struct {
   gint64            campaign_id;
   MusterRuleset    *ruleset;       /* (unowned), may be NULL */
   GOutputStream    *stream;
+  GCancellable     *cancellable;   /* (unowned), may be NULL */
   GError           *stream_error;
   xmlTextWriterPtr  writer;
   gboolean          failed;
@@ -185,6 +186,7 @@ typedef struct {
 
 typedef struct {
   MusterStore        *store;
+  GCancellable       *cancellable; /* (unowned), may be NULL */
   const char         *filename;    /* may be NULL */
   gint64              into;
   MusterExchangeKind  kind;

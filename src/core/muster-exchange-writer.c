@@ -252,7 +252,7 @@ stream_write_cb (void       *context,
 
   if (ex->stream_error != NULL)
     return -1;
-  if (!g_output_stream_write_all (ex->stream, buffer, len, NULL, NULL, &ex->stream_error))
+  if (!g_output_stream_write_all (ex->stream, buffer, len, NULL, ex->cancellable, &ex->stream_error))
     {
       /* The stream's error is the one reported; libxml2 would print its
        * own “write error” on stderr as well. muster_export_finish() puts

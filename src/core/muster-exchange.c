@@ -342,26 +342,19 @@ write_campaign (Export  *ex,
   return TRUE;
 }
 
-/* Public API */
-
-/**
- * muster_exchange_export_campaign:
- *
- * Writes the whole campaign @campaign_id to @stream as a .muster file.
- */
-gboolean
-muster_exchange_export_campaign (MusterStore    *store,
-                                 gint64          campaign_id,
-                                 GOutputStream  *stream,
-                                 GError        **error)
+/* The whole campaign @campaign_id, written to @stream as a .muster file;
+ * a cancelled @cancellable fails the next write. */
+static gboolean
+export_campaign (MusterStore    *store,
+                 gint64          campaign_id,
+                 GOutputStream  *stream,
+                 GCancellable   *cancellable,
+                 GError        **error)
 {
   Export ex = { 0 };
   gboolean ok;
 
-  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
+  ex.cancellable = cancellable;
   if (!muster_export_begin (&ex, store, stream, error))
     return muster_export_finish (&ex, FALSE, NULL);
 
@@ -448,25 +441,19 @@ write_force_row (Export  *ex,
   return TRUE;
 }
 
-/**
- * muster_exchange_export_force:
- *
- * Writes the force @force_id, its units and characters, to @stream. Each
- * character carries its kills and games as totals.
- */
-gboolean
-muster_exchange_export_force (MusterStore    *store,
-                              gint64          force_id,
-                              GOutputStream  *stream,
-                              GError        **error)
+/* The force @force_id, its units and characters, written to @stream. Each
+ * character carries its kills and games as totals. */
+static gboolean
+export_force (MusterStore    *store,
+              gint64          force_id,
+              GOutputStream  *stream,
+              GCancellable   *cancellable,
+              GError        **error)
 {
   Export ex = { 0 };
   gboolean ok = FALSE;
 
-  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
-  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
+  ex.cancellable = cancellable;
   if (!muster_export_begin (&ex, store, stream, error))
     return muster_export_finish (&ex, FALSE, NULL);
   if (!write_force_row (&ex, force_id, error))
@@ -482,6 +469,45 @@ muster_exchange_export_force (MusterStore    *store,
   return muster_export_finish (&ex, ok, error);
 }
 
+/* Public API */
+
+/**
+ * muster_exchange_export_campaign:
+ *
+ * Writes the whole campaign @campaign_id to @stream as a .muster file.
+ */
+gboolean
+muster_exchange_export_campaign (MusterStore    *store,
+                                 gint64          campaign_id,
+                                 GOutputStream  *stream,
+                                 GError        **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_campaign (store, campaign_id, stream, NULL, error);
+}
+
+/**
+ * muster_exchange_export_force:
+ *
+ * Writes the force @force_id, its units and characters, to @stream. Each
+ * character carries its kills and games as totals.
+ */
+gboolean
+muster_exchange_export_force (MusterStore    *store,
+                              gint64          force_id,
+                              GOutputStream  *stream,
+                              GError        **error)
+{
+  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_force (store, force_id, stream, NULL, error);
+}
+
 gboolean
 muster_exchange_export_to_path (MusterStore         *store,
                                 MusterExchangeKind   kind,
@@ -489,22 +515,52 @@ muster_exchange_export_to_path (MusterStore         *store,
                                 const char          *path,
                                 GError             **error)
 {
+  return muster_exchange_export_to_path_full (store, kind, id, path, NULL, error);
+}
+
+/**
+ * muster_exchange_export_to_path_full:
+ * @store: the library
+ * @kind: a campaign or a force file
+ * @id: the campaign's or the force's id
+ * @path: where to write
+ * @cancellable: (nullable): stops the export, with %G_IO_ERROR_CANCELLED
+ * @error: return location for an error
+ *
+ * Writes a campaign or a force file at @path, replacing what is there
+ * only once the whole file is written: on an error or when @cancellable is
+ * cancelled, @path is as it was and no temporary file is left beside it.
+ *
+ * Returns: %TRUE when the file is written
+ */
+gboolean
+muster_exchange_export_to_path_full (MusterStore         *store,
+                                     MusterExchangeKind   kind,
+                                     gint64               id,
+                                     const char          *path,
+                                     GCancellable        *cancellable,
+                                     GError             **error)
+{
   g_autoptr(MusterFileOutputStream) stream = NULL;
   gboolean ok;
 
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   stream = muster_file_output_stream_new (path, 0666, error);
   if (stream == NULL)
     return FALSE;
 
   if (kind == MUSTER_EXCHANGE_FORCE)
-    ok = muster_exchange_export_force (store, id, G_OUTPUT_STREAM (stream), error);
+    ok = export_force (store, id, G_OUTPUT_STREAM (stream), cancellable, error);
   else
-    ok = muster_exchange_export_campaign (store, id, G_OUTPUT_STREAM (stream), error);
+    ok = export_campaign (store, id, G_OUTPUT_STREAM (stream), cancellable, error);
 
-  if (!ok)
+  /* Cancelled after the last write: still nothing replaced. */
+  if (!ok || g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       muster_file_output_stream_abort (stream);
       return FALSE;

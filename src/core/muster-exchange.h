@@ -64,6 +64,13 @@ gboolean  muster_exchange_export_to_path  (MusterStore         *store,
                                            gint64               id,
                                            const char          *path,
                                            GError             **error);
+/* The same, stopped by @cancellable (G_IO_ERROR_CANCELLED, @path as it was). */
+gboolean  muster_exchange_export_to_path_full (MusterStore         *store,
+                                               MusterExchangeKind   kind,
+                                               gint64               id,
+                                               const char          *path,
+                                               GCancellable        *cancellable,
+                                               GError             **error);
 
 /* Imports the file at @path. A campaign file becomes a new campaign (its
  * name made unique) and the new campaign's id is returned; a force file
@@ -73,6 +80,14 @@ gboolean  muster_exchange_export_to_path  (MusterStore         *store,
 gint64    muster_exchange_import          (MusterStore         *store,
                                            const char          *path,
                                            gint64               into_campaign_id,
+                                           MusterExchangeKind  *out_kind,
+                                           GError             **error);
+/* The same, stopped by @cancellable: G_IO_ERROR_CANCELLED and the library
+ * unchanged, however far the import had gone. */
+gint64    muster_exchange_import_full     (MusterStore         *store,
+                                           const char          *path,
+                                           gint64               into_campaign_id,
+                                           GCancellable        *cancellable,
                                            MusterExchangeKind  *out_kind,
                                            GError             **error);
 /* The same from memory; @filename only names the data in messages. */

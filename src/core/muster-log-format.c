@@ -356,6 +356,7 @@ show_stats (const MusterLogContext *ctx,
       JsonObject *stat = json_array_get_object_element (stats, i);
       MusterLogContext sub = *ctx;
       const char *dice;
+      g_autofree char *item = NULL;
 
       if (stat == NULL)
         continue;
@@ -363,11 +364,13 @@ show_stats (const MusterLogContext *ctx,
       dice = muster_log_args_get_string (stat, "dice");
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%s %" G_GINT64_FORMAT,
-                              muster_log_args_get_string (stat, "key"),
+      item = g_strdup_printf ("%s %" G_GINT64_FORMAT, muster_log_args_get_string (stat, "key"),
                               muster_log_args_get_int (stat, "value"));
       if (dice == NULL)
-        continue;
+        {
+          g_string_append (text, item);
+          continue;
+        }
 
       if (muster_log_args_has (stat, "entry"))
         {
@@ -380,14 +383,14 @@ show_stats (const MusterLogContext *ctx,
             table = muster_ruleset_lookup_table (ctx->ruleset, table_id);
           if (args_truthy (stat, "demoted"))
             part = muster_log_fill (
-              /* Translators: " (rolled 6 + 6 = 12 on Character Class, past the side's limit: Leader)" */
-              muster_log_gettext (ctx->lang, " (rolled %s on %s, past the side’s limit: %s)"),
-              (const char *[]) { dice, table != NULL ? muster_log_name (ctx, table->name) : table_id, entry }, 3);
+              /* Translators: "S 4 (rolled 6 + 6 = 12 on Character Class, past the side's limit: Leader)" */
+              muster_log_gettext (ctx->lang, "%s (rolled %s on %s, past the side’s limit: %s)"),
+              (const char *[]) { item, dice, table != NULL ? muster_log_name (ctx, table->name) : table_id, entry }, 4);
           else
             part = muster_log_fill (
-              /* Translators: " (rolled 3 + 4 = 7 on Character Class: Professional)" */
-              muster_log_gettext (ctx->lang, " (rolled %s on %s: %s)"),
-              (const char *[]) { dice, table != NULL ? muster_log_name (ctx, table->name) : table_id, entry }, 3);
+              /* Translators: "S 3 (rolled 3 + 4 = 7 on Character Class: Professional)" */
+              muster_log_gettext (ctx->lang, "%s (rolled %s on %s: %s)"),
+              (const char *[]) { item, dice, table != NULL ? muster_log_name (ctx, table->name) : table_id, entry }, 4);
           g_string_append (text, part);
         }
       else if (muster_log_args_has (stat, "cap"))
@@ -397,15 +400,16 @@ show_stats (const MusterLogContext *ctx,
 
           part = muster_log_fill (
             /* Translators: a stat rolled above its weapon's cap, which he
-             * uses with it: " (rolled 5 + 6 = 11; 9 with the Musket)" */
-            muster_log_gettext (ctx->lang, " (rolled %s; %d with the %s)"),
-            (const char *[]) { dice, cap, muster_log_rules_name (ctx, "weapon", weapon) }, 3);
+             * uses with it: "F 11 (rolled 5 + 6 = 11; 9 with the Musket)" */
+            muster_log_gettext (ctx->lang, "%s (rolled %s; %d with the %s)"),
+            (const char *[]) { item, dice, cap, muster_log_rules_name (ctx, "weapon", weapon) }, 4);
           g_string_append (text, part);
         }
       else
         {
-          g_autofree char *part = muster_log_fill (muster_log_gettext (ctx->lang, " (rolled %s)"),
-                                                   (const char *[]) { dice }, 1);
+          /* Translators: a stat and the dice it was rolled with, "D 3 (rolled 1 + 2 = 3)" */
+          g_autofree char *part = muster_log_fill (muster_log_gettext (ctx->lang, "%s (rolled %s)"),
+                                                   (const char *[]) { item, dice }, 2);
 
           g_string_append (text, part);
         }

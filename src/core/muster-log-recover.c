@@ -222,8 +222,11 @@ recover_in_language (Recovery *rec)
     {
       /* Read back without the colours, which are glued after. */
       static const char * const colours[] = { "lost", "captured" };
-      const char *tails[] = { muster_log_gettext (rec->lang, "; its colours lost"),
-                              muster_log_gettext (rec->lang, "; took the enemy’s colours") };
+      const char *patterns[] = { muster_log_gettext (rec->lang, "%s; its colours lost"),
+                                 muster_log_gettext (rec->lang, "%s; took the enemy’s colours") };
+      /* What each pattern puts after the results. */
+      const char *tails[] = { g_str_has_prefix (patterns[0], "%s") ? patterns[0] + 2 : patterns[0],
+                              g_str_has_prefix (patterns[1], "%s") ? patterns[1] + 2 : patterns[1] };
 
       for (guint c = 0; c < G_N_ELEMENTS (tails) && best == NULL; c++)
         if (g_str_has_suffix (text, tails[c]))

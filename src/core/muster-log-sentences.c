@@ -229,6 +229,7 @@ format_weapon (const MusterLogContext *ctx)
   g_autofree char *plain = format_plain (ctx);
 
   g_string_append (text, plain);
+  /* Each held value is told after what came before it. */
   for (guint i = 0; caps != NULL && i < json_array_get_length (caps); i++)
     {
       JsonObject *cap = json_array_get_object_element (caps, i);
@@ -244,11 +245,11 @@ format_weapon (const MusterLogContext *ctx)
       stat = muster_log_show (&sub, "stat(key)");
       max = muster_log_show (&sub, "#cap");
       value = muster_log_show (&sub, "#value");
-      /* Translators: appended to "Thomas Ward now carries a Musket": "; he
-       * uses Firing 9 with it, and keeps his 11" */
-      fill = muster_log_fill (muster_log_gettext (ctx->lang, "; he uses %s %d with it, and keeps his %d"),
-                              (const char *[]) { stat, max, value }, 3);
-      g_string_append (text, fill);
+      /* Translators: "Thomas Ward now carries a Musket" (and what was told
+       * after it), then "he uses Firing 9 with it, and keeps his 11" */
+      fill = muster_log_fill (muster_log_gettext (ctx->lang, "%s; he uses %s %d with it, and keeps his %d"),
+                              (const char *[]) { text->str, stat, max, value }, 4);
+      g_string_assign (text, fill);
     }
   return g_string_free (text, FALSE);
 }
@@ -261,9 +262,12 @@ format_unit_result (const MusterLogContext *ctx)
   const char *colours = muster_log_args_get_string (ctx->args, "colours");
 
   if (g_strcmp0 (colours, "lost") == 0)
-    return g_strconcat (plain, muster_log_gettext (ctx->lang, "; its colours lost"), NULL);
+    /* Translators: a unit's results in a game, then that it lost its colours */
+    return muster_log_fill (muster_log_gettext (ctx->lang, "%s; its colours lost"), (const char *[]) { plain }, 1);
   if (g_strcmp0 (colours, "captured") == 0)
-    return g_strconcat (plain, muster_log_gettext (ctx->lang, "; took the enemy’s colours"), NULL);
+    /* Translators: a unit's results in a game, then that it took the enemy's colours */
+    return muster_log_fill (muster_log_gettext (ctx->lang, "%s; took the enemy’s colours"),
+                            (const char *[]) { plain }, 1);
   return g_steal_pointer (&plain);
 }
 

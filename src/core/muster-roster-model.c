@@ -37,6 +37,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  READ_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* What a load in another thread works from and gives back. */
 typedef struct {
   MusterStore *store;       /* only to open a reader on its file */
@@ -230,6 +237,19 @@ muster_roster_model_class_init (MusterRosterModelClass *klass)
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterRosterModel::read-failed:
+   * @error: why the library could not be read
+   *
+   * The rows could not be read again: the model keeps what it showed,
+   * and whoever shows it says so to the user.
+   */
+  signals[READ_FAILED] = g_signal_new ("read-failed",
+                                       G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
@@ -258,13 +278,6 @@ muster_roster_model_new (MusterStore *store,
   self->campaign_id = campaign_id;
   muster_roster_model_refresh (self);
   return self;
-}
-
-gint64
-muster_roster_model_get_campaign_id (MusterRosterModel *self)
-{
-  g_return_val_if_fail (MUSTER_IS_ROSTER_MODEL (self), 0);
-  return self->campaign_id;
 }
 
 void
@@ -297,9 +310,8 @@ muster_roster_model_refresh (MusterRosterModel *self)
     items = muster_store_list_characters (self->store, self->campaign_id, 0, &error);
   if (items == NULL)
     {
-      /* Keep showing what was there; the store logged nothing to the
-       * user here, the next change will try again. */
-      g_warning ("Could not read the roster: %s", error->message);
+      /* Keep showing what was there; the next change tries again. */
+      g_signal_emit (self, signals[READ_FAILED], 0, error);
       return;
     }
   replace_items (self, items);

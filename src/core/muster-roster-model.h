@@ -22,7 +22,6 @@ G_DECLARE_FINAL_TYPE (MusterRosterModel, muster_roster_model, MUSTER, ROSTER_MOD
 
 MusterRosterModel *muster_roster_model_new        (MusterStore       *store,
                                                    gint64             campaign_id);
-gint64             muster_roster_model_get_campaign_id (MusterRosterModel *self);
 /* Reads the campaign's characters now. */
 void               muster_roster_model_set_campaign_id (MusterRosterModel *self,
                                                         gint64             campaign_id);

@@ -322,12 +322,15 @@ entry_text (const MusterTableEntry *entry)
     g_string_append_printf (out, "%d–%d", entry->min, entry->max);
   if (entry->name != NULL)
     g_string_append_printf (out, " %s", entry->name);
+  if (entry->value != 0 && entry->limit >= 0)
+    /* Translators: a table entry, its value (e.g. a Class of 3) and how many of it a side may have */
+    return g_strdup_printf (_("%s, value %d, at most %d a side"), out->str, entry->value, entry->limit);
   if (entry->value != 0)
-    /* Translators: the value of a table entry, e.g. a Class of 3 */
-    g_string_append_printf (out, _(", value %d"), entry->value);
+    /* Translators: a table entry and its value, e.g. a Class of 3 */
+    return g_strdup_printf (_("%s, value %d"), out->str, entry->value);
   if (entry->limit >= 0)
-    /* Translators: how many of a table entry a side may have */
-    g_string_append_printf (out, _(", at most %d a side"), entry->limit);
+    /* Translators: a table entry and how many of it a side may have */
+    return g_strdup_printf (_("%s, at most %d a side"), out->str, entry->limit);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 

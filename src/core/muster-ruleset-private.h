@@ -96,10 +96,12 @@ MusterDiceExpr *muster_ruleset_parse_dice   (MusterRuleset  *self,
                                              const char     *what,
                                              const char     *text,
                                              GError        **error);
+/* Fails with @message, its one “%s” replaced by @id, when @seen holds
+ * @id already; otherwise adds it. */
 gboolean        muster_ruleset_check_unique (MusterRuleset  *self,
                                              GHashTable     *seen,
                                              xmlNodePtr      node,
-                                             const char     *kind,
+                                             const char     *message,
                                              const char     *id,
                                              GError        **error);
 

@@ -50,7 +50,8 @@ load_stats (MusterRuleset  *self,
             return FALSE;
         }
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("stat"), stat->key, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("stat “%s” is defined twice; give each its own id."), stat->key, error))
         return FALSE;
       if (stat->min > stat->max)
         return muster_ruleset_fail (self, node, error,
@@ -77,7 +78,8 @@ load_weapons (MusterRuleset  *self,
       weapon->caps = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (self->weapons, weapon);
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("weapon"), weapon->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("weapon “%s” is defined twice; give each its own id."), weapon->id, error))
         return FALSE;
 
       FOREACH_CHILD (cap_node, node, "cap")
@@ -148,7 +150,8 @@ load_troop_types (MusterRuleset  *self,
 
       what = g_strdup_printf (_("troop type “%s”"), type->id);
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("troop type"), type->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("troop type “%s” is defined twice; give each its own id."), type->id, error))
         return FALSE;
       if (type->default_weapon != NULL &&
           muster_ruleset_lookup_weapon (self, type->default_weapon) == NULL)
@@ -171,7 +174,8 @@ load_troop_types (MusterRuleset  *self,
             return muster_ruleset_fail (self, roll_node, error,
                          _("%s: there is no stat “%s” to roll."),
                          what, roll->stat);
-          if (!muster_ruleset_check_unique (self, rolled, roll_node, _("roll for stat"), roll->stat, error))
+          if (!muster_ruleset_check_unique (self, rolled, roll_node,
+                                        _("roll for stat “%s” is defined twice; give each its own id."), roll->stat, error))
             return FALSE;
 
           table = muster_ruleset_attr (self, roll_node, "table");
@@ -229,7 +233,8 @@ load_unit_stats (MusterRuleset  *self,
           !muster_ruleset_attr_int (self, node, "max", G_MAXINT, &stat->max, error))
         return FALSE;
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("unit stat"), stat->key, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("unit stat “%s” is defined twice; give each its own id."), stat->key, error))
         return FALSE;
       if (stat->min > stat->max)
         return muster_ruleset_fail (self, node, error,
@@ -303,7 +308,8 @@ load_unit_kinds (MusterRuleset  *self,
       if (!load_sets (self, node, kind->values, kind->names, error))
         return FALSE;
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("unit kind"), kind->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("unit kind “%s” is defined twice; give each its own id."), kind->id, error))
         return FALSE;
 
       troop_type = kind->troop_type;
@@ -346,7 +352,8 @@ load_ratings (MusterRuleset  *self,
       if (!load_sets (self, node, rating->values, NULL, error))
         return FALSE;
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("rating"), rating->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("rating “%s” is defined twice; give each its own id."), rating->id, error))
         return FALSE;
     }
 
@@ -420,7 +427,8 @@ load_outcomes (MusterRuleset  *self,
       outcome->removes = muster_ruleset_attr_bool (self, node, "removes");
       g_ptr_array_add (self->outcomes, outcome);
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("outcome"), outcome->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("outcome “%s” is defined twice; give each its own id."), outcome->id, error))
         return FALSE;
     }
 
@@ -446,7 +454,8 @@ load_options (MusterRuleset  *self,
       option->choices = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (self->options, option);
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("option"), option->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("option “%s” is defined twice; give each its own id."), option->id, error))
         return FALSE;
 
       FOREACH_CHILD (choice_node, node, "choice")
@@ -458,7 +467,8 @@ load_options (MusterRuleset  *self,
           choice->house = muster_ruleset_attr_bool (self, choice_node, "house");
           g_ptr_array_add (option->choices, choice);
 
-          if (!muster_ruleset_check_unique (self, seen_choices, choice_node, _("choice"), choice->id, error))
+          if (!muster_ruleset_check_unique (self, seen_choices, choice_node,
+                                        _("choice “%s” is defined twice; give each its own id."), choice->id, error))
             return FALSE;
         }
 
@@ -492,7 +502,8 @@ load_tables (MusterRuleset  *self,
 
       what = g_strdup_printf (_("table “%s”"), table->id);
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("table"), table->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("table “%s” is defined twice; give each its own id."), table->id, error))
         return FALSE;
 
       table->dice = muster_ruleset_parse_dice (self, node, what, muster_ruleset_attr (self, node, "dice"), error);
@@ -701,7 +712,8 @@ load_reference (MusterRuleset  *self,
       table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
       g_ptr_array_add (self->reference_tables, table);
 
-      if (!muster_ruleset_check_unique (self, seen, node, _("reference table"), table->id, error))
+      if (!muster_ruleset_check_unique (self, seen, node,
+                                        _("reference table “%s” is defined twice; give each its own id."), table->id, error))
         return FALSE;
 
       if ((columns = muster_ruleset_first_child (node, "columns")) != NULL)
@@ -723,7 +735,7 @@ load_reference (MusterRuleset  *self,
 
           if (n_columns > 0 && row->len != n_columns)
             return muster_ruleset_fail (self, row_node, error,
-                         ngettext ("reference table “%s”: this row has %u cell but there are %u columns.",
+                         g_dngettext (GETTEXT_PACKAGE, "reference table “%s”: this row has %u cell but there are %u columns.",
                                    "reference table “%s”: this row has %u cells but there are %u columns.",
                                    row->len),
                          table->id, row->len, n_columns);

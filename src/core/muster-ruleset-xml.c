@@ -60,9 +60,11 @@ xml_error_cb (void              *user_data,
   if (xml_error->domain == XML_FROM_RELAXNGV && xml_error->node != NULL &&
       strstr (message, "Element ") == NULL &&
       ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
-    g_string_append_printf (errors->first, _("element <%s>: "),
-                            (const char *) ((xmlNodePtr) xml_error->node)->name);
-  g_string_append (errors->first, message);
+    /* Translators: an element of the file, then what is wrong with it */
+    g_string_append_printf (errors->first, _("element <%s>: %s"),
+                            (const char *) ((xmlNodePtr) xml_error->node)->name, message);
+  else
+    g_string_append (errors->first, message);
 }
 
 static xmlRelaxNGPtr
@@ -308,14 +310,17 @@ muster_ruleset_fail (MusterRuleset  *self,
 
 /* The dice module's message, with its first letter lowered to follow
  * "troop type “x”: ". */
+/* @message_format with its one “%s” replaced by @id: each caller gives
+ * its own whole sentence, so a translator sees it as it is shown. */
 static char *
-lowered_message (const GError *dice_error)
+message_with_id (const char *message_format,
+                 const char *id)
 {
-  const char *msg = dice_error->message;
-  char first[8] = { 0 };
+  const char *at = strstr (message_format, "%s");
 
-  g_unichar_to_utf8 (g_unichar_tolower (g_utf8_get_char (msg)), first);
-  return g_strconcat (first, g_utf8_next_char (msg), NULL);
+  if (at == NULL)
+    return g_strdup (message_format);
+  return g_strdup_printf ("%.*s%s%s", (int) (at - message_format), message_format, id, at + 2);
 }
 
 MusterDiceExpr *
@@ -330,10 +335,9 @@ muster_ruleset_parse_dice (MusterRuleset  *self,
 
   if (expr == NULL)
     {
-      g_autofree char *lowered = lowered_message (dice_error);
       /* Translators: the first %s names the thing, e.g. troop type “line”,
-       * the second is why its dice cannot be read. */
-      muster_ruleset_fail (self, node, error, _("%s: %s"), what, lowered);
+       * the second is why its dice cannot be read, a sentence of its own. */
+      muster_ruleset_fail (self, node, error, _("%s: %s"), what, dice_error->message);
     }
   return expr;
 }
@@ -342,14 +346,16 @@ gboolean
 muster_ruleset_check_unique (MusterRuleset  *self,
                              GHashTable     *seen,
                              xmlNodePtr      node,
-                             const char     *kind,
+                             const char     *message,
                              const char     *id,
                              GError        **error)
 {
   if (g_hash_table_contains (seen, id))
-    /* Translators: %s is a kind of thing (“troop type”), then its id. */
-    return muster_ruleset_fail (self, node, error, _("%s “%s” is defined twice; give each its own id."),
-                 kind, id);
+    {
+      g_autofree char *text = message_with_id (message, id);
+
+      return muster_ruleset_fail (self, node, error, "%s", text);
+    }
   g_hash_table_add (seen, (gpointer) id);
   return TRUE;
 }

@@ -244,23 +244,112 @@ muster_store_find_character (MusterStore  *self,
 
 /* --- Validation ---------------------------------------------------------- */
 
-static const MusterTroopType *
-check_troop_type (MusterRuleset  *ruleset,
-                  const char     *id,
-                  GError        **error)
+/* The ids (or keys) of @n things, read by @id_at, as "a, b, c". */
+static char *
+id_list (MusterRuleset *ruleset,
+         guint          n,
+         const char  *(*id_at) (MusterRuleset *ruleset,
+                                guint          i))
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "", id_at (ruleset, i));
+  return g_string_free (g_steal_pointer (&ids), FALSE);
+}
+
+static const char *
+troop_type_id_at (MusterRuleset *ruleset,
+                  guint          i)
+{
+  return muster_ruleset_get_troop_type (ruleset, i)->id;
+}
+
+static const char *
+weapon_id_at (MusterRuleset *ruleset,
+              guint          i)
+{
+  return muster_ruleset_get_weapon (ruleset, i)->id;
+}
+
+static const char *
+stat_key_at (MusterRuleset *ruleset,
+             guint          i)
+{
+  return muster_ruleset_get_stat (ruleset, i)->key;
+}
+
+/**
+ * muster_store_check_troop_type:
+ * @ruleset: the campaign's rules
+ * @id: (nullable): a troop type's id
+ * @error: return location for a #MUSTER_STORE_ERROR_INVALID that lists the ids there are
+ *
+ * Returns: (transfer none) (nullable): the troop type @id of @ruleset
+ */
+const MusterTroopType *
+muster_store_check_troop_type (MusterRuleset  *ruleset,
+                               const char     *id,
+                               GError        **error)
 {
   const MusterTroopType *type = id != NULL ? muster_ruleset_lookup_troop_type (ruleset, id) : NULL;
-  g_autoptr(GString) valid = NULL;
+  g_autofree char *valid = NULL;
 
   if (type != NULL)
     return type;
-  valid = g_string_new (NULL);
-  for (guint i = 0; i < muster_ruleset_get_n_troop_types (ruleset); i++)
-    g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "",
-                            muster_ruleset_get_troop_type (ruleset, i)->id);
+  valid = id_list (ruleset, muster_ruleset_get_n_troop_types (ruleset), troop_type_id_at);
   g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
                _("%s has no troop type “%s”. Choose one of: %s."),
-               muster_ruleset_get_title (ruleset), id != NULL ? id : "", valid->str);
+               muster_ruleset_get_title (ruleset), id != NULL ? id : "", valid);
+  return NULL;
+}
+
+/**
+ * muster_store_check_weapon_id:
+ * @ruleset: the campaign's rules
+ * @id: a weapon's id
+ * @error: return location for a #MUSTER_STORE_ERROR_INVALID that lists the ids there are
+ *
+ * Returns: whether @ruleset has the weapon @id
+ */
+gboolean
+muster_store_check_weapon_id (MusterRuleset  *ruleset,
+                              const char     *id,
+                              GError        **error)
+{
+  g_autofree char *valid = NULL;
+
+  if (id != NULL && muster_ruleset_lookup_weapon (ruleset, id) != NULL)
+    return TRUE;
+  valid = id_list (ruleset, muster_ruleset_get_n_weapons (ruleset), weapon_id_at);
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("%s has no weapon “%s”. Choose one of: %s."),
+               muster_ruleset_get_title (ruleset), id != NULL ? id : "", valid);
+  return FALSE;
+}
+
+/**
+ * muster_store_check_stat_key:
+ * @ruleset: the campaign's rules
+ * @key: a stat's key
+ * @error: return location for a #MUSTER_STORE_ERROR_INVALID that lists the keys there are
+ *
+ * Returns: (transfer none) (nullable): the stat @key of @ruleset
+ */
+const MusterStatDef *
+muster_store_check_stat_key (MusterRuleset  *ruleset,
+                             const char     *key,
+                             GError        **error)
+{
+  const MusterStatDef *def = key != NULL ? muster_ruleset_lookup_stat (ruleset, key) : NULL;
+  g_autofree char *valid = NULL;
+
+  if (def != NULL)
+    return def;
+  valid = id_list (ruleset, muster_ruleset_get_n_stats (ruleset), stat_key_at);
+  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
+               _("%s has no characteristic “%s”. Its characteristics are: %s."),
+               muster_ruleset_get_title (ruleset), key != NULL ? key : "", valid);
   return NULL;
 }
 
@@ -272,21 +361,11 @@ check_weapon (MusterRuleset          *ruleset,
               const char             *weapon,
               GError                **error)
 {
-  g_autoptr(GString) valid = NULL;
-
   if (weapon == NULL || *weapon == '\0')
     return g_strdup (type != NULL && type->default_weapon != NULL ? type->default_weapon : "");
-  if (muster_ruleset_lookup_weapon (ruleset, weapon) != NULL)
-    return g_strdup (weapon);
-
-  valid = g_string_new (NULL);
-  for (guint i = 0; i < muster_ruleset_get_n_weapons (ruleset); i++)
-    g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "",
-                            muster_ruleset_get_weapon (ruleset, i)->id);
-  g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-               _("%s has no weapon “%s”. Choose one of: %s."),
-               muster_ruleset_get_title (ruleset), weapon, valid->str);
-  return NULL;
+  if (!muster_store_check_weapon_id (ruleset, weapon, error))
+    return NULL;
+  return g_strdup (weapon);
 }
 
 gboolean
@@ -296,20 +375,10 @@ muster_store_check_stat (MusterRuleset  *ruleset,
                          int             value,
                          GError        **error)
 {
-  const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, key);
+  const MusterStatDef *def = muster_store_check_stat_key (ruleset, key, error);
 
   if (def == NULL)
-    {
-      g_autoptr(GString) valid = g_string_new (NULL);
-
-      for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
-        g_string_append_printf (valid, "%s%s", i > 0 ? ", " : "",
-                                muster_ruleset_get_stat (ruleset, i)->key);
-      g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
-                   _("%s has no characteristic “%s”. Its characteristics are: %s."),
-                   muster_ruleset_get_title (ruleset), key, valid->str);
-      return FALSE;
-    }
+    return FALSE;
   if (value < def->min || value > def->max)
     {
       g_set_error (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_INVALID,
@@ -472,7 +541,7 @@ create_in_force (MusterStore                *self,
   ruleset = muster_store_get_campaign_ruleset (self, campaign_id, error);
   if (ruleset == NULL)
     return 0;
-  type = check_troop_type (ruleset, spec->troop_type, error);
+  type = muster_store_check_troop_type (ruleset, spec->troop_type, error);
   if (type == NULL)
     return 0;
   weapon = check_weapon (ruleset, type, spec->weapon, error);
@@ -758,7 +827,7 @@ muster_store_set_character_text (MusterStore  *self,
     }
   else if (g_str_equal (field, "troop_type"))
     {
-      const MusterTroopType *type = check_troop_type (ruleset, value, error);
+      const MusterTroopType *type = muster_store_check_troop_type (ruleset, value, error);
 
       if (type == NULL ||
           !update_column (self, "UPDATE character SET troop_type = ? WHERE id = ?", id, type->id, error))

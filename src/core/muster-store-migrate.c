@@ -253,6 +253,7 @@ run_migration (MusterStore  *self,
   sqlite3 *db = muster_store_get_db (self);
   g_autofree char *resource = g_strconcat (MIGRATIONS_PATH, name, NULL);
   g_autofree char *script = NULL;
+  g_autoptr(GError) step_error = NULL;
   g_autoptr(GBytes) bytes = NULL;
   char *errmsg = NULL;
   gint64 version = 0;
@@ -296,10 +297,12 @@ run_migration (MusterStore  *self,
   /* What a migration does to the rows that SQL alone cannot, in the same
    * transaction. */
   for (guint i = 0; i < G_N_ELEMENTS (migration_steps); i++)
-    if (migration_steps[i].number == number && !migration_steps[i].run (self, error))
+    if (migration_steps[i].number == number && !migration_steps[i].run (self, &step_error))
       {
-        g_prefix_error (error, _("Could not bring the library “%s” up to date (step %s): "),
-                        muster_store_get_path (self), name);
+        /* Translators: the library, the migration step, then what went wrong */
+        g_set_error (error, step_error->domain, step_error->code,
+                     _("Could not bring the library “%s” up to date (step %s): %s"),
+                     muster_store_get_path (self), name, step_error->message);
         muster_store_rollback (self);
         return FALSE;
       }

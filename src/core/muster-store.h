@@ -292,5 +292,17 @@ GPtrArray  *muster_store_list_log (MusterStore *self,
                                    gint64       game_id,
                                    gint64       character_id,
                                    GError     **error);
+/* What the store checks a character's troop type, weapon and stats
+ * against, for others that take them (the command line): each fails with
+ * MUSTER_STORE_ERROR_INVALID listing what @ruleset has. */
+const MusterTroopType *muster_store_check_troop_type (MusterRuleset  *ruleset,
+                                                      const char     *id,
+                                                      GError        **error);
+gboolean               muster_store_check_weapon_id  (MusterRuleset  *ruleset,
+                                                      const char     *id,
+                                                      GError        **error);
+const MusterStatDef   *muster_store_check_stat_key   (MusterRuleset  *ruleset,
+                                                      const char     *key,
+                                                      GError        **error);
 
 G_END_DECLS

@@ -309,13 +309,6 @@ muster_unit_get_notes (MusterUnit *self)
   return self->notes;
 }
 
-guint
-muster_unit_get_n_characters (MusterUnit *self)
-{
-  g_return_val_if_fail (MUSTER_IS_UNIT (self), 0);
-  return self->n_characters;
-}
-
 int
 muster_unit_get_present (MusterUnit *self)
 {

@@ -47,7 +47,6 @@ const char  *muster_unit_get_status       (MusterUnit *self);
 /* A unit status ("destroyed") as people read it: "Destroyed", translated. */
 const char  *muster_unit_status_label     (const char *status);
 const char  *muster_unit_get_notes        (MusterUnit *self);
-guint        muster_unit_get_n_characters (MusterUnit *self);
 /* A number kept on the unit for a unit stat "from" the unit (its colours,
  * musicians); FALSE when none was set. */
 gboolean     muster_unit_get_value        (MusterUnit *self,

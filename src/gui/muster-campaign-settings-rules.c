@@ -64,7 +64,7 @@ add_changes (MusterCampaignSettings *self)
         }
       return;
     }
-  count = g_strdup_printf (ngettext ("%u change", "%u changes", changes->len), changes->len);
+  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u change", "%u changes", changes->len), changes->len);
   row = expander_row (self, _("What Changed"), count, NULL, TRUE);
   for (guint i = 0; i < changes->len; i++)
     {
@@ -91,7 +91,7 @@ add_options (MusterCampaignSettings *self)
   if (n_defaults == 0)
     subtitle = g_strdup (_("The campaign’s choices carry over"));
   else
-    subtitle = g_strdup_printf (ngettext ("%u option does not simply carry over",
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u option does not simply carry over",
                                           "%u options do not simply carry over", n_defaults),
                                 n_defaults);
   row = expander_row (self, _("Options After Taking Them"), subtitle, NULL, n_defaults > 0);
@@ -112,7 +112,7 @@ add_blockers (MusterCampaignSettings *self)
 
   if (blockers->len == 0)
     return;
-  subtitle = g_strdup_printf (ngettext ("%u thing in the campaign does not fit these rules: change it first",
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u thing in the campaign does not fit these rules: change it first",
                                         "%u things in the campaign do not fit these rules: change them first",
                                         blockers->len),
                               blockers->len);

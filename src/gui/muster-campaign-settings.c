@@ -78,7 +78,7 @@ reload_forces (MusterCampaignSettings *self)
     {
       MusterForce *force = g_ptr_array_index (forces, i);
       guint n = muster_force_get_n_characters (force);
-      g_autofree char *count = g_strdup_printf (ngettext ("%u character", "%u characters", n), n);
+      g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character", "%u characters", n), n);
       g_autofree char *subtitle = NULL;
       GtkWidget *row = adw_action_row_new ();
 

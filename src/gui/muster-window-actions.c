@@ -151,11 +151,11 @@ delete_campaign_action (GtkWidget  *widget,
 
   /* Whole sentences, each with its own count. */
   {
-    g_autofree char *of_characters = g_strdup_printf (ngettext ("%u character will be deleted.",
+    g_autofree char *of_characters = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character will be deleted.",
                                                                 "%u characters will be deleted.",
                                                                 characters),
                                                       characters);
-    g_autofree char *of_games = g_strdup_printf (ngettext ("%u game will be deleted, with its results, rolls and log.",
+    g_autofree char *of_games = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game will be deleted, with its results, rolls and log.",
                                                            "%u games will be deleted, with their results, rolls and log.",
                                                            games),
                                                  games);
@@ -389,6 +389,19 @@ muster_window_update_actions (MusterWindow *self)
   gtk_widget_action_set_enabled (widget, "win.create-sample", writable);
 }
 
+/* Reads everything again: the banner goes, and comes back if the
+ * library still cannot be read. */
+static void
+reload_library_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+
+  gtk_revealer_set_reveal_child (self->read_error_revealer, FALSE);
+  muster_store_emit_changed (self->store, MUSTER_CHANGE_ALL, 0);
+}
+
 void
 muster_window_class_add_actions (GtkWidgetClass *widget_class)
 {
@@ -406,6 +419,7 @@ muster_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.reload-library", NULL, reload_library_action);
 
   /* The other shortcuts are the application's (muster-application.c). */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);

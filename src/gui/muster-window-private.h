@@ -22,6 +22,9 @@ struct _MusterWindow
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;
+  GtkRevealer          *read_error_revealer;
+  AdwStatusPage        *broken_rules_page;
+  GtkLabel             *read_error_label;
   AdwLeaflet           *leaflet;
   GtkWidget            *sidebar;
   GtkWidget            *content;

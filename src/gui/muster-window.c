@@ -70,6 +70,8 @@ set_campaign (MusterWindow *self,
               gint64        campaign_id)
 {
   MusterCampaign *campaign = get_selected_campaign (self);
+  g_autoptr(GError) error = NULL;
+  gboolean broken = FALSE;
 
   if (campaign_id != self->campaign_id)
     {
@@ -86,13 +88,26 @@ set_campaign (MusterWindow *self,
 
     adw_view_switcher_title_set_title (self->switcher_title, title);
   }
-  gtk_stack_set_visible_child_name (self->main_stack, campaign_id ? "campaign" : "empty");
+  /* The campaign's rules are read and checked as it opens: pages built on
+   * rules that do not load would show nothing, or not all. */
+  if (campaign != NULL && campaign_id != 0 && muster_campaign_load_ruleset (campaign, &error) == NULL)
+    {
+      g_autofree char *description = NULL;
+
+      /* Translators: why the rules kept with the campaign do not load */
+      description = g_strdup_printf (_("The copy of its rules this campaign keeps does not load (%s). "
+                                       "In Campaign Settings, take the installed rules in its place."),
+                                     error->message);
+      adw_status_page_set_description (self->broken_rules_page, description);
+      broken = TRUE;
+    }
+  gtk_stack_set_visible_child_name (self->main_stack, broken ? "broken-rules" : campaign_id ? "campaign" : "empty");
   /* No pages to switch between without a campaign, and nothing to recruit
    * into or print: the title says Muster. */
-  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0);
-  gtk_widget_set_visible (self->recruit_button, campaign_id != 0);
-  gtk_widget_set_visible (self->print_button, campaign_id != 0);
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, campaign_id != 0 && !broken);
+  gtk_widget_set_visible (GTK_WIDGET (self->switcher_bar), campaign_id != 0 && !broken);
+  gtk_widget_set_visible (self->recruit_button, campaign_id != 0 && !broken);
+  gtk_widget_set_visible (self->print_button, campaign_id != 0 && !broken);
   gtk_widget_set_visible (self->campaign_menu_button, campaign_id != 0);
   muster_window_update_actions (self);
 }
@@ -127,7 +142,7 @@ reload_campaigns_selecting (MusterWindow *self,
   campaigns = muster_store_list_campaigns (self->store, &error);
   if (campaigns == NULL)
     {
-      g_warning ("Cannot list the campaigns: %s", error->message);
+      muster_window_show_read_error (self, error);
       return;
     }
 
@@ -463,6 +478,9 @@ muster_window_class_init (MusterWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, broken_rules_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, content);
@@ -503,13 +521,6 @@ muster_window_new (MusterApplication *application)
                        "application", application,
                        "store", muster_application_get_store (application),
                        NULL);
-}
-
-MusterStore *
-muster_window_get_store (MusterWindow *self)
-{
-  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
-  return self->store;
 }
 
 gint64
@@ -553,6 +564,71 @@ muster_window_select_campaign (MusterWindow *self,
       if (row != NULL)
         gtk_widget_grab_focus (row);
     }
+}
+
+/**
+ * muster_window_show_read_error:
+ * @self: the window
+ * @error: why the library could not be read
+ *
+ * Says above the open page that what it shows could not be read again
+ * (it shows what was read last), with a Try Again button; it goes once
+ * the library reads again.
+ */
+void
+muster_window_show_read_error (MusterWindow *self,
+                               const GError *error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (error != NULL);
+
+  /* Translators: why the library could not be read, e.g. “disk I/O error” */
+  text = g_strdup_printf (_("The library could not be read (%s). What is shown may be out of date: "
+                            "check that its disk is there, then try again."), error->message);
+  gtk_label_set_label (self->read_error_label, text);
+  gtk_revealer_set_reveal_child (self->read_error_revealer, TRUE);
+}
+
+/**
+ * muster_window_report_read_error:
+ * @widget: a widget whose rows could not be read again
+ * @error: why
+ *
+ * Shows the read error on the window @widget is in; connect it swapped
+ * to a model's ::read-failed.
+ */
+void
+muster_window_report_read_error (GtkWidget    *widget,
+                                 const GError *error)
+{
+  GtkRoot *root;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  root = gtk_widget_get_root (widget);
+  if (root != NULL && MUSTER_IS_WINDOW (root))
+    muster_window_show_read_error (MUSTER_WINDOW (root), error);
+  else
+    g_warning ("Could not read the library: %s", error->message);
+}
+
+/**
+ * muster_window_get_read_error:
+ * @self: the window
+ *
+ * Returns: (nullable): what the read error banner says, or %NULL when it
+ * is hidden
+ */
+const char *
+muster_window_get_read_error (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  if (!gtk_revealer_get_reveal_child (self->read_error_revealer))
+    return NULL;
+  return gtk_label_get_label (self->read_error_label);
 }
 
 void

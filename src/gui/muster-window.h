@@ -24,12 +24,20 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, AdwApplicationWindow)
 
 MusterWindow *muster_window_new             (MusterApplication *application);
-MusterStore  *muster_window_get_store       (MusterWindow      *self);
 /* 0 when no campaign is open. */
 gint64        muster_window_get_campaign_id (MusterWindow      *self);
 void          muster_window_select_campaign (MusterWindow      *self,
                                              gint64             campaign_id);
 /* Shows @toast in the window's toast overlay; takes ownership. */
+/* Says above the page that the library could not be read, with Try
+ * Again; hidden once it reads again. */
+void          muster_window_show_read_error (MusterWindow      *self,
+                                             const GError      *error);
+const char   *muster_window_get_read_error  (MusterWindow      *self);
+/* The same on the window @widget is in (for a model's ::read-failed,
+ * connected swapped). */
+void          muster_window_report_read_error (GtkWidget       *widget,
+                                               const GError    *error);
 void          muster_window_show_toast      (MusterWindow      *self,
                                              AdwToast          *toast);
 /* Shows a toast with Undo for what @undos (of MusterUndo*, transfer full)

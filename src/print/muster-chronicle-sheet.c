@@ -16,6 +16,7 @@
 #include "muster-honours.h"
 #include "muster-sheet-private.h"
 #include "muster-stats.h"
+#include "muster-text-list.h"
 #include "muster-unit.h"
 
 typedef enum {
@@ -322,23 +323,21 @@ add_title_page (MusterChronicleSheet *self,
   return TRUE;
 }
 
+/* @text, then @detail after a semicolon: "Thomas Ward (Light Company):
+ * Wounded; 1 light wound". Takes @text. */
 static char *
-join_names (GPtrArray *names)
+append_detail (char       *text,
+               const char *detail)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  /* Translators: what befell a man or a unit in a game of the chronicle, then one more thing about it */
+  char *longer = g_strdup_printf (_("%s; %s"), text, detail);
 
-  for (guint i = 0; names != NULL && i < names->len; i++)
-    {
-      if (i > 0)
-        /* Translators: what goes between names in a list */
-        g_string_append (text, _(", "));
-      g_string_append (text, g_ptr_array_index (names, i));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  g_free (text);
+  return longer;
 }
 
-/* "Thomas Ward (Light Company): Out of action, 1 light wound; put out
- * Antoine Fabre, and 2 unnamed figures". */
+/* "Thomas Ward (Light Company): Out of action; 1 light wound; put out
+ * Antoine Fabre and 2 unnamed figures". */
 static char *
 describe_participant (MusterRuleset     *ruleset,
                       MusterGame        *game,
@@ -348,62 +347,78 @@ describe_participant (MusterRuleset     *ruleset,
   const char *id = who->outcome != NULL ? who->outcome
                    : muster_game_get_state (game) != MUSTER_GAME_PLANNED ? "unhurt" : NULL;
   const MusterOutcomeDef *outcome = id != NULL ? muster_ruleset_lookup_outcome (ruleset, id) : NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) victims = g_ptr_array_new_with_free_func (g_free);
+  char *text;
 
   if (outcome != NULL)
     /* Translators: a man in a game of the chronicle, his force, and what befell him */
-    g_string_append_printf (text, _("%s (%s): %s"), who->name, who->force_name, outcome->name);
+    text = g_strdup_printf (_("%s (%s): %s"), who->name, who->force_name, outcome->name);
   else
     /* Translators: a man in a game of the chronicle whose result is not recorded */
-    g_string_append_printf (text, _("%s (%s): no result recorded"), who->name, who->force_name);
-  if (who->light_wounds > 0)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "; %d light wound", "; %d light wounds",
-                                               who->light_wounds), who->light_wounds);
-  if (who->serious_wounds > 0)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "; %d serious wound", "; %d serious wounds",
-                                               who->serious_wounds), who->serious_wounds);
-  if (who->victim_names != NULL && who->victim_names->len > 0)
+    text = g_strdup_printf (_("%s (%s): no result recorded"), who->name, who->force_name);
+  if (who->light_wounds > 0 || who->serious_wounds > 0)
     {
-      g_autofree char *names = join_names (who->victim_names);
+      g_autofree char *wounds = muster_text_wounds (who->light_wounds, who->serious_wounds, FALSE);
 
-      /* Translators: the named men one man put out of action in a game */
-      g_string_append_printf (text, _("; put out of action: %s"), names);
+      text = append_detail (text, wounds);
     }
+  for (guint i = 0; who->victim_names != NULL && i < who->victim_names->len; i++)
+    g_ptr_array_add (victims, g_strdup (g_ptr_array_index (who->victim_names, i)));
   if (who->killed_unnamed > 0)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "; put out %d unnamed figure",
-                                               "; put out %d unnamed figures", who->killed_unnamed),
-                            who->killed_unnamed);
-  return g_string_free (g_steal_pointer (&text), FALSE);
+    g_ptr_array_add (victims, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d unnamed figure",
+                                                            "%d unnamed figures", who->killed_unnamed),
+                                               who->killed_unnamed));
+  if (victims->len > 0)
+    {
+      g_autofree char *names = muster_text_list (victims);
+      /* Translators: the men and figures one man put out of action in a game */
+      g_autofree char *put_out = g_strdup_printf (_("put out of action: %s"), names);
+
+      text = append_detail (text, put_out);
+    }
+  return text;
 }
 
-/* "Voltigeurs (4e Léger): 10 figures; 2 killed, 1 wounded; colours lost". */
+/* "Voltigeurs (4e Léger): 10 figures; 2 killed and 1 wounded; colours lost". */
 static char *
 describe_unit (MusterUnitParticipant *unit)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) lost = g_ptr_array_new_with_free_func (g_free);
+  char *text;
 
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                             /* Translators: a unit in a game of the chronicle, its force, and the figures it took the field with */
-                                             "%s (%s): %d figure", "%s (%s): %d figures", unit->figures),
-                          unit->name, unit->force_name, unit->figures);
   if (!unit->recorded)
-    g_string_append (text, _("; no result recorded"));
-  else
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         /* Translators: a unit in a game of the chronicle, its force, the figures it took the field with, and no result yet */
+                                         "%s (%s): %d figure; no result recorded",
+                                         "%s (%s): %d figures; no result recorded", unit->figures),
+                            unit->name, unit->force_name, unit->figures);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* Translators: a unit in a game of the chronicle, its force, and the figures it took the field with */
+                                       "%s (%s): %d figure", "%s (%s): %d figures", unit->figures),
+                          unit->name, unit->force_name, unit->figures);
+  if (unit->killed > 0)
+    g_ptr_array_add (lost, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d killed", "%d killed", unit->killed),
+                                            unit->killed));
+  if (unit->wounded > 0)
+    g_ptr_array_add (lost, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d wounded", "%d wounded", unit->wounded),
+                                            unit->wounded));
+  if (unit->captured > 0)
+    g_ptr_array_add (lost, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d captured", "%d captured",
+                                                         unit->captured), unit->captured));
+  if (unit->run > 0)
+    g_ptr_array_add (lost, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d ran", "%d ran", unit->run),
+                                            unit->run));
+  if (lost->len > 0)
     {
-      if (unit->killed > 0)
-        g_string_append_printf (text, _("; %d killed"), unit->killed);
-      if (unit->wounded > 0)
-        g_string_append_printf (text, _("; %d wounded"), unit->wounded);
-      if (unit->captured > 0)
-        g_string_append_printf (text, _("; %d captured"), unit->captured);
-      if (unit->run > 0)
-        g_string_append_printf (text, _("; %d ran"), unit->run);
-      if (g_strcmp0 (unit->colours, "lost") == 0)
-        g_string_append (text, _("; colours lost"));
-      else if (g_strcmp0 (unit->colours, "captured") == 0)
-        g_string_append (text, _("; took the enemy’s colours"));
+      g_autofree char *list = muster_text_list (lost);
+
+      text = append_detail (text, list);
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  if (g_strcmp0 (unit->colours, "lost") == 0)
+    text = append_detail (text, _("colours lost"));
+  else if (g_strcmp0 (unit->colours, "captured") == 0)
+    text = append_detail (text, _("took the enemy’s colours"));
+  return text;
 }
 
 /* @log: the game's entries, newest first. */
@@ -480,7 +495,7 @@ add_roll_of_honour (MusterChronicleSheet *self,
     {
       MusterHonour *honour = g_ptr_array_index (fallen, i);
       g_autofree char *when = NULL;
-      g_autofree char *killers = join_names (honour->killers);
+      g_autofree char *killers = honour->killers != NULL ? muster_text_list (honour->killers) : g_strdup ("");
 
       if (honour->game_id == 0)
         when = g_strdup (_("between games"));

@@ -374,11 +374,3 @@ muster_figure_stats_sheet_new (MusterRuleset *ruleset,
 
   return MUSTER_SHEET (self);
 }
-
-guint
-muster_figure_stats_sheet_get_turns (MusterFigureStatsSheet *self)
-{
-  g_return_val_if_fail (MUSTER_IS_FIGURE_STATS_SHEET (self), 0);
-
-  return self->turns;
-}

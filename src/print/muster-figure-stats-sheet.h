@@ -23,6 +23,5 @@ G_DECLARE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER,
 MusterSheet *muster_figure_stats_sheet_new       (MusterRuleset *ruleset,
                                                   GPtrArray     *characters,
                                                   guint          turns);
-guint        muster_figure_stats_sheet_get_turns (MusterFigureStatsSheet *self);
 
 G_END_DECLS

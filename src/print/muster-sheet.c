@@ -761,25 +761,3 @@ muster_sheet_render_page (MusterSheet          *self,
 
   return surface;
 }
-
-gboolean
-muster_sheet_render_png (MusterSheet          *self,
-                         const MusterPageSize *size,
-                         guint                 page,
-                         double                scale,
-                         const char           *path,
-                         GError              **error)
-{
-  cairo_surface_t *surface;
-  cairo_status_t status;
-
-  g_return_val_if_fail (MUSTER_IS_SHEET (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  surface = muster_sheet_render_page (self, size, page, scale);
-  status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_destroy (surface);
-
-  return muster_sheet_check_cairo (status, path, error);
-}

@@ -136,12 +136,5 @@ cairo_surface_t *muster_sheet_render_page  (MusterSheet          *self,
                                             const MusterPageSize *size,
                                             guint                 page,
                                             double                scale);
-/* The same, written to a PNG file at @path. */
-gboolean         muster_sheet_render_png   (MusterSheet          *self,
-                                            const MusterPageSize *size,
-                                            guint                 page,
-                                            double                scale,
-                                            const char           *path,
-                                            GError              **error);
 
 G_END_DECLS

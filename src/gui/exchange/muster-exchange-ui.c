@@ -6,10 +6,12 @@
 #include <glib/gi18n.h>
 
 #include "muster-campaign.h"
+#include "muster-closure.h"
 #include "muster-exchange.h"
 #include "muster-exchange-ui.h"
 #include "muster-force.h"
 #include "muster-import-dialog.h"
+#include "muster-progress-dialog.h"
 #include "muster-window.h"
 
 /*
@@ -25,6 +27,34 @@ typedef struct
   gint64       campaign_id;
   gint64       force_id;
 } Chooser;
+
+/* An export running in a thread, on a connection of its own: the
+ * window's store is never touched there. */
+typedef struct
+{
+  char               *library;
+  char               *path;
+  char               *basename;
+  MusterExchangeKind  kind;
+  gint64              id;
+  GCancellable       *cancellable;
+  GtkWindow          *parent;    /* (weak) */
+  GtkWindow          *progress;  /* (weak) */
+  GTask              *caller;    /* answered on the main thread */
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  g_free (job->library);
+  g_free (job->path);
+  g_free (job->basename);
+  g_clear_object (&job->cancellable);
+  g_clear_weak_pointer (&job->parent);
+  g_clear_weak_pointer (&job->progress);
+  g_clear_object (&job->caller);
+  g_free (job);
+}
 
 static void
 chooser_free (Chooser *chooser)
@@ -120,7 +150,7 @@ on_export_chosen (GtkNativeDialog *native,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
 
       muster_exchange_ui_export_to_file (chooser->parent, chooser->store,
-                                         chooser->campaign_id, chooser->force_id, file);
+                                         chooser->campaign_id, chooser->force_id, file, NULL, NULL);
     }
   chooser_free (chooser);
   g_object_unref (native);
@@ -178,6 +208,79 @@ on_drop (GtkDropTarget *target,
   return TRUE;
 }
 
+static void
+export_failed (ExportJob    *job,
+               const GError *error)
+{
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* What the user asked for: said where they look, not as an error. */
+      if (job->parent != NULL && MUSTER_IS_WINDOW (job->parent))
+        muster_window_show_toast (MUSTER_WINDOW (job->parent), adw_toast_new (_("Export cancelled")));
+    }
+  else
+    {
+      g_autofree char *heading = g_strdup_printf (_("Could Not Export to “%s”"), job->basename);
+
+      show_error (job->parent, heading, error);
+    }
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  g_autoptr(MusterStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = FALSE;
+
+  store = muster_store_open (job->library, &error);
+  if (store != NULL)
+    ok = muster_exchange_export_to_path_full (store, job->kind, job->id, job->path, job->cancellable, &error);
+  /* This thread's connection goes before the window hears of the result. */
+  g_clear_object (&store);
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, g_steal_pointer (&error));
+}
+
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  ExportJob *job = user_data;
+  g_autoptr(GError) error = NULL;
+
+  muster_progress_dialog_done (job->progress);
+  if (g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (job->parent != NULL && MUSTER_IS_WINDOW (job->parent))
+        muster_window_show_toast (MUSTER_WINDOW (job->parent),
+                                  adw_toast_new_format (_("Exported “%s”"), job->basename));
+      g_task_return_boolean (job->caller, TRUE);
+    }
+  else
+    {
+      export_failed (job, error);
+      g_task_return_error (job->caller, g_steal_pointer (&error));
+    }
+  export_job_free (job);
+}
+
+static gboolean
+run_export_cb (gpointer data)
+{
+  g_autoptr(GTask) task = data;
+
+  g_task_run_in_thread (task, export_thread);
+  return G_SOURCE_REMOVE;
+}
+
 /* Public */
 
 void
@@ -209,43 +312,68 @@ muster_exchange_ui_export (GtkWindow   *parent,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
-gboolean
-muster_exchange_ui_export_to_file (GtkWindow   *parent,
-                                   MusterStore *store,
-                                   gint64       campaign_id,
-                                   gint64       force_id,
-                                   GFile       *file)
+GtkWindow *
+muster_exchange_ui_export_to_file (GtkWindow           *parent,
+                                   MusterStore         *store,
+                                   gint64               campaign_id,
+                                   gint64               force_id,
+                                   GFile               *file,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
 {
+  g_autoptr(GTask) caller = NULL;
+  g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *basename = NULL;
+  ExportJob *job;
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
-  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  basename = g_file_get_basename (file);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                 _("Muster can only write files on this computer."));
-  else if (force_id > 0)
-    muster_exchange_export_to_path (store, MUSTER_EXCHANGE_FORCE, force_id, path, &error);
-  else
-    muster_exchange_export_to_path (store, MUSTER_EXCHANGE_CAMPAIGN, campaign_id, path, &error);
+  caller = g_task_new (NULL, NULL, callback, user_data);
+  g_task_set_source_tag (caller, muster_exchange_ui_export_to_file);
 
-  if (error != NULL)
+  job = g_new0 (ExportJob, 1);
+  job->basename = g_file_get_basename (file);
+  job->path = g_file_get_path (file);
+  job->library = g_strdup (muster_store_get_path (store));
+  job->kind = force_id > 0 ? MUSTER_EXCHANGE_FORCE : MUSTER_EXCHANGE_CAMPAIGN;
+  job->id = force_id > 0 ? force_id : campaign_id;
+  job->cancellable = g_cancellable_new ();
+  job->caller = g_steal_pointer (&caller);
+  g_set_weak_pointer (&job->parent, parent);
+
+  if (job->path == NULL)
     {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Export to “%s”"), basename);
-
-      show_error (parent, heading, error);
-      return FALSE;
+      g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Muster can only write files on this computer."));
+      export_failed (job, error);
+      g_task_return_error (job->caller, g_steal_pointer (&error));
+      export_job_free (job);
+      return NULL;
     }
 
-  if (parent != NULL && MUSTER_IS_WINDOW (parent))
-    muster_window_show_toast (MUSTER_WINDOW (parent),
-                              adw_toast_new_format (_("Exported “%s”"), basename));
-  return TRUE;
+  g_set_weak_pointer (&job->progress,
+                      muster_progress_dialog_new (parent, _("Exporting…"), job->basename, job->cancellable));
+  /* The job is the thread's to read and the callback's to free. */
+  task = g_task_new (NULL, NULL, export_done_cb, job);
+  g_task_set_task_data (task, job, NULL);
+  g_task_set_source_tag (task, export_thread);
+  g_task_set_check_cancellable (task, FALSE);
+  /* The thread starts once the main loop has shown the progress dialog:
+   * a Cancel pressed at once stops it before it writes anything. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, run_export_cb, g_steal_pointer (&task), NULL);
+  return job->progress;
+}
+
+gboolean
+muster_exchange_ui_export_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == muster_exchange_ui_export_to_file, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 void
@@ -333,6 +461,6 @@ muster_exchange_ui_add_drop_target (GtkWidget   *widget,
   gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (target), "muster-exchange-drop");
   g_signal_connect_data (target, "drop", G_CALLBACK (on_drop),
-                         g_object_ref (store), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+                         g_object_ref (store), muster_closure_unref_object, 0);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (target));
 }

@@ -19,13 +19,21 @@ void muster_exchange_ui_import          (GtkWindow   *parent,
                                          MusterStore *store,
                                          GFile       *file,
                                          gint64       into_campaign_id);
-/* Exports to @file without a chooser (what the chooser's answer runs);
- * shows "Exported …" on a MusterWindow, or an error dialog. */
-gboolean   muster_exchange_ui_export_to_file  (GtkWindow   *parent,
-                                               MusterStore *store,
-                                               gint64       campaign_id,
-                                               gint64       force_id,
-                                               GFile       *file);
+/* Exports to @file without a chooser (what the chooser's answer runs), in
+ * a thread, with a progress dialog whose Cancel stops it and leaves @file
+ * as it was; then shows "Exported …" on a MusterWindow, or an error
+ * dialog, and calls @callback (may be NULL). Returns the progress dialog,
+ * or NULL when @file cannot be written at all (the error is shown). */
+GtkWindow *muster_exchange_ui_export_to_file  (GtkWindow           *parent,
+                                               MusterStore         *store,
+                                               gint64               campaign_id,
+                                               gint64               force_id,
+                                               GFile               *file,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+/* Whether the export was written; G_IO_ERROR_CANCELLED after a Cancel. */
+gboolean   muster_exchange_ui_export_finish   (GAsyncResult        *result,
+                                               GError             **error);
 /* Reads what @file holds and presents the confirmation (a
  * MusterImportDialog), or an error dialog when it cannot be read; returns
  * the dialog presented. What muster_exchange_ui_import runs once it has a

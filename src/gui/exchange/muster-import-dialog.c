@@ -8,7 +8,9 @@
 #include "muster-campaign.h"
 #include "muster-exchange.h"
 #include "muster-import-dialog.h"
+#include "muster-progress-dialog.h"
 #include "muster-ruleset.h"
+#include "muster-text-list.h"
 #include "muster-window.h"
 
 struct _MusterImportDialog
@@ -25,17 +27,18 @@ struct _MusterImportDialog
   GArray                *campaign_ids;   /* gint64, the drop-down's rows */
   GError                *error;
   AdwMessageDialog      *error_dialog;
-  GtkWindow             *progress;
-  guint                  pulse_id;
+  GtkWindow             *progress;  /* (weak) */
+  GCancellable          *cancellable;
   gint64                 into_campaign_id;  /* chosen when the import starts */
 };
 
 /* What the import thread needs; it never touches the window's store. */
 typedef struct
 {
-  char   *library;
-  char   *path;
-  gint64  into_campaign_id;
+  char         *library;
+  char         *path;
+  gint64        into_campaign_id;
+  GCancellable *cancellable;
 } ImportJob;
 
 G_DEFINE_FINAL_TYPE (MusterImportDialog, muster_import_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -52,6 +55,7 @@ import_job_free (ImportJob *job)
 {
   g_free (job->library);
   g_free (job->path);
+  g_clear_object (&job->cancellable);
   g_free (job);
 }
 
@@ -63,27 +67,19 @@ count_text (guint n_forces,
             gboolean with_forces)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) text = g_string_new (NULL);
 
   if (with_forces)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u force", "%u forces", n_forces), n_forces));
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u force", "%u forces", n_forces),
+                                             n_forces));
   if (n_units > 0)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u unit", "%u units", n_units), n_units));
-  g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u character", "%u characters", n_characters), n_characters));
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n_units),
+                                             n_units));
+  g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character", "%u characters",
+                                                        n_characters), n_characters));
   if (with_forces)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u game", "%u games", n_games), n_games));
-
-  for (guint i = 0; i < parts->len; i++)
-    {
-      if (i > 0 && i == parts->len - 1)
-        /* Translators: between the last two items of a list */
-        g_string_append (text, _(" and "));
-      else if (i > 0)
-        /* Translators: between items of a list */
-        g_string_append (text, _(", "));
-      g_string_append (text, g_ptr_array_index (parts, i));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n_games),
+                                             n_games));
+  return muster_text_list (parts);
 }
 
 static char *
@@ -99,7 +95,9 @@ ruleset_title (const char *ruleset_id)
   return g_strdup (ruleset_id);
 }
 
-static void
+/* FALSE when the campaigns cannot be read: the dialog then says so and
+ * cannot import. */
+static gboolean
 fill_campaigns (MusterImportDialog *self,
                 gint64              into_campaign_id)
 {
@@ -110,7 +108,18 @@ fill_campaigns (MusterImportDialog *self,
 
   campaigns = muster_store_list_campaigns (self->store, &error);
   if (campaigns == NULL)
-    g_warning ("Could not list the campaigns: %s", error->message);
+    {
+      g_autofree char *body = NULL;
+
+      /* Translators: why the library could not be read, e.g. “disk I/O error” */
+      body = g_strdup_printf (_("The library’s campaigns could not be read (%s), so the force has no campaign "
+                                "to join. Close this, check that the library’s disk is there, and try again."),
+                              error->message);
+      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
+      adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self), "import", FALSE);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "cancel");
+      return FALSE;
+    }
 
   for (guint i = 0; campaigns != NULL && i < campaigns->len; i++)
     {
@@ -128,46 +137,7 @@ fill_campaigns (MusterImportDialog *self,
   gtk_drop_down_set_model (self->campaign_drop_down, G_LIST_MODEL (names));
   if (self->campaign_ids->len > 0)
     gtk_drop_down_set_selected (self->campaign_drop_down, selected);
-}
-
-static gboolean
-pulse_cb (gpointer data)
-{
-  gtk_progress_bar_pulse (GTK_PROGRESS_BAR (data));
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-stop_progress (MusterImportDialog *self)
-{
-  g_clear_handle_id (&self->pulse_id, g_source_remove);
-  if (self->progress != NULL)
-    gtk_window_destroy (self->progress);
-  self->progress = NULL;
-}
-
-static void
-show_progress (MusterImportDialog *self)
-{
-  GtkWidget *bar = gtk_progress_bar_new ();
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (self->parent,
-                                   _("Importing…"),
-                                   self->summary->name);
-  gtk_widget_set_size_request (bar, 240, -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (bar),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Import progress"),
-                                  -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), bar);
-  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
-  gtk_window_set_deletable (GTK_WINDOW (dialog), FALSE);
-  /* Closing it would not stop the import; it only hides. */
-  gtk_window_set_hide_on_close (GTK_WINDOW (dialog), TRUE);
-
-  self->progress = GTK_WINDOW (dialog);
-  self->pulse_id = g_timeout_add (100, pulse_cb, bar);
-  gtk_window_present (self->progress);
+  return TRUE;
 }
 
 static void
@@ -188,7 +158,7 @@ import_thread (GTask        *task,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  id = muster_exchange_import (store, job->path, job->into_campaign_id, &kind, &error);
+  id = muster_exchange_import_full (store, job->path, job->into_campaign_id, job->cancellable, &kind, &error);
   /* Close this thread's connection before the window hears of the result:
    * what it frees must be gone before the next thing the window does. */
   g_clear_object (&store);
@@ -209,9 +179,18 @@ import_done_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   gint64 id;
 
-  stop_progress (self);
+  muster_progress_dialog_done (self->progress);
 
   id = g_task_propagate_int (G_TASK (result), &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* What the user asked for: said where they look, not as an error. */
+      if (self->parent != NULL && MUSTER_IS_WINDOW (self->parent))
+        muster_window_show_toast (MUSTER_WINDOW (self->parent), adw_toast_new (_("Import cancelled")));
+      self->error = g_steal_pointer (&error);
+      g_signal_emit (self, signals[FINISHED], 0, (gint64) 0);
+      return;
+    }
   if (error != NULL)
     {
       g_autofree char *name = g_file_get_basename (self->file);
@@ -250,6 +229,15 @@ import_done_cb (GObject      *source,
   g_signal_emit (self, signals[FINISHED], 0, id);
 }
 
+static gboolean
+run_import_cb (gpointer data)
+{
+  g_autoptr(GTask) task = data;
+
+  g_task_run_in_thread (task, import_thread);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 start_import (MusterImportDialog *self)
 {
@@ -266,15 +254,25 @@ start_import (MusterImportDialog *self)
   /* Load the rulesets here, not racing in the thread. */
   muster_rulesets_get_all (NULL);
 
-  show_progress (self);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  job->cancellable = g_object_ref (self->cancellable);
+  g_set_weak_pointer (&self->progress,
+                      muster_progress_dialog_new (self->parent, _("Importing…"), self->summary->name,
+                                                  self->cancellable));
 
   /* The dialog is kept alive after it closes, until the import is done.
    * It is not the task's source object: the thread may drop the task's
    * last reference, and a widget must not be finalized there. */
-  task = g_task_new (NULL, NULL, import_done_cb, g_object_ref (self));
+  task = g_task_new (NULL, self->cancellable, import_done_cb, g_object_ref (self));
   g_task_set_source_tag (task, start_import);
   g_task_set_task_data (task, job, (GDestroyNotify) import_job_free);
-  g_task_run_in_thread (task, import_thread);
+  /* A task returns its cancellation itself; the import must roll back
+   * first, and says so with its own error. */
+  g_task_set_check_cancellable (task, FALSE);
+  /* The thread starts once the main loop has shown the progress dialog:
+   * a Cancel pressed at once stops it before it reads anything. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, run_import_cb, g_steal_pointer (&task), NULL);
 }
 
 static void
@@ -303,7 +301,8 @@ muster_import_dialog_finalize (GObject *object)
 {
   MusterImportDialog *self = MUSTER_IMPORT_DIALOG (object);
 
-  stop_progress (self);
+  g_clear_weak_pointer (&self->progress);
+  g_clear_object (&self->cancellable);
   g_clear_weak_pointer (&self->error_dialog);
   g_clear_object (&self->store);
   g_clear_object (&self->file);
@@ -407,7 +406,8 @@ muster_import_dialog_new (GtkWindow             *parent,
 
   adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (self),
                                      _("Import the Force “%s”?"), summary->name);
-  fill_campaigns (self, into_campaign_id);
+  if (!fill_campaigns (self, into_campaign_id))
+    return self;
   if (self->campaign_ids->len == 0)
     {
       g_autofree char *rules = ruleset_title (summary->ruleset_id);
@@ -467,4 +467,13 @@ muster_import_dialog_get_error_dialog (MusterImportDialog *self)
   g_return_val_if_fail (MUSTER_IS_IMPORT_DIALOG (self), NULL);
 
   return self->error_dialog;
+}
+
+/* The progress dialog of the running import, or NULL. */
+GtkWindow *
+muster_import_dialog_get_progress (MusterImportDialog *self)
+{
+  g_return_val_if_fail (MUSTER_IS_IMPORT_DIALOG (self), NULL);
+
+  return self->progress;
 }

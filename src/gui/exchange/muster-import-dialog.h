@@ -37,5 +37,8 @@ AdwMessageDialog   *muster_import_dialog_get_error_dialog (MusterImportDialog   
 
 /* The confirmation's text for @summary: what will be imported. */
 char               *muster_import_dialog_describe        (const MusterExchangeSummary *summary);
+/* The progress dialog while the import runs (its Cancel stops it), or
+ * NULL. */
+GtkWindow          *muster_import_dialog_get_progress    (MusterImportDialog    *self);
 
 G_END_DECLS

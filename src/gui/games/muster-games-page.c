@@ -15,6 +15,7 @@
 #include "muster-unit.h"
 #include "muster-new-game-dialog.h"
 #include "muster-print-dialog.h"
+#include "muster-record-rows.h"
 #include "muster-record-dialog.h"
 #include "muster-resolve-dialog.h"
 #include "muster-warnings.h"
@@ -291,47 +292,17 @@ add_participant_row (MusterGamesPage *self,
   return row;
 }
 
-/* "2 killed, 1 wounded of 10 figures · colours lost", or "Not recorded". */
+/* "2 killed and 1 wounded of 10 figures · colours lost", or "10 figures · not recorded". */
 static char *
 describe_unit_participant (const MusterUnitParticipant *p)
 {
-  GString *text = g_string_new (NULL);
   const int counts[] = { p->killed, p->wounded, p->captured, p->run };
 
   if (!p->recorded)
-    {
-      /* Translators: a unit in a game whose results are not recorded yet, "10 figures · not recorded" */
-      g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d figure · not recorded",
-                                          "%d figures · not recorded", p->figures), p->figures);
-      return g_string_free (text, FALSE);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
-    {
-      if (counts[i] == 0)
-        continue;
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      if (i == 0)
-        /* Translators: figures of a unit, "2 killed" */
-        g_string_append_printf (text, _("%d killed"), counts[i]);
-      else if (i == 1)
-        g_string_append_printf (text, _("%d wounded"), counts[i]);
-      else if (i == 2)
-        g_string_append_printf (text, _("%d captured"), counts[i]);
-      else
-        /* Translators: figures of a unit that ran from the field, "1 ran" */
-        g_string_append_printf (text, _("%d ran"), counts[i]);
-    }
-  if (text->len == 0)
-    g_string_append (text, _("No figures lost"));
-  /* Translators: after the figures lost, how many took the field, " of 10 figures" */
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " of %d figure", " of %d figures", p->figures),
-                          p->figures);
-  if (g_strcmp0 (p->colours, "lost") == 0)
-    g_string_append (text, _(" · colours lost"));
-  else if (g_strcmp0 (p->colours, "captured") == 0)
-    g_string_append (text, _(" · took the enemy’s colours"));
-  return g_string_free (text, FALSE);
+    /* Translators: a unit in a game whose results are not recorded yet, "10 figures · not recorded" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure · not recorded",
+                                         "%d figures · not recorded", p->figures), p->figures);
+  return muster_record_unit_result_text (counts, p->figures, p->colours);
 }
 
 static void

@@ -11,6 +11,7 @@
 #include "muster-force.h"
 #include "muster-game.h"
 #include "muster-names.h"
+#include "muster-text-list.h"
 #include "muster-new-game-dialog.h"
 #include "muster-unit.h"
 #include "muster-warning-label.h"
@@ -144,7 +145,8 @@ static void
 update_state (MusterNewGameDialog *self)
 {
   g_autoptr(GPtrArray) sides = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) brought = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *text = NULL;
   const char *title = gtk_editable_get_text (GTK_EDITABLE (self->title_row));
 
   sides = count_sides (self, NULL);
@@ -154,9 +156,6 @@ update_state (MusterNewGameDialog *self)
       guint n = count_picked_on (self->checks, self->sides, side);
       guint n_units = count_picked_on (self->unit_checks, self->unit_sides, side);
 
-      if (i > 0)
-        /* Translators: between the sides of a game, "British (5) against French (6)" */
-        g_string_append (text, _(" against "));
       if (n_units > 0)
         {
           g_autofree char *characters = NULL;
@@ -167,22 +166,33 @@ update_state (MusterNewGameDialog *self)
           /* Translators: how many units a side brings, "1 unit" */
           units = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit", "%u units", n_units), n_units);
           /* Translators: a side, its characters and its units, "British (2 characters, 1 unit)" */
-          g_string_append_printf (text, _("%s (%s, %s)"), side, characters, units);
+          g_ptr_array_add (brought, g_strdup_printf (_("%s (%s, %s)"), side, characters, units));
         }
       else
         /* Translators: a side and how many characters it brings */
-        g_string_append_printf (text, _("%s (%u)"), side, n);
+        g_ptr_array_add (brought, g_strdup_printf (_("%s (%u)"), side, n));
     }
   if (sides->len == 0 && g_hash_table_size (self->unit_checks) + g_hash_table_size (self->unit_unavailable) > 0)
-    g_string_assign (text, _("Pick the units and characters taking part"));
+    text = g_strdup (_("Pick the units and characters taking part"));
   else if (sides->len == 0)
-    g_string_assign (text, _("Pick the characters taking part"));
+    text = g_strdup (_("Pick the characters taking part"));
   else if (sides->len == 1)
-    g_string_append (text, _(" — pick characters of the other side too"));
-  else if (sides->len > 2)
-    g_string_append (text, _(" — a game has two sides"));
+    /* Translators: the one side picked so far, "British (5)" */
+    text = g_strdup_printf (_("%s — pick characters of the other side too"),
+                            (const char *) g_ptr_array_index (brought, 0));
+  else if (sides->len == 2)
+    /* Translators: the two sides of a game, "British (5) against French (6)" */
+    text = g_strdup_printf (_("%s against %s"), (const char *) g_ptr_array_index (brought, 0),
+                            (const char *) g_ptr_array_index (brought, 1));
+  else
+    {
+      g_autofree char *list = muster_text_list (brought);
 
-  adw_action_row_set_subtitle (self->sides_row, text->str);
+      /* Translators: the sides picked, more than two, "British (5), French (6) and Spanish (2)" */
+      text = g_strdup_printf (_("%s — a game has two sides"), list);
+    }
+
+  adw_action_row_set_subtitle (self->sides_row, text);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "new-game.create",
                                  sides->len == 2 && !is_blank (title));
 }

@@ -11,6 +11,7 @@
 #include "muster-record-dialog.h"
 #include "muster-record-rows.h"
 #include "muster-ruleset.h"
+#include "muster-text-list.h"
 #include "muster-record-units.h"
 
 /* One participant's result as the dialog holds it until it is saved. */
@@ -94,26 +95,37 @@ entry_added_up (Entry *entry)
   return muster_ruleset_describe_wounds_add_up (ruleset, entry->light, entry->serious);
 }
 
-/* "Wounded (1 light, 1 serious) · put out 2", and what the wounds add up
- * to. */
+/* "Wounded (1 light wound and 1 serious wound) · put out 2", and what
+ * the wounds add up to. */
 static char *
 describe_entry (Entry *entry)
 {
-  GString *text = g_string_new (entry->outcome != NULL ? entry->outcome->name : _("Not recorded"));
+  g_autofree char *text = g_strdup (entry->outcome != NULL ? entry->outcome->name : _("Not recorded"));
   g_autofree char *added_up = entry_added_up (entry);
   int kills = entry->victims->len + entry->unnamed;
 
   if (entry->outcome != NULL && (entry->outcome->takes_light || entry->outcome->takes_serious))
-    /* Translators: wound counts after an outcome, "Wounded (1 light, 0 serious)" */
-    g_string_append_printf (text, _(" (%d light, %d serious)"), entry->light, entry->serious);
-  if (added_up != NULL)
-    g_string_append_printf (text, " · %s", added_up);
-  if (kills > 0)
     {
-      g_string_append (text, " · ");
-      g_string_append_printf (text, ngettext ("put out %d", "put out %d", kills), kills);
+      g_autofree char *wounds = muster_text_wounds (entry->light, entry->serious, TRUE);
+      char *longer;
+
+      /* Translators: an outcome and the wounds taken, "Wounded (1 light wound and 1 serious wound)" */
+      longer = g_strdup_printf (_("%s (%s)"), text, wounds);
+      g_free (text);
+      text = longer;
     }
-  return g_string_free (text, FALSE);
+  if (added_up != NULL)
+    {
+      char *longer = g_strdup_printf ("%s · %s", text, added_up);
+
+      g_free (text);
+      text = longer;
+    }
+  if (kills > 0)
+    /* Translators: how a character came out of a game, then how many it put out of action */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · put out %d", "%s · put out %d", kills),
+                            text, kills);
+  return g_steal_pointer (&text);
 }
 
 static void

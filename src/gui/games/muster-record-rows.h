@@ -22,5 +22,12 @@ GtkWidget *muster_record_add_notes_row (AdwExpanderRow  *parent,
                                         const char      *notes,
                                         GCallback        changed,
                                         gpointer         data);
+/* A unit's results in a game as one sentence, “2 killed, 1 wounded and 1
+ * ran of 10 figures · colours lost”: @counts are the figures killed,
+ * wounded, captured and run, @figures those that took the field, @colours
+ * "lost", "captured" or NULL. Shown by the Games page and this dialog. */
+char      *muster_record_unit_result_text (const int   counts[4],
+                                           int         figures,
+                                           const char *colours);
 
 G_END_DECLS

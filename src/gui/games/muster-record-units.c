@@ -108,62 +108,26 @@ unit_entry_losses (UnitEntry *entry)
   return total;
 }
 
-/* "2 killed, 1 wounded of 10 figures · colours lost". */
+/* "2 killed and 1 wounded of 10 figures · colours lost". */
 static char *
 describe_unit_entry (UnitEntry *entry)
 {
-  GString *text = g_string_new (NULL);
   int figures = entry->participant->figures;
   int losses = unit_entry_losses (entry);
 
   if (losses > figures)
-    {
-      g_string_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                          "%d figures lost, but only %d took the field",
-                                          "%d figures lost, but only %d took the field", figures),
-                       losses, figures);
-      return g_string_free (text, FALSE);
-    }
-  for (guint i = 0; i < N_FIGURES; i++)
-    {
-      if (entry->counts[i] == 0)
-        continue;
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      switch (i)
-        {
-        case FIGURES_KILLED:
-          /* Translators: figures of a unit, "2 killed" */
-          g_string_append_printf (text, _("%d killed"), entry->counts[i]);
-          break;
-        case FIGURES_WOUNDED:
-          g_string_append_printf (text, _("%d wounded"), entry->counts[i]);
-          break;
-        case FIGURES_CAPTURED:
-          g_string_append_printf (text, _("%d captured"), entry->counts[i]);
-          break;
-        default:
-          /* Translators: figures of a unit that ran from the field, "1 ran" */
-          g_string_append_printf (text, _("%d ran"), entry->counts[i]);
-          break;
-        }
-    }
-  if (text->len == 0 && !entry->participant->recorded && !entry->dirty)
-    {
-      /* Translators: a unit whose results are not recorded yet, "10 figures · not recorded" */
-      g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d figure · not recorded",
-                                          "%d figures · not recorded", figures), figures);
-      return g_string_free (text, FALSE);
-    }
-  if (text->len == 0)
-    g_string_append (text, _("No figures lost"));
-  /* Translators: after the figures lost, how many took the field, " of 10 figures" */
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " of %d figure", " of %d figures", figures), figures);
-  if (entry->colours == COLOURS_LOST)
-    g_string_append (text, _(" · colours lost"));
-  else if (entry->colours == COLOURS_CAPTURED)
-    g_string_append (text, _(" · took the enemy’s colours"));
-  return g_string_free (text, FALSE);
+    /* Translators: figures lost and figures that took the field; the plural follows the second */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d figures lost, but only %d took the field",
+                                         "%d figures lost, but only %d took the field", figures),
+                            losses, figures);
+  if (losses == 0 && !entry->participant->recorded && !entry->dirty)
+    /* Translators: a unit whose results are not recorded yet, "10 figures · not recorded" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure · not recorded",
+                                         "%d figures · not recorded", figures), figures);
+  return muster_record_unit_result_text (entry->counts, figures,
+                                         entry->colours == COLOURS_LOST ? "lost"
+                                         : entry->colours == COLOURS_CAPTURED ? "captured" : NULL);
 }
 
 static void

@@ -167,7 +167,8 @@ build_events (MusterResolveDialog *self)
     {
       MusterResolutionEvent *event = g_ptr_array_index (self->events, i);
       GtkWidget *row = adw_action_row_new ();
-      g_autoptr(GString) subtitle = g_string_new (muster_engine_get_step_name (event->step_type));
+      const char *step = muster_engine_get_step_name (event->step_type);
+      g_autofree char *subtitle = NULL;
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), event->consequence);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
@@ -175,11 +176,16 @@ build_events (MusterResolveDialog *self)
         {
           g_autofree char *dice = muster_roll_describe (event->roll);
 
-          /* Translators: the dice and how they were rolled, after the step's name */
-          g_string_append_printf (subtitle, _(" · %s: %s · %s"), event->roll->expression, dice,
-                                  event->roll->entered ? _("entered from the table") : _("rolled by Muster"));
+          if (event->roll->entered)
+            /* Translators: the step's name, then the dice entered for it, "Death roll · 1d6: 4" */
+            subtitle = g_strdup_printf (_("%s · %s: %s · entered from the table"), step, event->roll->expression, dice);
+          else
+            /* Translators: the step's name, then the dice Muster rolled for it, "Death roll · 1d6: 4" */
+            subtitle = g_strdup_printf (_("%s · %s: %s · rolled by Muster"), step, event->roll->expression, dice);
         }
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle->str);
+      else
+        subtitle = g_strdup (step);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       if (g_strcmp0 (event->kind, "death") == 0)
         {
           gtk_widget_add_css_class (row, "log-death");

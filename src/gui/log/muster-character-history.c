@@ -12,6 +12,7 @@
 #include "muster-log-item.h"
 #include "muster-names.h"
 #include "muster-ruleset.h"
+#include "muster-text-list.h"
 
 struct _MusterCharacterHistory
 {
@@ -28,25 +29,11 @@ struct _MusterCharacterHistory
 
 G_DEFINE_FINAL_TYPE (MusterCharacterHistory, muster_character_history, ADW_TYPE_BIN)
 
-static char *
-join_names (GPtrArray *names)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      if (i > 0)
-        g_string_append (text, i + 1 == names->len ? _(" and ") : ", ");
-      g_string_append (text, g_ptr_array_index (names, i));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 char *
 muster_character_history_describe (const MusterParticipant *p,
                                    MusterRuleset           *ruleset)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *text = NULL;
   g_autoptr(GPtrArray) victims = g_ptr_array_new_with_free_func (g_free);
   const MusterOutcomeDef *outcome = NULL;
 
@@ -54,28 +41,35 @@ muster_character_history_describe (const MusterParticipant *p,
     outcome = muster_ruleset_lookup_outcome (ruleset, p->outcome);
 
   if (p->outcome == NULL)
-    g_string_append (text, p->game_state == MUSTER_GAME_PLANNED ? _("Taking part") : _("Took part"));
+    text = g_strdup (p->game_state == MUSTER_GAME_PLANNED ? _("Taking part") : _("Took part"));
   else
-    g_string_append (text, outcome != NULL ? outcome->name : p->outcome);
+    text = g_strdup (outcome != NULL ? outcome->name : p->outcome);
 
   if (p->light_wounds > 0 || p->serious_wounds > 0)
-    /* Translators: wound counts after an outcome */
-    g_string_append_printf (text, _(" (%d light, %d serious)"), p->light_wounds, p->serious_wounds);
+    {
+      g_autofree char *wounds = muster_text_wounds (p->light_wounds, p->serious_wounds, FALSE);
+      char *longer;
+
+      /* Translators: an outcome and the wounds taken, "Wounded (1 light wound and 1 serious wound)" */
+      longer = g_strdup_printf (_("%s (%s)"), text, wounds);
+      g_free (text);
+      text = longer;
+    }
 
   for (guint i = 0; p->victim_names != NULL && i < p->victim_names->len; i++)
     g_ptr_array_add (victims, g_strdup (g_ptr_array_index (p->victim_names, i)));
   if (p->killed_unnamed > 0)
-    g_ptr_array_add (victims, g_strdup_printf (ngettext ("%d unnamed figure", "%d unnamed figures",
-                                                         p->killed_unnamed),
+    g_ptr_array_add (victims, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d unnamed figure",
+                                                            "%d unnamed figures", p->killed_unnamed),
                                                p->killed_unnamed));
   if (victims->len > 0)
     {
-      g_autofree char *names = join_names (victims);
+      g_autofree char *names = muster_text_list (victims);
 
-      /* Translators: whom the character put out of action in a game */
-      g_string_append_printf (text, _(" · put out %s"), names);
+      /* Translators: how a character came out of a game, then whom it put out of action */
+      return g_strdup_printf (_("%s · put out %s"), text, names);
     }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return g_steal_pointer (&text);
 }
 
 static void

@@ -23,8 +23,8 @@ guint       muster_character_history_get_n_games (MusterCharacterHistory *self);
 const char *muster_character_history_get_summary (MusterCharacterHistory *self,
                                                   guint                   index);
 
-/* What happened to @participant in their game: "Wounded (1 light,
- * 0 serious) · put out Jean Roussel and 2 unnamed figures". */
+/* What happened to @participant in their game: "Wounded (1 light wound)
+ * · put out Jean Roussel, Paul Guérin and 2 unnamed figures". */
 char       *muster_character_history_describe    (const MusterParticipant *participant,
                                                   MusterRuleset           *ruleset);
 

@@ -104,16 +104,11 @@ muster_log_item_format_dice (MusterLogItem *self)
     return NULL;
   parts = g_strsplit (self->entry->faces != NULL ? self->entry->faces : "", ",", -1);
   faces = g_strjoinv (" + ", parts);
-  /* Translators: dice expression, faces, total, then who rolled, "1d6: 4 = 4 · rolled by Muster" */
-  return g_strdup_printf (_("%s: %s = %d · %s"), self->entry->expression, faces, self->entry->total,
-                          self->entry->entered ? _("entered") : _("rolled by Muster"));
-}
-
-gboolean
-muster_log_item_is_notable (MusterLogItem *self)
-{
-  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), FALSE);
-  return g_strcmp0 (self->entry->kind, "death") == 0 || g_strcmp0 (self->entry->kind, "recovered") == 0;
+  if (self->entry->entered)
+    /* Translators: dice expression, faces and total of dice entered from the table, "1d6: 4 = 4 · entered" */
+    return g_strdup_printf (_("%s: %s = %d · entered"), self->entry->expression, faces, self->entry->total);
+  /* Translators: dice expression, faces and total, "1d6: 4 = 4 · rolled by Muster" */
+  return g_strdup_printf (_("%s: %s = %d · rolled by Muster"), self->entry->expression, faces, self->entry->total);
 }
 
 gboolean

@@ -29,6 +29,5 @@ char                 *muster_log_item_format_dice        (MusterLogItem  *self);
 gboolean              muster_log_item_equal              (MusterLogItem  *a,
                                                           MusterLogItem  *b);
 /* TRUE for deaths and recoveries, which stand out. */
-gboolean              muster_log_item_is_notable         (MusterLogItem  *self);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-a11y.h"
+#include "muster-closure.h"
 #include "muster-names.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
@@ -104,6 +105,15 @@ sheet_position (MusterPrintDialog *self,
   return 0;
 }
 
+/* Said in place of a count: printing what cannot be counted would print
+ * nothing, or not everything. */
+static char *
+counting_failed (const GError *error)
+{
+  /* Translators: why the library could not be read, e.g. “disk I/O error” */
+  return g_strdup_printf (_("What would be printed could not be read (%s)"), error->message);
+}
+
 static char *
 units_label (MusterPrintDialog *self,
              MusterPrintScope   scope)
@@ -112,14 +122,14 @@ units_label (MusterPrintDialog *self,
   guint n = muster_print_job_count_units (self->job, scope, &error);
 
   if (error != NULL)
-    g_warning ("Counting units: %s", error->message);
+    return counting_failed (error);
 
   if (scope == MUSTER_PRINT_SCOPE_FORCE)
     /* TRANSLATORS: %s is a force's name, %u how many units it has */
-    return g_strdup_printf (ngettext ("The force %s (%u unit)",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The force %s (%u unit)",
                                       "The force %s (%u units)", n),
                             muster_print_job_get_force_name (self->job), n);
-  return g_strdup_printf (ngettext ("The whole campaign (%u unit)",
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The whole campaign (%u unit)",
                                     "The whole campaign (%u units)", n), n);
 }
 
@@ -135,21 +145,21 @@ scope_label (MusterPrintDialog *self,
 
   n = muster_print_job_count_characters (self->job, scope, &error);
   if (error != NULL)
-    g_warning ("Counting characters: %s", error->message);
+    return counting_failed (error);
 
   switch (scope)
     {
     case MUSTER_PRINT_SCOPE_CHARACTERS:
-      return g_strdup_printf (ngettext ("The chosen character (%u)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The chosen character (%u)",
                                         "The chosen characters (%u)", n), n);
     case MUSTER_PRINT_SCOPE_FORCE:
       /* TRANSLATORS: %s is a force's name, %u how many characters it has */
-      return g_strdup_printf (ngettext ("The force %s (%u character)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The force %s (%u character)",
                                         "The force %s (%u characters)", n),
                               muster_print_job_get_force_name (self->job), n);
     case MUSTER_PRINT_SCOPE_CAMPAIGN:
     default:
-      return g_strdup_printf (ngettext ("The whole campaign (%u character)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The whole campaign (%u character)",
                                         "The whole campaign (%u characters)", n), n);
     }
 }
@@ -216,7 +226,7 @@ update_summary (MusterPrintDialog *self)
 
       muster_print_job_get_sheet_page_size (self->job, self->sheet, &size);
       self->n_pages = muster_sheet_get_n_pages (self->sheet, &size);
-      title = g_strdup_printf (ngettext ("%u page", "%u pages", self->n_pages), self->n_pages);
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u page", "%u pages", self->n_pages), self->n_pages);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->summary_row), title);
       adw_action_row_set_subtitle (self->summary_row,
                                    size.width > size.height ? _("Landscape") : _("Portrait"));
@@ -377,7 +387,7 @@ on_export_done (GObject      *object,
   toast = adw_toast_new_format (_("Exported “%s”"), basename);
   adw_toast_set_button_label (toast, _("_Open"));
   g_signal_connect_data (toast, "button-clicked", G_CALLBACK (on_toast_open),
-                         g_steal_pointer (&file), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+                         g_steal_pointer (&file), muster_closure_unref_object, 0);
 
   parent = gtk_window_get_transient_for (GTK_WINDOW (self));
   if (parent != NULL && MUSTER_IS_WINDOW (parent))

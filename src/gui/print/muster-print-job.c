@@ -7,6 +7,7 @@
 
 #include "muster-campaign.h"
 #include "muster-character.h"
+#include "muster-closure.h"
 #include "muster-force.h"
 #include "muster-print-job-private.h"
 #include "muster-print-preview.h"
@@ -206,7 +207,7 @@ on_preview (GtkPrintOperation        *operation,
   preview = muster_print_preview_new (parent != NULL ? parent : self->parent, self->printing, &size);
   g_signal_connect_object (preview, "print", G_CALLBACK (on_preview_print), self, 0);
   g_signal_connect_data (preview, "destroy", G_CALLBACK (on_preview_destroy),
-                         g_object_ref (operation_preview), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+                         g_object_ref (operation_preview), muster_closure_unref_object, 0);
   gtk_window_present (GTK_WINDOW (preview));
 
   return TRUE;
@@ -567,14 +568,6 @@ muster_print_job_has_scope (MusterPrintJob   *self,
     default:
       return FALSE;
     }
-}
-
-const char *
-muster_print_job_get_campaign_name (MusterPrintJob *self)
-{
-  g_return_val_if_fail (MUSTER_IS_PRINT_JOB (self), NULL);
-
-  return muster_campaign_get_name (self->campaign);
 }
 
 const char *

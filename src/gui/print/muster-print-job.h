@@ -73,7 +73,6 @@ guint             muster_print_job_count_units      (MusterPrintJob       *self,
 guint             muster_print_job_count_characters (MusterPrintJob       *self,
                                                      MusterPrintScope      scope,
                                                      GError              **error);
-const char       *muster_print_job_get_campaign_name (MusterPrintJob      *self);
 /* NULL without a force. */
 const char       *muster_print_job_get_force_name   (MusterPrintJob       *self);
 /* The name of @sheet, translated. */

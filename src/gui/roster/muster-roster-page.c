@@ -167,7 +167,7 @@ status_text (MusterCharacter *character)
     {
       int games = muster_character_get_out_games (character);
 
-      return g_strdup_printf (ngettext ("Out for %d game", "Out for %d games", games), games);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Out for %d game", "Out for %d games", games), games);
     }
   return g_strdup (muster_status_get_label (status));
 }
@@ -630,7 +630,7 @@ fill (MusterRosterPage *self)
   if (!muster_roster_model_load_finish (self->model, result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("Could not read the roster: %s", error->message);
+        muster_window_report_read_error (GTK_WIDGET (self), error);
       return;
     }
   g_clear_object (&self->loading);
@@ -818,6 +818,7 @@ muster_roster_page_new (MusterStore *store)
   muster_sort_filter_model_set_filter (self->shown, match_cb, self);
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->shown)));
   g_signal_connect_swapped (self->shown, "items-changed", G_CALLBACK (model_items_changed_cb), self);
+  g_signal_connect_swapped (self->model, "read-failed", G_CALLBACK (muster_window_report_read_error), self);
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   muster_list_sorter_follow (self->column_view, self->shown);
@@ -1027,14 +1028,14 @@ offer_retire (MusterRosterPage *self,
   if (ids->len == 1)
     body = g_strdup (refusal->message);
   else
-    body = g_strdup_printf (ngettext ("%u of the selected characters took part in played games: deleting "
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of the selected characters took part in played games: deleting "
                                       "them would rewrite those games’ history. Retire them instead?",
                                       "%u of the selected characters took part in played games: deleting "
                                       "them would rewrite those games’ history. Retire them instead?",
                                       ids->len),
                             ids->len);
   dialog = muster_window_ask (GTK_WIDGET (self),
-                              ngettext ("Retire Instead?", "Retire Them Instead?", ids->len), body,
+                              g_dngettext (GETTEXT_PACKAGE, "Retire Instead?", "Retire Them Instead?", ids->len), body,
                               "retire", _("_Retire"));
   g_object_set_data_full (G_OBJECT (dialog), "character-ids", g_array_ref (ids),
                           (GDestroyNotify) g_array_unref);
@@ -1084,7 +1085,7 @@ muster_roster_page_delete_selected (MusterRosterPage *self)
   if (undos->len == 1)
     label = g_strdup (muster_undo_get_label (g_ptr_array_index (undos, 0)));
   else if (undos->len > 1)
-    label = g_strdup_printf (ngettext ("%u character deleted", "%u characters deleted", undos->len),
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u character deleted", "%u characters deleted", undos->len),
                              undos->len);
 
   if (window != NULL && undos->len > 0)

@@ -46,6 +46,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  READ_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 unit_row_free (UnitRow *row)
 {
@@ -230,6 +237,19 @@ muster_unit_list_model_class_init (MusterUnitListModelClass *klass)
     g_param_spec_uint ("n-all", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterUnitListModel::read-failed:
+   * @error: why the library could not be read
+   *
+   * The rows could not be read again: the model keeps what it showed,
+   * and whoever shows it says so to the user.
+   */
+  signals[READ_FAILED] = g_signal_new ("read-failed",
+                                       G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void
@@ -371,7 +391,7 @@ muster_unit_list_model_refresh (MusterUnitListModel *self)
       if (units == NULL || characters == NULL)
         {
           /* Keep showing what was there; the next change tries again. */
-          g_warning ("Could not read the units: %s", error->message);
+          g_signal_emit (self, signals[READ_FAILED], 0, error);
           return;
         }
 

@@ -439,6 +439,7 @@ muster_unit_list_new (MusterStore *store)
   self = g_object_new (MUSTER_TYPE_UNIT_LIST, NULL);
   self->store = g_object_ref (store);
   self->model = muster_unit_list_model_new (store);
+  g_signal_connect_swapped (self->model, "read-failed", G_CALLBACK (muster_window_report_read_error), self);
   self->shown = muster_sort_filter_model_new (G_LIST_MODEL (self->model));
   muster_sort_filter_model_set_filter (self->shown, match_cb, self);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->shown)));

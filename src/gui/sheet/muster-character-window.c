@@ -12,25 +12,25 @@
 #include "muster-print-dialog.h"
 #include "muster-sheet-rows.h"
 #include "muster-sheet-text.h"
+#include "muster-sheet-window.h"
 #include "muster-traits.h"
 #include "muster-unit.h"
 
 struct _MusterCharacterWindow
 {
-  AdwWindow        parent_instance;
+  MusterSheetWindow    parent_instance;
 
-  MusterStore     *store;
-  gulong           changed_id;
+  MusterStore         *store;    /* (unowned) the sheet's */
   gint64           character_id;
   MusterCharacter *character;     /* as last read */
-  MusterRuleset   *ruleset;
+  MusterRuleset       *ruleset;  /* (unowned) the sheet's, may be NULL */
   GHashTable      *stat_spins;    /* stat key -> GtkSpinButton */
   GHashTable      *stat_rows;     /* stat key -> AdwActionRow */
   GHashTable      *stat_caps;     /* stat key -> GtkLabel, "(9)" beside his own 11 */
   GPtrArray       *derived;       /* of GtkLabel, with "stat" and "derived" data */
   GArray          *unit_ids;      /* gint64, parallel to the unit row's model; 0 is none */
   char            *units_key;     /* the ids and names the unit row shows */
-  MusterSheetNotes notes;
+  MusterSheetNotes    *notes;    /* the sheet's */
   guint            updating;
 
   /* Template widgets */
@@ -52,7 +52,7 @@ struct _MusterCharacterWindow
   AdwPreferencesGroup *history_group;
 };
 
-G_DEFINE_FINAL_TYPE (MusterCharacterWindow, muster_character_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (MusterCharacterWindow, muster_character_window, MUSTER_TYPE_SHEET_WINDOW)
 
 static void load_character (MusterCharacterWindow *self);
 
@@ -109,7 +109,7 @@ save_rank (MusterCharacterWindow *self)
 static void
 save_notes (MusterCharacterWindow *self)
 {
-  g_autofree char *notes = muster_sheet_notes_take_text (&self->notes);
+  g_autofree char *notes = muster_sheet_notes_take_text (self->notes);
 
   if (self->character != NULL)
     save_text (self, "notes", notes, muster_character_get_notes (self->character));
@@ -431,7 +431,7 @@ load_character (MusterCharacterWindow *self)
   character = muster_store_get_character (self->store, self->character_id, &error);
   if (character == NULL)
     {
-      muster_sheet_rows_read_failed (GTK_WINDOW (self), "character", self->character_id, error);
+      muster_sheet_window_read_failed (MUSTER_SHEET_WINDOW (self), self->toast_overlay, error);
       return;
     }
 
@@ -484,7 +484,7 @@ load_character (MusterCharacterWindow *self)
     }
 
   if (CHANGED (muster_character_get_notes))
-    muster_sheet_notes_show (&self->notes, muster_character_get_notes (character));
+    muster_sheet_notes_show (self->notes, muster_character_get_notes (character));
 
   {
     g_autofree char *kills = g_strdup_printf ("%d", muster_character_get_kills (character));
@@ -500,34 +500,19 @@ load_character (MusterCharacterWindow *self)
 #undef CHANGED
 
 static void
-store_changed_cb (MusterStore           *store,
-                  guint                  what,
-                  gint64                 campaign_id,
-                  MusterCharacterWindow *self)
+muster_character_window_reload (MusterSheetWindow *sheet)
 {
-  if (muster_sheet_rows_change_concerns (what, campaign_id,
-                                         self->character ? muster_character_get_campaign_id (self->character) : 0))
-    load_character (self);
+  load_character (MUSTER_CHARACTER_WINDOW (sheet));
 }
 
 static void
-notify_is_active_cb (MusterCharacterWindow *self)
+muster_character_window_save_pending (MusterSheetWindow *sheet)
 {
-  if (gtk_window_is_active (GTK_WINDOW (self)))
-    muster_store_poll_external (self->store);
-}
+  MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (sheet);
 
-static gboolean
-muster_character_window_close_request (GtkWindow *window)
-{
-  MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (window);
-
-  /* What was typed without pressing Enter is kept too. */
   save_name (self);
   save_rank (self);
   save_notes (self);
-
-  return GTK_WINDOW_CLASS (muster_character_window_parent_class)->close_request (window);
 }
 
 static void
@@ -535,12 +520,7 @@ muster_character_window_dispose (GObject *object)
 {
   MusterCharacterWindow *self = MUSTER_CHARACTER_WINDOW (object);
 
-  muster_sheet_notes_clear (&self->notes);
-  if (self->store != NULL)
-    g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_object (&self->character);
-  g_clear_object (&self->ruleset);
-  g_clear_object (&self->store);
   g_clear_pointer (&self->stat_spins, g_hash_table_unref);
   g_clear_pointer (&self->stat_rows, g_hash_table_unref);
   g_clear_pointer (&self->stat_caps, g_hash_table_unref);
@@ -573,10 +553,11 @@ muster_character_window_class_init (MusterCharacterWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  MusterSheetWindowClass *sheet_class = MUSTER_SHEET_WINDOW_CLASS (klass);
 
   object_class->dispose = muster_character_window_dispose;
-  window_class->close_request = muster_character_window_close_request;
+  sheet_class->reload = muster_character_window_reload;
+  sheet_class->save_pending = muster_character_window_save_pending;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-character-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterCharacterWindow, window_title);
@@ -605,7 +586,6 @@ muster_character_window_class_init (MusterCharacterWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_out_games_changed);
 
   gtk_widget_class_install_action (widget_class, "sheet.print", NULL, print_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "sheet.print", NULL);
 }
 
@@ -615,6 +595,7 @@ muster_character_window_init (MusterCharacterWindow *self)
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->notes = muster_sheet_window_get_notes (MUSTER_SHEET_WINDOW (self));
 
   self->stat_spins = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->stat_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -628,8 +609,7 @@ muster_character_window_init (MusterCharacterWindow *self)
 
   muster_sheet_rows_save_on_leave (GTK_WIDGET (self->name_row), G_CALLBACK (save_name), self);
   muster_sheet_rows_save_on_leave (GTK_WIDGET (self->rank_row), G_CALLBACK (save_rank), self);
-  muster_sheet_notes_init (&self->notes, self->notes_view, G_CALLBACK (save_notes), self);
-  g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
+  muster_sheet_notes_init (self->notes, self->notes_view, G_CALLBACK (save_notes), self);
 }
 
 GtkWidget *
@@ -649,16 +629,16 @@ muster_character_window_new (MusterApplication *application,
   self = g_object_new (MUSTER_TYPE_CHARACTER_WINDOW,
                        "application", application,
                        NULL);
-  self->store = g_object_ref (store);
+  muster_sheet_window_set_up (MUSTER_SHEET_WINDOW (self), store, character_id, muster_character_get_campaign_id (character));
+  self->store = store;
   self->character_id = character_id;
-  self->ruleset = muster_sheet_rows_dup_ruleset (store, muster_character_get_campaign_id (character));
+  self->ruleset = muster_sheet_window_get_ruleset (MUSTER_SHEET_WINDOW (self));
   if (self->ruleset != NULL)
     build_ruleset_rows (self);
 
   adw_preferences_group_add (self->history_group, muster_character_history_new (store, character_id));
   muster_sheet_rows_lock_editors (store, GTK_WIDGET (self->name_row), GTK_WIDGET (self->stats_group),
                                   GTK_WIDGET (self->status_row), GTK_WIDGET (self->notes_view), NULL);
-  self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
   load_character (self);
 
   return GTK_WIDGET (self);

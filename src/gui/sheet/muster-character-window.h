@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "muster-application.h"
+#include "muster-sheet-window.h"
 
 G_BEGIN_DECLS
 
@@ -15,7 +16,7 @@ G_BEGIN_DECLS
  */
 
 #define MUSTER_TYPE_CHARACTER_WINDOW (muster_character_window_get_type ())
-G_DECLARE_FINAL_TYPE (MusterCharacterWindow, muster_character_window, MUSTER, CHARACTER_WINDOW, AdwWindow)
+G_DECLARE_FINAL_TYPE (MusterCharacterWindow, muster_character_window, MUSTER, CHARACTER_WINDOW, MusterSheetWindow)
 
 /* NULL when there is no such character. */
 GtkWidget *muster_character_window_new              (MusterApplication     *application,

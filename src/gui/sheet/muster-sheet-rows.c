@@ -94,19 +94,6 @@ muster_sheet_rows_toast_error (AdwToastOverlay *overlay,
   adw_toast_overlay_add_toast (overlay, toast);
 }
 
-void
-muster_sheet_rows_read_failed (GtkWindow    *window,
-                               const char   *what,
-                               gint64        id,
-                               const GError *error)
-{
-  /* Deleted, here or by another program: the sheet has nothing to show. */
-  if (g_error_matches (error, MUSTER_STORE_ERROR, MUSTER_STORE_ERROR_NOT_FOUND))
-    gtk_window_destroy (window);
-  else
-    g_warning ("Cannot read %s %" G_GINT64_FORMAT ": %s", what, id, error->message);
-}
-
 gboolean
 muster_sheet_rows_change_concerns (guint  what,
                                    gint64 campaign_id,

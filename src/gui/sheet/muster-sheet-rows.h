@@ -63,13 +63,6 @@ void       muster_sheet_rows_lock_editors     (MusterStore         *store,
 /* Says why a save failed, in a toast that stays until dismissed. */
 void       muster_sheet_rows_toast_error      (AdwToastOverlay     *overlay,
                                                const GError        *error);
-/* The sheet's thing cannot be read: closes @window when it was deleted
- * (@error is MUSTER_STORE_ERROR_NOT_FOUND), else warns. @what names the
- * thing ("character", "unit"). */
-void       muster_sheet_rows_read_failed      (GtkWindow           *window,
-                                               const char          *what,
-                                               gint64               id,
-                                               const GError        *error);
 /* Whether a store ::changed of @what in @campaign_id (0: any) concerns a
  * sheet of a thing in @sheet_campaign_id (0: not read yet). */
 gboolean   muster_sheet_rows_change_concerns  (guint                what,

@@ -7,23 +7,24 @@
 
 #include "muster-character.h"
 #include "muster-game.h"
+#include "muster-record-rows.h"
 #include "muster-sheet-rows.h"
 #include "muster-sheet-text.h"
+#include "muster-sheet-window.h"
 #include "muster-unit.h"
 #include "muster-unit-window.h"
 
 struct _MusterUnitWindow
 {
-  AdwWindow            parent_instance;
+  MusterSheetWindow    parent_instance;
 
-  MusterStore         *store;
-  gulong               changed_id;
+  MusterStore         *store;    /* (unowned) the sheet's */
   gint64               unit_id;
   MusterUnit          *unit;          /* as last read */
-  MusterRuleset       *ruleset;
+  MusterRuleset       *ruleset;  /* (unowned) the sheet's, may be NULL */
   GHashTable          *value_widgets; /* unit stat key -> GtkSpinButton or GtkLabel */
   GHashTable          *value_rows;    /* unit stat key -> AdwActionRow */
-  MusterSheetNotes     notes;
+  MusterSheetNotes    *notes;    /* the sheet's */
   guint                updating;
 
   /* Template widgets */
@@ -47,7 +48,7 @@ struct _MusterUnitWindow
   GtkListBox          *games_list;
 };
 
-G_DEFINE_FINAL_TYPE (MusterUnitWindow, muster_unit_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (MusterUnitWindow, muster_unit_window, MUSTER_TYPE_SHEET_WINDOW)
 
 static void load_unit (MusterUnitWindow *self);
 
@@ -137,7 +138,7 @@ save_name (MusterUnitWindow *self)
 static void
 save_notes (MusterUnitWindow *self)
 {
-  g_autofree char *notes = muster_sheet_notes_take_text (&self->notes);
+  g_autofree char *notes = muster_sheet_notes_take_text (self->notes);
 
   if (self->unit != NULL)
     save_text (self, "notes", notes, muster_unit_get_notes (self->unit));
@@ -351,36 +352,14 @@ load_characters (MusterUnitWindow *self)
 static char *
 describe_participation (const MusterUnitParticipant *participant)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *losses = NULL;
+  const int counts[] = { participant->killed, participant->wounded, participant->captured, participant->run };
 
   if (!participant->recorded)
     /* Translators: a unit in a game not recorded yet: "12 figures, not recorded yet" */
-    return g_strdup_printf (ngettext ("%d figure, not recorded yet", "%d figures, not recorded yet",
-                                      participant->figures),
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure, not recorded yet", "%d figures, not recorded yet",
+                                         participant->figures),
                             participant->figures);
-
-  if (participant->killed > 0)
-    g_ptr_array_add (parts, g_strdup_printf (_("%d killed"), participant->killed));
-  if (participant->wounded > 0)
-    g_ptr_array_add (parts, g_strdup_printf (_("%d wounded"), participant->wounded));
-  if (participant->captured > 0)
-    g_ptr_array_add (parts, g_strdup_printf (_("%d captured"), participant->captured));
-  if (participant->run > 0)
-    g_ptr_array_add (parts, g_strdup_printf (_("%d ran"), participant->run));
-  if (g_strcmp0 (participant->colours, "lost") == 0)
-    g_ptr_array_add (parts, g_strdup (_("colours lost")));
-  else if (g_strcmp0 (participant->colours, "captured") == 0)
-    g_ptr_array_add (parts, g_strdup (_("took the enemy’s colours")));
-  if (parts->len == 0)
-    g_ptr_array_add (parts, g_strdup (_("no losses")));
-  g_ptr_array_add (parts, NULL);
-  losses = g_strjoinv (", ", (char **) parts->pdata);
-
-  /* Translators: figures a unit took into a game, then what it lost:
-   * "12 figures: 2 killed, 1 wounded" */
-  return g_strdup_printf (ngettext ("%d figure: %s", "%d figures: %s", participant->figures),
-                          participant->figures, losses);
+  return muster_record_unit_result_text (counts, participant->figures, participant->colours);
 }
 
 static void
@@ -438,7 +417,7 @@ load_unit (MusterUnitWindow *self)
   unit = muster_store_get_unit (self->store, self->unit_id, &error);
   if (unit == NULL)
     {
-      muster_sheet_rows_read_failed (GTK_WINDOW (self), "unit", self->unit_id, error);
+      muster_sheet_window_read_failed (MUSTER_SHEET_WINDOW (self), self->toast_overlay, error);
       return;
     }
 
@@ -522,7 +501,7 @@ load_unit (MusterUnitWindow *self)
     }
 
   if (CHANGED (muster_unit_get_notes))
-    muster_sheet_notes_show (&self->notes, muster_unit_get_notes (unit));
+    muster_sheet_notes_show (self->notes, muster_unit_get_notes (unit));
 
   load_characters (self);
   load_games (self);
@@ -533,33 +512,18 @@ load_unit (MusterUnitWindow *self)
 #undef CHANGED
 
 static void
-store_changed_cb (MusterStore      *store,
-                  guint             what,
-                  gint64            campaign_id,
-                  MusterUnitWindow *self)
+muster_unit_window_reload (MusterSheetWindow *sheet)
 {
-  if (muster_sheet_rows_change_concerns (what, campaign_id,
-                                         self->unit ? muster_unit_get_campaign_id (self->unit) : 0))
-    load_unit (self);
+  load_unit (MUSTER_UNIT_WINDOW (sheet));
 }
 
 static void
-notify_is_active_cb (MusterUnitWindow *self)
+muster_unit_window_save_pending (MusterSheetWindow *sheet)
 {
-  if (gtk_window_is_active (GTK_WINDOW (self)))
-    muster_store_poll_external (self->store);
-}
+  MusterUnitWindow *self = MUSTER_UNIT_WINDOW (sheet);
 
-static gboolean
-muster_unit_window_close_request (GtkWindow *window)
-{
-  MusterUnitWindow *self = MUSTER_UNIT_WINDOW (window);
-
-  /* What was typed without pressing Enter is kept too. */
   save_name (self);
   save_notes (self);
-
-  return GTK_WINDOW_CLASS (muster_unit_window_parent_class)->close_request (window);
 }
 
 static void
@@ -567,12 +531,7 @@ muster_unit_window_dispose (GObject *object)
 {
   MusterUnitWindow *self = MUSTER_UNIT_WINDOW (object);
 
-  muster_sheet_notes_clear (&self->notes);
-  if (self->store != NULL)
-    g_clear_signal_handler (&self->changed_id, self->store);
   g_clear_object (&self->unit);
-  g_clear_object (&self->ruleset);
-  g_clear_object (&self->store);
   g_clear_pointer (&self->value_widgets, g_hash_table_unref);
   g_clear_pointer (&self->value_rows, g_hash_table_unref);
 
@@ -584,10 +543,11 @@ muster_unit_window_class_init (MusterUnitWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  MusterSheetWindowClass *sheet_class = MUSTER_SHEET_WINDOW_CLASS (klass);
 
   object_class->dispose = muster_unit_window_dispose;
-  window_class->close_request = muster_unit_window_close_request;
+  sheet_class->reload = muster_unit_window_reload;
+  sheet_class->save_pending = muster_unit_window_save_pending;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/muster-unit-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterUnitWindow, window_title);
@@ -616,8 +576,6 @@ muster_unit_window_class_init (MusterUnitWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_lost_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_morale_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_character_activated);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
 static void
@@ -626,6 +584,7 @@ muster_unit_window_init (MusterUnitWindow *self)
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->notes = muster_sheet_window_get_notes (MUSTER_SHEET_WINDOW (self));
 
   self->value_widgets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->value_rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -637,8 +596,7 @@ muster_unit_window_init (MusterUnitWindow *self)
   self->updating--;
 
   muster_sheet_rows_save_on_leave (GTK_WIDGET (self->name_row), G_CALLBACK (save_name), self);
-  muster_sheet_notes_init (&self->notes, self->notes_view, G_CALLBACK (save_notes), self);
-  g_signal_connect (self, "notify::is-active", G_CALLBACK (notify_is_active_cb), NULL);
+  muster_sheet_notes_init (self->notes, self->notes_view, G_CALLBACK (save_notes), self);
 }
 
 GtkWidget *
@@ -658,9 +616,10 @@ muster_unit_window_new (GtkApplication *application,
   self = g_object_new (MUSTER_TYPE_UNIT_WINDOW,
                        "application", application,
                        NULL);
-  self->store = g_object_ref (store);
+  muster_sheet_window_set_up (MUSTER_SHEET_WINDOW (self), store, unit_id, muster_unit_get_campaign_id (unit));
+  self->store = store;
   self->unit_id = unit_id;
-  self->ruleset = muster_sheet_rows_dup_ruleset (store, muster_unit_get_campaign_id (unit));
+  self->ruleset = muster_sheet_window_get_ruleset (MUSTER_SHEET_WINDOW (self));
   if (self->ruleset != NULL)
     build_ruleset_rows (self);
   else
@@ -671,7 +630,6 @@ muster_unit_window_new (GtkApplication *application,
 
   muster_sheet_rows_lock_editors (store, GTK_WIDGET (self->name_row), GTK_WIDGET (self->size_row),
                                   GTK_WIDGET (self->values_group), GTK_WIDGET (self->notes_view), NULL);
-  self->changed_id = g_signal_connect (store, "changed", G_CALLBACK (store_changed_cb), self);
   load_unit (self);
 
   return GTK_WIDGET (self);
@@ -682,19 +640,12 @@ muster_unit_window_open (GtkApplication *application,
                          MusterStore    *store,
                          gint64          unit_id)
 {
-  GtkWidget *window = NULL;
+  GtkWidget *window;
 
   g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
 
-  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
-    if (MUSTER_IS_UNIT_WINDOW (l->data) && MUSTER_UNIT_WINDOW (l->data)->unit_id == unit_id &&
-        MUSTER_UNIT_WINDOW (l->data)->store == store)
-      {
-        window = l->data;
-        break;
-      }
-
+  window = muster_sheet_window_find (application, MUSTER_TYPE_UNIT_WINDOW, store, unit_id);
   if (window == NULL)
     window = muster_unit_window_new (application, store, unit_id);
   if (window != NULL)

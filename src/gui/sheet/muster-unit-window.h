@@ -3,6 +3,8 @@
 
 #include <adwaita.h>
 
+#include "muster-sheet-window.h"
+
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -16,7 +18,7 @@ G_BEGIN_DECLS
  */
 
 #define MUSTER_TYPE_UNIT_WINDOW (muster_unit_window_get_type ())
-G_DECLARE_FINAL_TYPE (MusterUnitWindow, muster_unit_window, MUSTER, UNIT_WINDOW, AdwWindow)
+G_DECLARE_FINAL_TYPE (MusterUnitWindow, muster_unit_window, MUSTER, UNIT_WINDOW, MusterSheetWindow)
 
 /* NULL when there is no such unit. */
 GtkWidget *muster_unit_window_new            (GtkApplication   *application,
