@@ -471,6 +471,7 @@ test_automatic_landscape (StoreFixture  *f,
         g_autoptr(TestDoc) portrait = NULL;
         g_autoptr(GError) error = NULL;
         g_autofree char *path = g_build_filename (f->dir, "wide-export.pdf", NULL);
+        g_autofree char *text = NULL;
         MusterPageSize size;
 
         muster_page_size_init_for_paper (&size, paper);
@@ -483,7 +484,8 @@ test_automatic_landscape (StoreFixture  *f,
         muster_test_assert_turned (doc, paper, TRUE);
         g_assert_true (muster_sheet_fits_page (lists[i], &size));
         muster_test_assert_nothing_cut (lists[i], &size, FALSE);
-        assert_whole (muster_test_page_text (doc, 0), GUARDS);
+        text = muster_test_page_text (doc, 0);
+        assert_whole (text, GUARDS);
 
         /* muster_sheet_export_pdf() turns it too. */
         g_assert_true (muster_sheet_export_pdf (lists[i], paper, path, &error));

@@ -373,10 +373,11 @@ run_migration_in (MusterStore  *self,
         muster_store_rollback (self);
         return FALSE;
       }
-  if (rebuilds_tables (number) && !check_foreign_keys (self, error))
+  if (rebuilds_tables (number) && !check_foreign_keys (self, &step_error))
     {
-      g_prefix_error (error, _("Could not bring the library “%s” up to date (step %s): "),
-                      muster_store_get_path (self), name);
+      g_set_error (error, step_error->domain, step_error->code,
+                   _("Could not bring the library “%s” up to date (step %s): %s"),
+                   muster_store_get_path (self), name, step_error->message);
       muster_store_rollback (self);
       return FALSE;
     }
