@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-campaign-settings.h"
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-game.h"
@@ -318,7 +319,18 @@ rebuild (MusterTableWindow *self)
                                                muster_campaign_get_ruleset_version (self->campaign),
                                                muster_ruleset_get_title (muster_campaign_get_ruleset (self->campaign)));
 
-      group_new (self->page, _("Rules from before play at the table"), body);
+      GtkWidget *group = group_new (self->page, _("Rules from before play at the table"), body);
+
+      /* The campaign settings, where the newer rules are taken, belong to
+       * the main window this one was opened from. */
+      if (MUSTER_IS_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (self))))
+        {
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("_Update the Rules…"));
+
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "table.update-rules");
+          adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), button);
+        }
     }
   else
     build_order (self);
@@ -509,6 +521,32 @@ finish_action (GtkWidget  *widget,
   muster_table_window_finish (MUSTER_TABLE_WINDOW (widget));
 }
 
+GtkWindow *
+muster_table_window_update_rules (MusterTableWindow *self)
+{
+  GtkWindow *parent;
+  GtkWidget *settings;
+
+  g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), NULL);
+
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  if (!MUSTER_IS_WINDOW (parent) || self->campaign == NULL)
+    return NULL;
+  settings = muster_campaign_settings_new (MUSTER_WINDOW (parent), self->store,
+                                           muster_campaign_get_id (self->campaign));
+  if (settings != NULL)
+    gtk_window_present (GTK_WINDOW (settings));
+  return GTK_WINDOW (settings);
+}
+
+static void
+update_rules_action (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  muster_table_window_update_rules (MUSTER_TABLE_WINDOW (widget));
+}
+
 static void
 muster_table_window_dispose (GObject *object)
 {
@@ -531,6 +569,7 @@ muster_table_window_class_init (MusterTableWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "table.order", NULL, order_action);
   gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "table.finish", NULL, finish_action);
+  gtk_widget_class_install_action (widget_class, "table.update-rules", NULL, update_rules_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
@@ -574,6 +613,14 @@ muster_table_window_init (MusterTableWindow *self)
   adw_window_set_content (ADW_WINDOW (self), box);
 }
 
+static void
+transient_for_changed_cb (MusterTableWindow *self,
+                          GParamSpec        *pspec,
+                          gpointer           data)
+{
+  rebuild (self);
+}
+
 MusterTableWindow *
 muster_table_window_new (MusterStore *store,
                          gint64       game_id)
@@ -583,6 +630,8 @@ muster_table_window_new (MusterStore *store,
   self->store = g_object_ref (store);
   self->game_id = game_id;
   self->changed_id = g_signal_connect_swapped (store, "changed", G_CALLBACK (store_changed_cb), self);
+  /* What it offers depends on the window it was opened from. */
+  g_signal_connect (self, "notify::transient-for", G_CALLBACK (transient_for_changed_cb), NULL);
   rebuild (self);
   return self;
 }

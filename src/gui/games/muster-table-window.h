@@ -37,5 +37,10 @@ gboolean           muster_table_window_undo       (MusterTableWindow *self,
 /* The table.finish action: asks for the winner, then finishes the game
  * and offers the between-game sequence. Returns the question. */
 AdwMessageDialog  *muster_table_window_finish     (MusterTableWindow *self);
+/* The table.update-rules action, offered while the campaign's rules
+ * predate play at the table: opens the campaign settings, where the
+ * newer rules are taken. NULL when the window was not opened from the
+ * main window. */
+GtkWindow         *muster_table_window_update_rules (MusterTableWindow *self);
 
 G_END_DECLS
