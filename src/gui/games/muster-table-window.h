@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "muster-sheet-window.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -18,7 +19,7 @@ G_BEGIN_DECLS
  */
 
 #define MUSTER_TYPE_TABLE_WINDOW (muster_table_window_get_type ())
-G_DECLARE_FINAL_TYPE (MusterTableWindow, muster_table_window, MUSTER, TABLE_WINDOW, AdwWindow)
+G_DECLARE_FINAL_TYPE (MusterTableWindow, muster_table_window, MUSTER, TABLE_WINDOW, MusterSheetWindow)
 
 MusterTableWindow *muster_table_window_new        (MusterStore       *store,
                                                    gint64             game_id);
