@@ -502,6 +502,7 @@ test_import (void)
   g_autofree char *data = NULL;
   gsize length;
   gint64 campaign, other, lusitanians, force;
+  MusterLogEntry *newest;
 
   campaign = new_campaign (store, "Talavera", rules);
   data = muster_test_read_data ("exchange/force.muster", &length);
@@ -511,7 +512,9 @@ test_import (void)
                   "Force “South Devon Light Company” joined the campaign from a file.");
   log_expect_any (store, campaign, "import", "{\"kills\": 4, \"games\": 3}",
                   "Richard Sharland joined with the force “South Devon Light Company” (kills elsewhere: 4, games elsewhere: 3).");
-  muster_test_assert_args (muster_test_newest_log (store, campaign, NULL)->args, "{}");
+  newest = muster_test_newest_log (store, campaign, NULL);
+  muster_test_assert_args (newest->args, "{}");
+  muster_log_entry_free (newest);
   g_assert_cmpint (force, >, 0);
 
   /* Men who fought nowhere else bring no totals. */

@@ -356,8 +356,8 @@ static void
 test_name_stream (void)
 {
   g_autoptr(MusterRuleset) rules = ruleset ("sharpes-skirmish");
-  g_autofree char *stats[2] = { NULL, NULL };
-  g_autofree char *names[2] = { NULL, NULL };
+  char *stats[2] = { NULL, NULL };
+  char *names[2] = { NULL, NULL };
   const char *nationality[2] = { "french", "portuguese" };
 
   for (guint n = 0; n < 2; n++)
@@ -387,6 +387,11 @@ test_name_stream (void)
     }
   g_assert_cmpstr (stats[0], ==, stats[1]);
   g_assert_cmpstr (names[0], !=, names[1]);
+  for (guint n = 0; n < 2; n++)
+    {
+      g_free (stats[n]);
+      g_free (names[n]);
+    }
 
   /* The generator of names starts where the recruit's does, and draws
    * nothing from it. */

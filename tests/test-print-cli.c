@@ -297,6 +297,7 @@ test_cli_orientation (CliFixture    *f,
     {
       g_autoptr(TestDoc) doc = NULL;
 
+      g_clear_pointer (&err, g_free);
       g_assert_cmpint (run_cli (f, &err, "print", "roster", sample, "--orientation", i == 0 ? "auto" : "landscape",
                                 "-o", path, NULL), ==, 0);
       doc = muster_test_open_pdf (path);

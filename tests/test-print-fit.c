@@ -258,6 +258,54 @@ test_words (void)
   g_assert_cmpfloat (muster_sheet_fit_size (layout, font, GUARDS, coldstream + 1, 1, 4.0), <, 5.0);
 }
 
+/* Texts drawn, some of them again and in other fonts and boxes, with
+ * @keep or without layouts kept for them, onto a new image. */
+static cairo_surface_t *
+draw_texts (gboolean keep)
+{
+  static const char * const texts[] = { "1", "Dead", GUARDS, "1", "Dead", NAME_120, GUARDS, "1" };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 400);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
+  g_autoptr(PangoFontDescription) regular = muster_sheet_font (8, FALSE, FALSE);
+  g_autoptr(PangoFontDescription) bold = muster_sheet_font (8, TRUE, FALSE);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  if (keep)
+    muster_sheet_keep_layouts (layout);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      double y = i * 45.0;
+
+      muster_sheet_draw_line (cr, layout, i % 2 ? bold : regular, texts[i], 5, y, 40 + (i % 3) * 60, 12,
+                              PANGO_ALIGN_CENTER);
+      muster_sheet_draw_label (cr, layout, i % 2 ? regular : bold, 6.0, texts[i], 150, y, 60 + (i % 2) * 80, 40,
+                               PANGO_ALIGN_RIGHT);
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* A layout that keeps what it lays out draws each text as a new one
+ * would, whichever font, box and alignment it comes back with. */
+static void
+test_kept_layouts (void)
+{
+  cairo_surface_t *kept = draw_texts (TRUE);
+  cairo_surface_t *fresh = draw_texts (FALSE);
+  int stride = cairo_image_surface_get_stride (kept);
+
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (fresh));
+  g_assert_cmpmem (cairo_image_surface_get_data (kept), stride * 400,
+                   cairo_image_surface_get_data (fresh), stride * 400);
+  g_assert_cmpfloat (muster_test_image_difference (kept, fresh), ==, 0.0);
+  cairo_surface_destroy (kept);
+  cairo_surface_destroy (fresh);
+}
+
 static void
 test_abbreviate (void)
 {
@@ -423,6 +471,7 @@ test_automatic_landscape (StoreFixture  *f,
         g_autoptr(TestDoc) portrait = NULL;
         g_autoptr(GError) error = NULL;
         g_autofree char *path = g_build_filename (f->dir, "wide-export.pdf", NULL);
+        g_autofree char *text = NULL;
         MusterPageSize size;
 
         muster_page_size_init_for_paper (&size, paper);
@@ -435,7 +484,8 @@ test_automatic_landscape (StoreFixture  *f,
         muster_test_assert_turned (doc, paper, TRUE);
         g_assert_true (muster_sheet_fits_page (lists[i], &size));
         muster_test_assert_nothing_cut (lists[i], &size, FALSE);
-        assert_whole (muster_test_page_text (doc, 0), GUARDS);
+        text = muster_test_page_text (doc, 0);
+        assert_whole (text, GUARDS);
 
         /* muster_sheet_export_pdf() turns it too. */
         g_assert_true (muster_sheet_export_pdf (lists[i], paper, path, &error));
@@ -585,6 +635,7 @@ main (int   argc,
 
   g_test_add_func ("/print/fit/words", test_words);
   g_test_add_func ("/print/fit/abbreviate", test_abbreviate);
+  g_test_add_func ("/print/fit/kept-layouts", test_kept_layouts);
   g_test_add_func ("/print/fit/table", test_table);
   g_test_add ("/print/fit/long-names", StoreFixture, NULL, store_setup, test_long_names, store_teardown);
   g_test_add ("/print/fit/automatic-landscape", StoreFixture, NULL, store_setup, test_automatic_landscape, store_teardown);

@@ -133,10 +133,12 @@ static gboolean
 can_run_as_other (const char *dir)
 {
   g_auto(Run) run = { 0 };
+  g_autofree char *setpriv = NULL;
 
   if (!is_root ())
     return TRUE;
-  if (g_find_program_in_path ("setpriv") == NULL)
+  setpriv = g_find_program_in_path ("setpriv");
+  if (setpriv == NULL)
     {
       g_test_skip ("root may write any file, and setpriv (util-linux) is not there "
                    "to run muster-cli as another user");

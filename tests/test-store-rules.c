@@ -182,6 +182,7 @@ test_kill_needs_outcome_that_removes (void)
   /* Nor can a man already recorded unhurt be put out of action. */
   g_assert_true (record (&f, f.bazin, "unhurt", &error, 0));
   g_assert_no_error (error);
+  g_clear_pointer (&before, g_free);
   before = muster_store_dump (f.store);
   g_assert_false (record (&f, f.bramwell, "unhurt", &error, 1, f.bazin));
   assert_refused (&f, before, error,

@@ -277,6 +277,8 @@ muster_cards_sheet_draw_page (MusterSheet          *sheet,
     .value_font = value_font,
   };
 
+  /* Stat names and labels come back on every card. */
+  muster_sheet_keep_layouts (layout);
   /* With no characters, a page of blank cards. */
   muster_card_grid_draw_page (cr, size, page, characters->len > 0 ? characters->len : MUSTER_CARDS_PER_PAGE,
                               draw_card_cb, &pen);

@@ -17,6 +17,8 @@ struct _MusterFigureStatsSheet
   MusterSheet parent_instance;
 
   guint       turns;
+  /* The key to values in brackets, for every page. */
+  char       *key;
 };
 
 G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_TYPE_SHEET)
@@ -268,7 +270,7 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   double width = size->width - size->margin_left - size->margin_right;
   double height = size->height - size->margin_top - size->margin_bottom;
   double stats_x, turns_x, wounds_x, block_h;
-  g_autofree char *key = muster_characters_describe_caps (characters, muster_sheet_get_ruleset (sheet));
+  const char *key = self->key;
   Pen pen = {
     .cr = cr,
     .layout = layout,
@@ -281,6 +283,8 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
     .tiny_font = tiny_font,
   };
 
+  /* Turn numbers, stat keys and labels come back on every block. */
+  muster_sheet_keep_layouts (layout);
   pen.label_width = keys_are_letters (self) ? LABEL_WIDTH : WIDE_LABEL;
   pen.value_width = key != NULL ? CAPPED_WIDTH : VALUE_WIDTH;
   pen.name_width = width * 0.30;
@@ -334,9 +338,22 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
 /* GObject */
 
 static void
+muster_figure_stats_sheet_finalize (GObject *object)
+{
+  MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (object);
+
+  g_clear_pointer (&self->key, g_free);
+
+  G_OBJECT_CLASS (muster_figure_stats_sheet_parent_class)->finalize (object);
+}
+
+static void
 muster_figure_stats_sheet_class_init (MusterFigureStatsSheetClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   MusterSheetClass *sheet_class = MUSTER_SHEET_CLASS (klass);
+
+  object_class->finalize = muster_figure_stats_sheet_finalize;
 
   sheet_class->get_n_pages = muster_figure_stats_sheet_get_n_pages;
   sheet_class->draw_page = muster_figure_stats_sheet_draw_page;
@@ -371,6 +388,7 @@ muster_figure_stats_sheet_new (MusterRuleset *ruleset,
   self = g_object_new (MUSTER_TYPE_FIGURE_STATS_SHEET, "ruleset", ruleset, NULL);
   self->turns = turns;
   muster_sheet_add_characters (MUSTER_SHEET (self), characters);
+  self->key = muster_characters_describe_caps (muster_sheet_get_characters (MUSTER_SHEET (self)), ruleset);
 
   return MUSTER_SHEET (self);
 }

@@ -292,9 +292,18 @@ muster_sheet_draw_shrunk (cairo_t                    *cr,
                           PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
+  PangoLayout *shown;
+  double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
+
+  /* Most text fits at its own size: laid out once. */
+  if ((shown = muster_sheet_lay_out_fitting (layout, font, text, w, max_lines, align, &height)) != NULL)
+    {
+      muster_sheet_show_layout (cr, shown, x, y);
+      return height;
+    }
 
   sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, max_lines, least));
   return muster_sheet_draw_lines (cr, layout, sized, text, x, y, w, max_lines, align);
@@ -314,9 +323,17 @@ muster_sheet_draw_name (cairo_t                    *cr,
                         PangoAlignment              align)
 {
   g_autoptr(PangoFontDescription) sized = NULL;
+  PangoLayout *shown;
+  double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return 0.0;
+
+  if ((shown = muster_sheet_lay_out_fitting (layout, font, text, w, lines, align, &height)) != NULL)
+    {
+      muster_sheet_show_layout (cr, shown, x, y);
+      return height;
+    }
 
   sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
   if (count_lines (layout, sized, text, w) > lines)
@@ -346,12 +363,18 @@ muster_sheet_draw_label (cairo_t                    *cr,
   double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
   int lines = MAX (1, (int) (h / (size * LINE_HEIGHT)));
   g_autoptr(PangoFontDescription) sized = NULL;
+  PangoLayout *shown;
   double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
-  sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
-  height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
-  muster_sheet_draw_lines (cr, layout, sized, text, x, y + MAX (0.0, (h - height) / 2.0), w, lines, align);
+  /* Measured and drawn from the one layout. */
+  if ((shown = muster_sheet_lay_out_fitting (layout, font, text, w, lines, align, &height)) == NULL)
+    {
+      sized = font_at (font, muster_sheet_fit_size (layout, font, text, w, lines, least));
+      height = muster_sheet_draw_lines (NULL, layout, sized, text, x, y, w, lines, align);
+      shown = layout;
+    }
+  muster_sheet_show_layout (cr, shown, x, y + MAX (0.0, (h - height) / 2.0));
 }

@@ -57,6 +57,31 @@ double  muster_sheet_draw_lines   (cairo_t                    *cr,
                                    double                      w,
                                    int                         max_lines,
                                    PangoAlignment              align);
+/* Draws @layout, set by one of the functions here, its top left at
+ * (@x, @y), counting what its text lost. */
+void    muster_sheet_show_layout  (cairo_t                    *cr,
+                                   PangoLayout                *layout,
+                                   double                      x,
+                                   double                      y);
+/* Lays @text out as muster_sheet_draw_lines() does at @font's own
+ * size and returns the layout holding it (@layout, or one it keeps),
+ * with its @height, when it fits there whole: in at most @max_lines
+ * lines, none wider than @w, nothing cut short; else NULL. Then
+ * muster_sheet_fit_size() would give @font's size, and the layout is
+ * what drawing at it would lay out. */
+PangoLayout *muster_sheet_lay_out_fitting (PangoLayout                *layout,
+                                           const PangoFontDescription *font,
+                                           const char                 *text,
+                                           double                      w,
+                                           int                         max_lines,
+                                           PangoAlignment              align,
+                                           double                     *height);
+/* Lets @layout keep a copy of each text muster_sheet_draw_fitted() and
+ * muster_sheet_lay_out_fitting() lay out with it, so that the same
+ * text in the same font and box is shaped once (a page's turn numbers,
+ * stat keys and labels). For a layout only the functions here set:
+ * what those two lay out is then in the copies, not in @layout. */
+void    muster_sheet_keep_layouts (PangoLayout *layout);
 /* The width of @text on one line. */
 double  muster_sheet_text_width   (PangoLayout                *layout,
                                    const PangoFontDescription *font,

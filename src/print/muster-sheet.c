@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 #include <gio/gio.h>
@@ -140,11 +141,45 @@ set_text (PangoLayout                *layout,
   return (double) logical.height / PANGO_SCALE;
 }
 
+/* What a Pango context was last set up for with pango_cairo_update_layout(). */
+typedef struct
+{
+  cairo_surface_t *target;
+  double           xx, yx, xy, yy;
+} CairoState;
+
+/* pango_cairo_update_layout() when @cr is not what @layout's context was
+ * last set up for: it marks the context changed even when nothing did,
+ * and every layout of the context would then be shaped anew before it
+ * is drawn. (Translations do not count, as they do not for Pango.) */
 static void
-show_text (cairo_t     *cr,
-           PangoLayout *layout,
-           double       x,
-           double       y)
+update_layout (cairo_t     *cr,
+               PangoLayout *layout)
+{
+  GObject *context = G_OBJECT (pango_layout_get_context (layout));
+  CairoState *last = g_object_get_data (context, "muster-cairo-state");
+  cairo_surface_t *target = cairo_get_target (cr);
+  cairo_matrix_t matrix;
+
+  cairo_get_matrix (cr, &matrix);
+  if (last != NULL && last->target == target &&
+      last->xx == matrix.xx && last->yx == matrix.yx && last->xy == matrix.xy && last->yy == matrix.yy)
+    return;
+
+  pango_cairo_update_layout (cr, layout);
+  if (last == NULL)
+    {
+      last = g_new0 (CairoState, 1);
+      g_object_set_data_full (context, "muster-cairo-state", last, g_free);
+    }
+  *last = (CairoState) { target, matrix.xx, matrix.yx, matrix.xy, matrix.yy };
+}
+
+void
+muster_sheet_show_layout (cairo_t     *cr,
+                          PangoLayout *layout,
+                          double       x,
+                          double       y)
 {
   DrawReport *report;
 
@@ -152,7 +187,7 @@ show_text (cairo_t     *cr,
     return;
 
   cairo_move_to (cr, x, y);
-  pango_cairo_update_layout (cr, layout);
+  update_layout (cr, layout);
   pango_cairo_show_layout (cr, layout);
 
   report = cairo_get_user_data (cr, &report_key);
@@ -179,6 +214,57 @@ muster_sheet_draw_line (cairo_t                    *cr,
   muster_sheet_draw_fitted (cr, layout, font, text, x, y, w, h, 0, align);
 }
 
+#define KEPT_KEY "muster-kept-layouts"
+
+void
+muster_sheet_keep_layouts (PangoLayout *layout)
+{
+  g_object_set_data_full (G_OBJECT (layout), KEPT_KEY,
+                          g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref),
+                          (GDestroyNotify) g_hash_table_unref);
+}
+
+/* set_text() on @layout; or, when @layout keeps what it lays out, on a
+ * copy of it kept for the same text, font, box and alignment, laid out
+ * only the first time. Returns the layout holding the text. */
+static PangoLayout *
+set_kept_text (PangoLayout                *layout,
+               const PangoFontDescription *font,
+               const char                 *text,
+               double                      w,
+               int                         height,
+               PangoEllipsizeMode          ellipsize,
+               PangoAlignment              align,
+               double                     *text_height)
+{
+  GHashTable *kept = g_object_get_data (G_OBJECT (layout), KEPT_KEY);
+  g_autofree char *desc = NULL;
+  g_autofree char *key = NULL;
+  PangoLayout *copy;
+  PangoRectangle logical;
+
+  if (kept == NULL)
+    {
+      *text_height = set_text (layout, font, text, w, height, ellipsize, align);
+      return layout;
+    }
+
+  desc = pango_font_description_to_string (font);
+  key = g_strdup_printf ("%s\x1f%a\x1f%d\x1f%d\x1f%d\x1f%s", desc, w, height, (int) ellipsize, (int) align, text);
+  copy = g_hash_table_lookup (kept, key);
+  if (copy == NULL)
+    {
+      copy = pango_layout_copy (layout);
+      *text_height = set_text (copy, font, text, w, height, ellipsize, align);
+      g_hash_table_insert (kept, g_steal_pointer (&key), copy);
+      return copy;
+    }
+
+  pango_layout_get_extents (copy, NULL, &logical);
+  *text_height = (double) logical.height / PANGO_SCALE;
+  return copy;
+}
+
 void
 muster_sheet_draw_fitted (cairo_t                    *cr,
                           PangoLayout                *layout,
@@ -191,13 +277,14 @@ muster_sheet_draw_fitted (cairo_t                    *cr,
                           double                      max_height,
                           PangoAlignment              align)
 {
+  PangoLayout *shown;
   double height;
 
   if (text == NULL || *text == '\0' || w <= 0)
     return;
 
-  height = set_text (layout, font, text, w, (int) (max_height * PANGO_SCALE), PANGO_ELLIPSIZE_END, align);
-  show_text (cr, layout, x, y + (h - height) / 2.0);
+  shown = set_kept_text (layout, font, text, w, (int) (max_height * PANGO_SCALE), PANGO_ELLIPSIZE_END, align, &height);
+  muster_sheet_show_layout (cr, shown, x, y + (h - height) / 2.0);
 }
 
 double
@@ -220,8 +307,33 @@ muster_sheet_draw_lines (cairo_t                    *cr,
     height = set_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align);
   else
     height = set_text (layout, font, text, w, -1, PANGO_ELLIPSIZE_NONE, align);
-  show_text (cr, layout, x, y);
+  muster_sheet_show_layout (cr, layout, x, y);
   return height;
+}
+
+PangoLayout *
+muster_sheet_lay_out_fitting (PangoLayout                *layout,
+                              const PangoFontDescription *font,
+                              const char                 *text,
+                              double                      w,
+                              int                         max_lines,
+                              PangoAlignment              align,
+                              double                     *height)
+{
+  PangoLayout *shown;
+  PangoRectangle logical;
+
+  /* Text of more than one paragraph may end in lines a limit of lines
+   * handles otherwise: left to the longer way. */
+  if (text == NULL || *text == '\0' || w <= 0 || max_lines <= 0 || strpbrk (text, "\n\r") != NULL)
+    return NULL;
+
+  shown = set_kept_text (layout, font, text, w, -max_lines, PANGO_ELLIPSIZE_END, align, height);
+  if (pango_layout_is_ellipsized (shown) ||
+      g_object_get_data (G_OBJECT (shown), "muster-shortened") != NULL)
+    return NULL;
+  pango_layout_get_extents (shown, NULL, &logical);
+  return (double) logical.width / PANGO_SCALE <= w + 0.01 ? shown : NULL;
 }
 
 double
