@@ -360,6 +360,8 @@ class Muster:
         binary = os.environ.get('MUSTER_BINARY', 'muster')
         self.process = subprocess.Popen([binary, '--library', self.library], env=env)
         GUARDS.append(self._check_running)
+        # The number of windows when each was found: see gone().
+        self.counts = {}
         self.app = wait_for('the application on the accessibility bus', self._find_app)
 
     def _check_running(self):
@@ -400,11 +402,26 @@ class Muster:
         def check():
             for w in self.windows():
                 if name(w) == window_name and (not active or has_state(w, 'active')):
+                    self.counts[window_name] = self._window_count()
                     return w
             return None
         return wait_for('the window “%s”%s' % (window_name, ' to be active' if active else ''), check)
 
+    def _window_count(self):
+        try:
+            return self.app.get_child_count()
+        except GLib.Error:
+            return -1
+
     def gone(self, window_name):
+        # GTK 4.8 still lists a window as it is destroyed, with no path of
+        # its own: asking the application for its windows then crashes it
+        # (a NULL object path in GetChildAtIndex). Its number of windows
+        # is asked alone until the closing window has left the list.
+        before = self.counts.pop(window_name, None)
+        if before is not None:
+            wait_for('the window “%s” to leave the list' % window_name,
+                     lambda: self._window_count() < before)
         wait_for('the window “%s” to close' % window_name,
                  lambda: all(name(w) != window_name for w in self.windows()))
 
