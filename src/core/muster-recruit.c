@@ -253,16 +253,34 @@ campaign_names (MusterStore  *store,
   return g_steal_pointer (&names);
 }
 
+/* What a batch of recruits reads once to name its men: the campaign's
+ * names (campaign_names(), and those given since) and the force's
+ * nationality's lists. */
+typedef struct {
+  GHashTable *taken;
+  GPtrArray  *first_names;
+  GPtrArray  *surnames;
+} BatchNames;
+
+static void
+batch_names_clear (BatchNames *names)
+{
+  g_clear_pointer (&names->taken, g_hash_table_unref);
+  g_clear_pointer (&names->first_names, g_ptr_array_unref);
+  g_clear_pointer (&names->surnames, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BatchNames, batch_names_clear)
+
 /* A name no character of @campaign_id has, asking the library, or
- * @names when given (what campaign_names() read, and the names given
- * since). */
+ * @names when given. */
 static char *
-pick_name (MusterStore  *store,
-           gint64        campaign_id,
-           GHashTable   *names,
-           const char   *nationality,
-           MusterRng    *name_rng,
-           GError      **error)
+pick_name (MusterStore       *store,
+           gint64             campaign_id,
+           const BatchNames  *names,
+           const char        *nationality,
+           MusterRng         *name_rng,
+           GError           **error)
 {
   g_autofree char *name = NULL;
 
@@ -271,14 +289,15 @@ pick_name (MusterStore  *store,
       guint n = 0;
 
       g_free (name);
-      name = muster_nationality_pick_name (nationality, name_rng, error);
+      name = names != NULL ? muster_nationality_pick_name_from (names->first_names, names->surnames, name_rng)
+                           : muster_nationality_pick_name (nationality, name_rng, error);
       if (name == NULL)
         return NULL;
       if (names != NULL)
         {
           g_autofree char *key = name_key (name);
 
-          n = g_hash_table_contains (names, key) ? 1 : 0;
+          n = g_hash_table_contains (names->taken, key) ? 1 : 0;
         }
       else if (!muster_store_count_named (store, campaign_id, name, 0, &n, error))
         return NULL;
@@ -612,7 +631,7 @@ muster_store_recruit_into (MusterStore  *store,
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GHashTable) taken = NULL;
-  g_autoptr(GHashTable) names = NULL;
+  g_auto(BatchNames) names = { NULL, NULL, NULL };
   const MusterTroopType *type;
   MusterRuleset *ruleset;
   guint64 seed = 0;
@@ -655,8 +674,10 @@ muster_store_recruit_into (MusterStore  *store,
     goto fail;
   if (name == NULL && count >= NAMES_READ_FROM)
     {
-      names = campaign_names (store, campaign_id, error);
-      if (names == NULL)
+      names.taken = campaign_names (store, campaign_id, error);
+      if (names.taken == NULL ||
+          !muster_nationality_get_names (muster_force_get_nationality (force),
+                                         &names.first_names, &names.surnames, error))
         goto fail;
     }
 
@@ -677,7 +698,8 @@ muster_store_recruit_into (MusterStore  *store,
         goto fail;
       if (name == NULL)
         {
-          picked = pick_name (store, campaign_id, names, muster_force_get_nationality (force),
+          picked = pick_name (store, campaign_id, names.taken != NULL ? &names : NULL,
+                              muster_force_get_nationality (force),
                               &name_rng, error);
           if (picked == NULL)
             goto fail;
@@ -696,8 +718,8 @@ muster_store_recruit_into (MusterStore  *store,
       if (unit_id != 0 && !muster_store_tx_attach_character (store, id, unit_id, error))
         goto fail;
       side_add (taken, type, recruit);
-      if (names != NULL)
-        g_hash_table_add (names, name_key (spec.name));
+      if (names.taken != NULL)
+        g_hash_table_add (names.taken, name_key (spec.name));
       g_array_append_val (ids, id);
     }
 
