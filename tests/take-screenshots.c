@@ -17,6 +17,7 @@
 #include "muster-recruit.h"
 #include "muster-stats-page.h"
 #include "muster-store.h"
+#include "muster-record-dialog.h"
 #include "muster-table-window.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
@@ -257,6 +258,20 @@ main (int   argc,
         spin_for (800);
         save_png (GTK_WIDGET (table), argv[1], sizes[i].name, suffix);
         gtk_window_destroy (GTK_WINDOW (table));
+      }
+  }
+
+  /* Record Results on the game being played, filled with the table's results. */
+  {
+    MusterRecordDialog *record = muster_record_dialog_new (store, 3, NULL);
+
+    if (record != NULL)
+      {
+        gtk_window_set_default_size (GTK_WINDOW (record), 720, 768);
+        gtk_window_present (GTK_WINDOW (record));
+        spin_for (800);
+        save_png (GTK_WIDGET (record), argv[1], "record-started", suffix);
+        gtk_window_destroy (GTK_WINDOW (record));
       }
   }
   gtk_window_destroy (GTK_WINDOW (window));

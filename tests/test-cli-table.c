@@ -68,6 +68,7 @@ test_same_as_result (Fixture       *f,
 {
   Fixture typed = { 0, };
   g_auto(Run) run = { 0, };
+  g_autofree char *started_game = NULL;
   g_autofree char *played_game = NULL;
   g_autofree char *typed_game = NULL;
   g_autofree char *played_resolve = NULL;
@@ -100,9 +101,28 @@ test_same_as_result (Fixture       *f,
   RUN_OK (f, &run, "hit", "1", "Pierre Dufour", "--by", "Richard Sharland", "--location", "left-arm",
           "--faces", "effect=4,5", "--campaign", "Talavera", "--format", "tsv");
   assert_cell (run.out, 1, "effect", "serious");
+  /* Before it is finished, the game shows what the table recorded so
+   * far as its results, as finishing it records them. */
+  RUN_OK (f, &run, "game", "1", "--campaign", "Talavera", "--format", "tsv");
+  started_game = g_strdup (run.out);
+  assert_cell (started_game, 3, "outcome", "out-of-action");
+  assert_cell (started_game, 2, "killed", "Jean Lefort, Pierre Dufour");
+  assert_cell (started_game, 4, "outcome", "out-of-action");
   RUN_OK (f, &run, "finish", "1", "--campaign", "Talavera", "--winner", "British");
   RUN_OK (f, &run, "game", "1", "--campaign", "Talavera", "--format", "tsv");
   played_game = g_strdup (run.out);
+  for (guint row = 1; row <= 4; row++)
+    {
+      static const char * const keys[] = { "name", "outcome", "light", "serious", "killed" };
+
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        {
+          g_autofree char *during = tsv_cell (started_game, row, keys[k]);
+          g_autofree char *after = tsv_cell (played_game, row, keys[k]);
+
+          g_assert_cmpstr (during, ==, after);
+        }
+    }
   RUN_OK (f, &run, "resolve", "1", "--campaign", "Talavera", "--format", "tsv");
   played_resolve = g_strdup (run.out);
   played_log = log_without_table (f);

@@ -5,10 +5,13 @@
 
 #include <adwaita.h>
 
+#include "muster-campaign-settings.h"
+#include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-game.h"
 #include "muster-games-page.h"
 #include "muster-gui-test-util.h"
+#include "muster-record-dialog.h"
 #include "muster-recruit.h"
 #include "muster-resolve-dialog.h"
 #include "muster-table-hit-dialog.h"
@@ -186,14 +189,162 @@ test_play_at_the_table (void)
   muster_gui_spin ();
 }
 
+/* While the game is started, Record Results is filled with what the table
+ * recorded, and what is corrected there is what finishing the game keeps. */
+static void
+test_record_while_started (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) participants = NULL;
+  g_autoptr(MusterHit) recorded = NULL;
+  MusterRecordDialog *dialog;
+  MusterHitRequest request = { 0, };
+  const int faces[] = { 6, 5 };
+  gint64 campaign, game, ellison, nolan, marchal, guerin;
+
+  campaign = muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  ellison = find_id (store, campaign, "Charles Ellison");
+  nolan = find_id (store, campaign, "Patrick Nolan");
+  marchal = find_id (store, campaign, "Étienne Marchal");
+  guerin = find_id (store, campaign, "Pierre Guérin");
+  game = muster_store_create_game (store, campaign, "The Bridge", NULL,
+                                   (const gint64[]) { ellison, nolan, marchal, guerin }, 4, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_start_game (store, game, &error));
+  g_assert_no_error (error);
+  request.target_id = guerin;
+  request.attacker_id = nolan;
+  request.kind = MUSTER_HIT_SHOT;
+  request.location = "chest";
+  request.effect_faces = faces;
+  request.n_effect_faces = G_N_ELEMENTS (faces);
+  recorded = muster_store_record_hit (store, game, &request, &error);
+  g_assert_no_error (error);
+
+  dialog = muster_record_dialog_new (store, game, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (dialog));
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  /* The table's results, as finishing would record them. */
+  g_assert_cmpstr (muster_record_dialog_get_summary (dialog, guerin), ==, "Out of action");
+  g_assert_nonnull (strstr (muster_record_dialog_get_summary (dialog, nolan), "Unhurt"));
+  g_assert_nonnull (strstr (muster_record_dialog_get_summary (dialog, nolan), "put out 1"));
+  g_assert_cmpstr (muster_record_dialog_get_summary (dialog, ellison), ==, "Unhurt");
+  /* A correction: Ellison took a light wound the table did not see. */
+  g_assert_true (muster_record_dialog_set_outcome (dialog, ellison, "wounded", 1, 0));
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  g_assert_true (muster_record_dialog_save (dialog, &error));
+  g_assert_no_error (error);
+  muster_gui_wait_until (dialog == NULL);
+
+  g_assert_true (muster_store_finish_game (store, game, NULL, &error));
+  g_assert_no_error (error);
+  participants = muster_store_list_participants (store, game, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < participants->len; i++)
+    {
+      const MusterParticipant *p = g_ptr_array_index (participants, i);
+
+      if (p->character_id == ellison)
+        {
+          g_assert_cmpstr (p->outcome, ==, "wounded");
+          g_assert_cmpint (p->light_wounds, ==, 1);
+        }
+      else if (p->character_id == guerin)
+        g_assert_cmpstr (p->outcome, ==, "out-of-action");
+      else if (p->character_id == nolan)
+        {
+          g_assert_cmpstr (p->outcome, ==, "unhurt");
+          g_assert_cmpuint (p->victims->len, ==, 1);
+        }
+      else
+        g_assert_cmpstr (p->outcome, ==, "unhurt");
+    }
+  muster_gui_spin ();
+}
+
+/* A campaign that kept the rules from before play at the table: its
+ * table window says so, and its button opens the campaign settings, where
+ * the newer rules are offered. */
+static gint64
+add_man (MusterStore *store,
+         gint64       force,
+         const char  *name,
+         const char  *troop_type)
+{
+  static const char * const keys[] = { "I", "D", "S", "C", "F" };
+  g_autoptr(GHashTable) values = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  MusterCharacterSpec spec = { 0 };
+  gint64 id;
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_hash_table_insert (values, (gpointer) keys[i], GINT_TO_POINTER (5));
+  spec.name = name;
+  spec.troop_type = troop_type;
+  spec.stats = values;
+  id = muster_store_create_character (store, force, &spec, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+static void
+test_rules_predate (void)
+{
+  MusterGuiFixture f = { 0 };
+  g_autofree char *path = g_build_filename (TEST_SRCDIR, "rulesets", "sharpes-skirmish-1.xml", NULL);
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterTableWindow *window;
+  GtkWindow *settings;
+  GtkWidget *button;
+  gint64 campaign, british, french, harper, lefort, game;
+
+  muster_gui_fixture_open (&f, FALSE);
+  ruleset = muster_ruleset_new_from_file (path, &error);
+  g_assert_no_error (error);
+  campaign = muster_store_create_campaign (f.store, "Busaco", ruleset, 2, NULL, &error);
+  g_assert_no_error (error);
+  british = muster_store_create_force (f.store, campaign, "Light company", "British", &error);
+  g_assert_no_error (error);
+  french = muster_store_create_force (f.store, campaign, "Voltigeurs", "French", &error);
+  g_assert_no_error (error);
+  harper = add_man (f.store, british, "Harper", "rifleman");
+  lefort = add_man (f.store, french, "Lefort", "voltigeur");
+  game = muster_store_create_game (f.store, campaign, "Old rules", NULL,
+                                   (const gint64[]) { harper, lefort }, 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_start_game (f.store, game, &error));
+  g_assert_no_error (error);
+
+  window = muster_table_window_new (f.store, game);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (f.window));
+  gtk_window_present (GTK_WINDOW (window));
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  g_assert_nonnull (muster_gui_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                            "Rules from before play at the table"));
+  button = muster_gui_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, "_Update the Rules…");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_activate (button));
+  muster_gui_wait_until ((settings = GTK_WINDOW (muster_gui_find_toplevel (MUSTER_TYPE_CAMPAIGN_SETTINGS))) != NULL);
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (settings)));
+  /* The settings offer the newer rules of this campaign. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (muster_gui_template_child (settings, MUSTER_TYPE_CAMPAIGN_SETTINGS,
+                                                                              "take_rules_button"))));
+  muster_gui_fixture_close (&f);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  muster_gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/table/play-at-the-table", test_play_at_the_table);
+  g_test_add_func ("/gui/table/record-while-started", test_record_while_started);
+  g_test_add_func ("/gui/table/rules-predate", test_rules_predate);
 
-  return g_test_run ();
+  return muster_gui_test_finish (g_test_run ());
 }

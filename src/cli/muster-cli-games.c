@@ -8,6 +8,7 @@
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-cli-private.h"
+#include "muster-table.h"
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-honours.h"
@@ -652,7 +653,8 @@ muster_cli_cmd_game (MusterCli  *cli,
     return muster_cli_fail (error);
   if (units)
     return muster_cli_print_game_units (cli, muster_game_get_id (game));
-  if ((participants = muster_store_list_participants (cli->store, muster_game_get_id (game), &error)) == NULL)
+  /* A started game shows what the table recorded so far as its results. */
+  if ((participants = muster_store_list_game_results (cli->store, muster_game_get_id (game), NULL, &error)) == NULL)
     return muster_cli_fail (error);
 
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);

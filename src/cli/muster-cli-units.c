@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-cli-private.h"
+#include "muster-table.h"
 #include "muster-game.h"
 #include "muster-text-list.h"
 #include "muster-unit.h"
@@ -476,12 +477,14 @@ muster_cli_print_game_units (MusterCli *cli,
     _("Id"), _("Name"), _("Force"), _("Side"), _("Figures"), _("Killed"), _("Wounded"),
     _("Captured"), _("Ran"), _("Colours"), _("Recorded"),
   };
+  g_autoptr(GPtrArray) participants = NULL;
   g_autoptr(GPtrArray) units = NULL;
   g_autoptr(MusterCliTable) table = NULL;
   g_autoptr(GError) error = NULL;
 
-  units = muster_store_list_game_units (cli->store, game_id, &error);
-  if (units == NULL)
+  /* A started game's units show what the table recorded so far. */
+  participants = muster_store_list_game_results (cli->store, game_id, &units, &error);
+  if (participants == NULL)
     return muster_cli_fail (error);
   table = muster_cli_table_new (G_N_ELEMENTS (keys), keys, headings);
   for (guint i = 0; i < units->len; i++)

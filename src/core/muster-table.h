@@ -182,4 +182,13 @@ gboolean   muster_store_tally_hits  (MusterStore            *store,
                                      gboolean               *out_removed,
                                      GError                **error);
 
+/* The participants of @game_id (of MusterParticipant*) with their
+ * results, and its units in @out_units (may be NULL); while the game is
+ * started, those with nothing recorded carry what the table's hits did so
+ * far, as finishing the game would record it (muster-table-results.c). */
+GPtrArray *muster_store_list_game_results (MusterStore      *store,
+                                           gint64            game_id,
+                                           GPtrArray       **out_units,
+                                           GError          **error);
+
 G_END_DECLS

@@ -357,7 +357,8 @@ show_participants (MusterGamesPage *self)
   gtk_label_set_label (self->participants_title, title);
 
   campaign = muster_store_get_campaign (self->store, self->campaign_id, NULL);
-  participants = muster_store_list_participants (self->store, muster_game_get_id (game), &error);
+  /* A started game shows what the table recorded so far. */
+  participants = muster_store_list_game_results (self->store, muster_game_get_id (game), NULL, &error);
   if (participants == NULL)
     {
       show_error (self, error);

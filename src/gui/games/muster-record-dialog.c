@@ -9,6 +9,7 @@
 #include "muster-campaign.h"
 #include "muster-game.h"
 #include "muster-record-dialog.h"
+#include "muster-table.h"
 #include "muster-record-rows.h"
 #include "muster-ruleset.h"
 #include "muster-text-list.h"
@@ -298,7 +299,9 @@ load (MusterRecordDialog  *self,
 
   if ((self->game = muster_store_get_game (self->store, game_id, error)) == NULL ||
       (self->campaign = muster_store_get_campaign (self->store, muster_game_get_campaign_id (self->game), error)) == NULL ||
-      (participants = muster_store_list_participants (self->store, game_id, error)) == NULL)
+      /* A started game is filled with what the table recorded so far;
+       * what is changed here is kept as a correction when it is finished. */
+      (participants = muster_store_list_game_results (self->store, game_id, NULL, error)) == NULL)
     return FALSE;
 
   what = muster_game_describe (self->game);

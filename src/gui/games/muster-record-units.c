@@ -7,6 +7,7 @@
 
 #include "muster-record-rows.h"
 #include "muster-record-units.h"
+#include "muster-table.h"
 #include "muster-unit.h"
 
 /*
@@ -254,10 +255,13 @@ muster_record_units_new (MusterStore         *store,
                          GHashTable          *groups,
                          GError             **error)
 {
-  g_autoptr(GPtrArray) units = muster_store_list_game_units (store, muster_game_get_id (game), error);
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GPtrArray) participants = NULL;
   MusterRecordUnits *self;
 
-  if (units == NULL)
+  /* A started game's units show what the table recorded so far. */
+  participants = muster_store_list_game_results (store, muster_game_get_id (game), &units, error);
+  if (participants == NULL)
     return NULL;
   self = g_new0 (MusterRecordUnits, 1);
   self->store = g_object_ref (store);

@@ -5,10 +5,12 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-campaign-settings.h"
 #include "muster-campaign.h"
 #include "muster-character.h"
 #include "muster-game.h"
 #include "muster-resolve-dialog.h"
+#include "muster-sheet-window.h"
 #include "muster-ruleset-play.h"
 #include "muster-table-hit-dialog.h"
 #include "muster-table-window.h"
@@ -17,18 +19,19 @@
 
 struct _MusterTableWindow
 {
-  AdwWindow        parent_instance;
+  MusterSheetWindow parent_instance;
 
-  MusterStore     *store;
-  gint64           game_id;
   MusterCampaign  *campaign;
   AdwToastOverlay *toasts;
   AdwWindowTitle  *title;
   GtkWidget       *page;        /* rebuilt from the store on every change */
-  gulong           changed_id;
 };
 
-G_DEFINE_FINAL_TYPE (MusterTableWindow, muster_table_window, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (MusterTableWindow, muster_table_window, MUSTER_TYPE_SHEET_WINDOW)
+
+/* The store and the game, which the sheet window keeps and follows. */
+#define STORE(self)   (muster_sheet_window_get_store (MUSTER_SHEET_WINDOW (self)))
+#define GAME_ID(self) (muster_sheet_window_get_id (MUSTER_SHEET_WINDOW (self)))
 
 static const MusterPlay *
 get_play (MusterTableWindow *self)
@@ -112,7 +115,7 @@ describe_stats (MusterTableWindow *self,
 {
   const MusterPlay *play = get_play (self);
   MusterRuleset *ruleset = muster_campaign_get_ruleset (self->campaign);
-  g_autoptr(MusterCharacter) character = muster_store_get_character (self->store, character_id, NULL);
+  g_autoptr(MusterCharacter) character = muster_store_get_character (STORE (self), character_id, NULL);
   GString *text = g_string_new (NULL);
 
   for (guint i = 0; character != NULL && i < muster_ruleset_get_n_stats (ruleset); i++)
@@ -158,7 +161,7 @@ build_side (MusterTableWindow *self,
       if (g_strcmp0 (p->side, side) != 0)
         continue;
       if (hits)
-        muster_store_tally_hits (self->store, self->game_id, p->character_id, &light, &serious, &removed, NULL);
+        muster_store_tally_hits (STORE (self), GAME_ID (self), p->character_id, &light, &serious, &removed, NULL);
       stats = describe_stats (self, p->character_id, light, serious);
       if (removed)
         wounds = g_strdup (_("Out of the game"));
@@ -201,13 +204,13 @@ build_order (MusterTableWindow *self)
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), button);
 
-  bound = muster_store_last_bound (self->store, self->game_id, NULL);
+  bound = muster_store_last_bound (STORE (self), GAME_ID (self), NULL);
   if (bound <= 0)
     {
       row_new (group, _("Not rolled yet"), NULL);
       return;
     }
-  order = muster_store_list_order (self->store, self->game_id, bound, NULL);
+  order = muster_store_list_order (STORE (self), GAME_ID (self), bound, NULL);
   for (guint i = 0; order != NULL && i < order->len; i++)
     {
       const MusterOrderEntry *entry = g_ptr_array_index (order, i);
@@ -255,7 +258,7 @@ static void
 build_hits (MusterTableWindow *self)
 {
   const MusterPlay *play = get_play (self);
-  g_autoptr(GPtrArray) hits = muster_store_list_hits (self->store, self->game_id, NULL);
+  g_autoptr(GPtrArray) hits = muster_store_list_hits (STORE (self), GAME_ID (self), NULL);
   GtkWidget *group = group_new (self->page, _("Hits"), _("Ctrl+Z takes back the last hit."));
 
   if (hits == NULL || hits->len == 0)
@@ -288,7 +291,7 @@ build_hits (MusterTableWindow *self)
 static void
 rebuild (MusterTableWindow *self)
 {
-  g_autoptr(MusterGame) game = muster_store_get_game (self->store, self->game_id, NULL);
+  g_autoptr(MusterGame) game = muster_store_get_game (STORE (self), GAME_ID (self), NULL);
   g_autoptr(GPtrArray) participants = NULL;
   g_autoptr(GPtrArray) units = NULL;
   g_autofree char *what = NULL;
@@ -300,7 +303,7 @@ rebuild (MusterTableWindow *self)
   if (game == NULL)
     return;
   g_clear_object (&self->campaign);
-  self->campaign = muster_store_get_campaign (self->store, muster_game_get_campaign_id (game), NULL);
+  self->campaign = muster_store_get_campaign (STORE (self), muster_game_get_campaign_id (game), NULL);
   what = muster_game_describe (game);
   adw_window_title_set_title (self->title, what);
   adw_window_title_set_subtitle (self->title, muster_game_state_get_label (muster_game_get_state (game)));
@@ -318,13 +321,24 @@ rebuild (MusterTableWindow *self)
                                                muster_campaign_get_ruleset_version (self->campaign),
                                                muster_ruleset_get_title (muster_campaign_get_ruleset (self->campaign)));
 
-      group_new (self->page, _("Rules from before play at the table"), body);
+      GtkWidget *group = group_new (self->page, _("Rules from before play at the table"), body);
+
+      /* The campaign settings, where the newer rules are taken, belong to
+       * the main window this one was opened from. */
+      if (MUSTER_IS_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (self))))
+        {
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("_Update the Rules…"));
+
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "table.update-rules");
+          adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), button);
+        }
     }
   else
     build_order (self);
 
-  participants = muster_store_list_participants (self->store, self->game_id, NULL);
-  units = muster_store_list_game_units (self->store, self->game_id, NULL);
+  participants = muster_store_list_participants (STORE (self), GAME_ID (self), NULL);
+  units = muster_store_list_game_units (STORE (self), GAME_ID (self), NULL);
   if (participants != NULL && units != NULL)
     {
       build_side (self, participants, units, muster_game_get_side_a (game));
@@ -335,9 +349,9 @@ rebuild (MusterTableWindow *self)
 }
 
 static void
-store_changed_cb (MusterTableWindow *self)
+muster_table_window_reload (MusterSheetWindow *sheet)
 {
-  rebuild (self);
+  rebuild (MUSTER_TABLE_WINDOW (sheet));
 }
 
 gboolean
@@ -352,19 +366,19 @@ muster_table_window_order (MusterTableWindow  *self,
 
   if (play != NULL && play->order_method == MUSTER_ORDER_DECK)
     {
-      g_autoptr(MusterOrderEntry) card = muster_store_deal_card (self->store, self->game_id, &local_error);
+      g_autoptr(MusterOrderEntry) card = muster_store_deal_card (STORE (self), GAME_ID (self), &local_error);
 
       ok = card != NULL;
     }
   else
     {
       gboolean per_bound = FALSE;
-      int bound = muster_store_last_bound (self->store, self->game_id, &local_error);
+      int bound = muster_store_last_bound (STORE (self), GAME_ID (self), &local_error);
       g_autoptr(GPtrArray) order = NULL;
 
       /* Rolled once, or again at every bound when the players chose it. */
-      if (bound >= 0 && muster_store_get_per_bound (self->store, self->game_id, &per_bound, &local_error))
-        order = muster_store_roll_order (self->store, self->game_id, per_bound || bound == 0 ? bound + 1 : bound,
+      if (bound >= 0 && muster_store_get_per_bound (STORE (self), GAME_ID (self), &per_bound, &local_error))
+        order = muster_store_roll_order (STORE (self), GAME_ID (self), per_bound || bound == 0 ? bound + 1 : bound,
                                          NULL, &local_error);
       ok = order != NULL;
     }
@@ -385,7 +399,7 @@ muster_table_window_hit (MusterTableWindow *self,
 
   g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), NULL);
 
-  dialog = muster_table_hit_dialog_new (self->store, self->game_id, character_id, unit_id);
+  dialog = muster_table_hit_dialog_new (STORE (self), GAME_ID (self), character_id, unit_id);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
   return GTK_WINDOW (dialog);
@@ -399,7 +413,7 @@ muster_table_window_undo (MusterTableWindow  *self,
 
   g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), FALSE);
 
-  if (!muster_store_undo_hit (self->store, self->game_id, &local_error))
+  if (!muster_store_undo_hit (STORE (self), GAME_ID (self), &local_error))
     {
       show_error (self, local_error);
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -418,7 +432,7 @@ on_resolve_response (AdwMessageDialog  *dialog,
 
   if (!g_str_equal (response, "resolve"))
     return;
-  resolve = muster_resolve_dialog_new (self->store, self->game_id);
+  resolve = muster_resolve_dialog_new (STORE (self), GAME_ID (self));
   gtk_window_set_transient_for (GTK_WINDOW (resolve), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (resolve));
 }
@@ -436,7 +450,7 @@ on_finish_response (AdwMessageDialog  *dialog,
     return;
   if (g_str_equal (response, "a") || g_str_equal (response, "b"))
     winner = g_object_get_data (G_OBJECT (dialog), response);
-  if (!muster_store_finish_game (self->store, self->game_id, winner, &error))
+  if (!muster_store_finish_game (STORE (self), GAME_ID (self), winner, &error))
     {
       show_error (self, error);
       return;
@@ -464,7 +478,7 @@ muster_table_window_finish (MusterTableWindow *self)
 
   g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), NULL);
 
-  game = muster_store_get_game (self->store, self->game_id, NULL);
+  game = muster_store_get_game (STORE (self), GAME_ID (self), NULL);
   if (game == NULL)
     return NULL;
   what = muster_game_describe (game);
@@ -509,13 +523,37 @@ finish_action (GtkWidget  *widget,
   muster_table_window_finish (MUSTER_TABLE_WINDOW (widget));
 }
 
+GtkWindow *
+muster_table_window_update_rules (MusterTableWindow *self)
+{
+  GtkWindow *parent;
+  GtkWidget *settings;
+
+  g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), NULL);
+
+  parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  if (!MUSTER_IS_WINDOW (parent) || self->campaign == NULL)
+    return NULL;
+  settings = muster_campaign_settings_new (MUSTER_WINDOW (parent), STORE (self),
+                                           muster_campaign_get_id (self->campaign));
+  if (settings != NULL)
+    gtk_window_present (GTK_WINDOW (settings));
+  return GTK_WINDOW (settings);
+}
+
+static void
+update_rules_action (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  muster_table_window_update_rules (MUSTER_TABLE_WINDOW (widget));
+}
+
 static void
 muster_table_window_dispose (GObject *object)
 {
   MusterTableWindow *self = MUSTER_TABLE_WINDOW (object);
 
-  g_clear_signal_handler (&self->changed_id, self->store);
-  g_clear_object (&self->store);
   g_clear_object (&self->campaign);
 
   G_OBJECT_CLASS (muster_table_window_parent_class)->dispose (object);
@@ -528,11 +566,12 @@ muster_table_window_class_init (MusterTableWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = muster_table_window_dispose;
+  MUSTER_SHEET_WINDOW_CLASS (klass)->reload = muster_table_window_reload;
   gtk_widget_class_install_action (widget_class, "table.order", NULL, order_action);
   gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "table.finish", NULL, finish_action);
+  gtk_widget_class_install_action (widget_class, "table.update-rules", NULL, update_rules_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
 
 static void
@@ -574,15 +613,26 @@ muster_table_window_init (MusterTableWindow *self)
   adw_window_set_content (ADW_WINDOW (self), box);
 }
 
+static void
+transient_for_changed_cb (MusterTableWindow *self,
+                          GParamSpec        *pspec,
+                          gpointer           data)
+{
+  rebuild (self);
+}
+
 MusterTableWindow *
 muster_table_window_new (MusterStore *store,
                          gint64       game_id)
 {
   MusterTableWindow *self = g_object_new (MUSTER_TYPE_TABLE_WINDOW, NULL);
+  g_autoptr(MusterGame) game = muster_store_get_game (store, game_id, NULL);
 
-  self->store = g_object_ref (store);
-  self->game_id = game_id;
-  self->changed_id = g_signal_connect_swapped (store, "changed", G_CALLBACK (store_changed_cb), self);
+  /* It follows the changes to the game's campaign. */
+  muster_sheet_window_set_up (MUSTER_SHEET_WINDOW (self), store, game_id,
+                              game != NULL ? muster_game_get_campaign_id (game) : 0);
+  /* What it offers depends on the window it was opened from. */
+  g_signal_connect (self, "notify::transient-for", G_CALLBACK (transient_for_changed_cb), NULL);
   rebuild (self);
   return self;
 }
@@ -592,5 +642,5 @@ muster_table_window_get_game_id (MusterTableWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), 0);
 
-  return self->game_id;
+  return GAME_ID (self);
 }

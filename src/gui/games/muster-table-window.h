@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "muster-sheet-window.h"
 #include "muster-store.h"
 
 G_BEGIN_DECLS
@@ -18,7 +19,7 @@ G_BEGIN_DECLS
  */
 
 #define MUSTER_TYPE_TABLE_WINDOW (muster_table_window_get_type ())
-G_DECLARE_FINAL_TYPE (MusterTableWindow, muster_table_window, MUSTER, TABLE_WINDOW, AdwWindow)
+G_DECLARE_FINAL_TYPE (MusterTableWindow, muster_table_window, MUSTER, TABLE_WINDOW, MusterSheetWindow)
 
 MusterTableWindow *muster_table_window_new        (MusterStore       *store,
                                                    gint64             game_id);
@@ -37,5 +38,10 @@ gboolean           muster_table_window_undo       (MusterTableWindow *self,
 /* The table.finish action: asks for the winner, then finishes the game
  * and offers the between-game sequence. Returns the question. */
 AdwMessageDialog  *muster_table_window_finish     (MusterTableWindow *self);
+/* The table.update-rules action, offered while the campaign's rules
+ * predate play at the table: opens the campaign settings, where the
+ * newer rules are taken. NULL when the window was not opened from the
+ * main window. */
+GtkWindow         *muster_table_window_update_rules (MusterTableWindow *self);
 
 G_END_DECLS
