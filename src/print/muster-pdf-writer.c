@@ -100,6 +100,27 @@ muster_pdf_writer_get_page (MusterPdfWriter *self)
   return self->page;
 }
 
+/* Cairo's PDF surface keeps, for each page, the union of the boxes of
+ * what was drawn on it, box by box, and a union of hundreds of separate
+ * boxes (a Figure Stats page draws some 600 texts, boxes and bands)
+ * grows dearer with each one. Drawn first, a shape whose box holds the
+ * whole page makes every later box add nothing to that union: two thin
+ * strips an inch outside the paper, above and below it, white, that no
+ * viewer or printer shows. */
+static void
+claim_page (cairo_t              *cr,
+            const MusterPageSize *size)
+{
+  const double outside = 72.0;
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_rectangle (cr, -2 * outside, -2 * outside, size->width + 4 * outside, outside);
+  cairo_rectangle (cr, -2 * outside, size->height + outside, size->width + 4 * outside, outside);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
 gboolean
 muster_pdf_writer_write_page (MusterPdfWriter *self)
 {
@@ -109,6 +130,7 @@ muster_pdf_writer_write_page (MusterPdfWriter *self)
   if (self->page >= self->n_pages)
     return FALSE;
 
+  claim_page (self->cr, &self->size);
   muster_sheet_draw_page (self->sheet, self->cr, &self->size, self->page);
   cairo_show_page (self->cr);
   self->page++;
