@@ -261,12 +261,35 @@ muster_nationality_pick_name (const char  *id,
 {
   g_autoptr(GPtrArray) first_names = NULL;
   g_autoptr(GPtrArray) surnames = NULL;
-  const char *first;
 
   g_return_val_if_fail (rng != NULL, NULL);
 
   if (!muster_nationality_get_names (id, &first_names, &surnames, error))
     return NULL;
+  return muster_nationality_pick_name_from (first_names, surnames, rng);
+}
+
+/**
+ * muster_nationality_pick_name_from:
+ * @first_names: (element-type utf8): first names, as muster_nationality_get_names() gives
+ * @surnames: (element-type utf8): surnames, likewise
+ * @rng: the generator of the recruit's names
+ *
+ * What muster_nationality_pick_name() picks, from lists already at hand
+ * (a batch of recruits reads them once).
+ *
+ * Returns: (transfer full): a first name and a surname.
+ */
+char *
+muster_nationality_pick_name_from (GPtrArray *first_names,
+                                   GPtrArray *surnames,
+                                   MusterRng *rng)
+{
+  const char *first;
+
+  g_return_val_if_fail (first_names != NULL && surnames != NULL, NULL);
+  g_return_val_if_fail (rng != NULL, NULL);
+
   first = pick (first_names, rng);
   return g_strdup_printf ("%s %s", first, pick (surnames, rng));
 }

@@ -42,5 +42,9 @@ gboolean            muster_nationality_get_names (const char  *id,
 char               *muster_nationality_pick_name (const char  *id,
                                                   MusterRng   *rng,
                                                   GError     **error);
+/* The same, from lists muster_nationality_get_names() gave. */
+char               *muster_nationality_pick_name_from (GPtrArray *first_names,
+                                                       GPtrArray *surnames,
+                                                       MusterRng *rng);
 
 G_END_DECLS

@@ -218,6 +218,95 @@ muster_recruit_name_rng (const MusterRng *recruit_rng,
  * character of the campaign already has. */
 #define NAME_DRAWS 5
 
+/* A name as the index on the campaign's names compares it (COLLATE
+ * NOCASE folds ASCII letters alone). */
+static char *
+name_key (const char *name)
+{
+  g_autofree char *clean = g_strstrip (g_strdup (name));
+
+  return g_ascii_strdown (clean, -1);
+}
+
+/* The campaign's names, by name_key(), for a batch that would otherwise
+ * ask for each of its draws. */
+static GHashTable *
+campaign_names (MusterStore  *store,
+                gint64        campaign_id,
+                GError      **error)
+{
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  stmt = muster_store_prepare (store, "SELECT name FROM character WHERE campaign_id = ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, campaign_id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_hash_table_add (names, name_key ((const char *) sqlite3_column_text (stmt, 0)));
+  if (rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the characters’ names"));
+      return NULL;
+    }
+  return g_steal_pointer (&names);
+}
+
+/* What a batch of recruits reads once to name its men: the campaign's
+ * names (campaign_names(), and those given since) and the force's
+ * nationality's lists. */
+typedef struct {
+  GHashTable *taken;
+  GPtrArray  *first_names;
+  GPtrArray  *surnames;
+} BatchNames;
+
+static void
+batch_names_clear (BatchNames *names)
+{
+  g_clear_pointer (&names->taken, g_hash_table_unref);
+  g_clear_pointer (&names->first_names, g_ptr_array_unref);
+  g_clear_pointer (&names->surnames, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BatchNames, batch_names_clear)
+
+/* A name no character of @campaign_id has, asking the library, or
+ * @names when given. */
+static char *
+pick_name (MusterStore       *store,
+           gint64             campaign_id,
+           const BatchNames  *names,
+           const char        *nationality,
+           MusterRng         *name_rng,
+           GError           **error)
+{
+  g_autofree char *name = NULL;
+
+  for (guint i = 0; i < NAME_DRAWS; i++)
+    {
+      guint n = 0;
+
+      g_free (name);
+      name = names != NULL ? muster_nationality_pick_name_from (names->first_names, names->surnames, name_rng)
+                           : muster_nationality_pick_name (nationality, name_rng, error);
+      if (name == NULL)
+        return NULL;
+      if (names != NULL)
+        {
+          g_autofree char *key = name_key (name);
+
+          n = g_hash_table_contains (names->taken, key) ? 1 : 0;
+        }
+      else if (!muster_store_count_named (store, campaign_id, name, 0, &n, error))
+        return NULL;
+      if (n == 0)
+        break;
+    }
+  return g_steal_pointer (&name);
+}
+
 /**
  * muster_store_pick_recruit_name:
  * @campaign_id: the campaign of the recruit, or 0
@@ -235,24 +324,10 @@ muster_store_pick_recruit_name (MusterStore  *store,
                                 MusterRng    *name_rng,
                                 GError      **error)
 {
-  g_autofree char *name = NULL;
-
   g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
   g_return_val_if_fail (name_rng != NULL, NULL);
 
-  for (guint i = 0; i < NAME_DRAWS; i++)
-    {
-      guint n = 0;
-
-      g_free (name);
-      name = muster_nationality_pick_name (nationality, name_rng, error);
-      if (name == NULL ||
-          !muster_store_count_named (store, campaign_id, name, 0, &n, error))
-        return NULL;
-      if (n == 0)
-        break;
-    }
-  return g_steal_pointer (&name);
+  return pick_name (store, campaign_id, NULL, nationality, name_rng, error);
 }
 
 gboolean
@@ -457,7 +532,8 @@ muster_store_recruit (MusterStore  *store,
 
 /* How many characters of the side hold each value of the stats @type
  * rolls on a table with limits: "STAT/VALUE" -> count. The dead and the
- * retired no longer count against the limit. */
+ * retired no longer count against the limit. A batch counts once, then
+ * adds its own men (side_add()). */
 static GHashTable *
 side_taken (MusterStore            *store,
             MusterForce            *force,
@@ -500,6 +576,30 @@ side_taken (MusterStore            *store,
   return g_steal_pointer (&taken);
 }
 
+/* Counts @recruit, now stored, in @taken as side_taken() would. */
+static void
+side_add (GHashTable             *taken,
+          const MusterTroopType  *type,
+          const MusterRecruit    *recruit)
+{
+  for (guint i = 0; i < type->rolls->len; i++)
+    {
+      const MusterStatRoll *roll = g_ptr_array_index (type->rolls, i);
+      gpointer value;
+      char *key;
+
+      if (roll->table == NULL || !g_hash_table_lookup_extended (recruit->stats, roll->stat, NULL, &value))
+        continue;
+      key = g_strdup_printf ("%s/%d", roll->stat, GPOINTER_TO_INT (value));
+      g_hash_table_insert (taken, key,
+                           GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (taken, key)) + 1));
+    }
+}
+
+/* From how many recruits a batch reads the campaign's names once rather
+ * than asking for each name it draws. */
+#define NAMES_READ_FROM 16
+
 /**
  * muster_store_recruit_into:
  * @store: the library
@@ -530,6 +630,9 @@ muster_store_recruit_into (MusterStore  *store,
 {
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
+  g_autoptr(GHashTable) taken = NULL;
+  g_auto(BatchNames) names = { NULL, NULL, NULL };
+  const MusterTroopType *type;
   MusterRuleset *ruleset;
   guint64 seed = 0;
   gint64 campaign_id, first;
@@ -565,11 +668,22 @@ muster_store_recruit_into (MusterStore  *store,
   first = muster_store_tx_take_recruits (store, campaign_id, count, &seed, error);
   if (first == 0)
     goto fail;
+  type = troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL;
+  taken = side_taken (store, force, type, error);
+  if (taken == NULL)
+    goto fail;
+  if (name == NULL && count >= NAMES_READ_FROM)
+    {
+      names.taken = campaign_names (store, campaign_id, error);
+      if (names.taken == NULL ||
+          !muster_nationality_get_names (muster_force_get_nationality (force),
+                                         &names.first_names, &names.surnames, error))
+        goto fail;
+    }
 
   for (guint i = 0; i < count; i++)
     {
       g_autoptr(MusterRecruit) recruit = NULL;
-      g_autoptr(GHashTable) taken = NULL;
       g_autofree char *picked = NULL;
       MusterCharacterSpec spec = { 0 };
       MusterRng rng, name_rng;
@@ -579,18 +693,14 @@ muster_store_recruit_into (MusterStore  *store,
       /* The name comes from a generator of its own, so that the stats
        * a campaign's seed gives do not depend on names. */
       muster_recruit_name_rng (&rng, &name_rng);
-      taken = side_taken (store, force,
-                          troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL,
-                          error);
-      if (taken == NULL)
-        goto fail;
       recruit = muster_recruit_roll_limited (ruleset, troop_type, weapon, &rng, taken, error);
       if (recruit == NULL)
         goto fail;
       if (name == NULL)
         {
-          picked = muster_store_pick_recruit_name (store, campaign_id, muster_force_get_nationality (force),
-                                                   &name_rng, error);
+          picked = pick_name (store, campaign_id, names.taken != NULL ? &names : NULL,
+                              muster_force_get_nationality (force),
+                              &name_rng, error);
           if (picked == NULL)
             goto fail;
         }
@@ -607,6 +717,9 @@ muster_store_recruit_into (MusterStore  *store,
         goto fail;
       if (unit_id != 0 && !muster_store_tx_attach_character (store, id, unit_id, error))
         goto fail;
+      side_add (taken, type, recruit);
+      if (names.taken != NULL)
+        g_hash_table_add (names.taken, name_key (spec.name));
       g_array_append_val (ids, id);
     }
 
