@@ -71,6 +71,27 @@ muster_cli_split_assignment (const char  *text,
   return TRUE;
 }
 
+gboolean
+muster_cli_parse_faces_by_name (MusterCli   *cli,
+                                char       **faces,
+                                GHashTable  *table,
+                                int         *status)
+{
+  for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
+    {
+      char *key = NULL, *value = NULL;
+
+      if (!muster_cli_split_assignment (faces[i], &key, &value))
+        {
+          *status = muster_cli_usage_error (cli, _("--faces takes WHO=FACES, e.g. \"Jean Lefort=4\", not “%s”."),
+                                            faces[i]);
+          return FALSE;
+        }
+      g_hash_table_replace (table, key, value);
+    }
+  return TRUE;
+}
+
 /* --- rulesets --------------------------------------------------------------- */
 
 int

@@ -192,8 +192,7 @@ muster_cli_cmd_result (MusterCli  *cli,
   g_autofree char *run_figures = NULL;
   g_auto(GStrv) killed = NULL;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "outcome", 0, 0, G_OPTION_ARG_STRING, &outcome,
       N_("What happened to the character: an outcome id of the ruleset (required)"), N_("OUTCOME") },
     { "light", 0, 0, G_OPTION_ARG_STRING, &light_text,
@@ -313,8 +312,7 @@ muster_cli_cmd_finish (MusterCli  *cli,
   g_autofree char *campaign_arg = NULL;
   g_autofree char *winner = NULL;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "winner", 0, 0, G_OPTION_ARG_STRING, &winner,
       N_("The side that won (leave it out for a draw)"), N_("SIDE") },
     G_OPTION_ENTRY_NULL
@@ -388,8 +386,7 @@ muster_cli_cmd_resolve (MusterCli  *cli,
   g_auto(GStrv) faces = NULL;
   gboolean plan_only = FALSE;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
       N_("Faces rolled at the table for a character (name or id), a unit (name) or a roll’s purpose, e.g. \"Jean Lefort=4\" (repeat for each)"),
       N_("WHO=FACES") },
@@ -405,18 +402,9 @@ muster_cli_cmd_resolve (MusterCli  *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status) ||
+      !muster_cli_parse_faces_by_name (cli, faces, table, &status))
     return status;
-
-  for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
-    {
-      char *key = NULL, *value = NULL;
-
-      if (!muster_cli_split_assignment (faces[i], &key, &value))
-        return muster_cli_usage_error (cli, _("--faces takes WHO=FACES, e.g. \"Jean Lefort=4\", not “%s”."),
-                                       faces[i]);
-      g_hash_table_replace (table, key, value);
-    }
 
   game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
   if (game == NULL)
@@ -623,8 +611,7 @@ muster_cli_cmd_game (MusterCli  *cli,
   g_autofree char *campaign_arg = NULL;
   gboolean units = FALSE;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "units", 0, 0, G_OPTION_ARG_NONE, &units,
       N_("List the units taking part and what became of their figures"), NULL },
     MUSTER_CLI_FORMAT_ENTRY (cli),

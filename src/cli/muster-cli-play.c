@@ -24,8 +24,7 @@ muster_cli_cmd_start (MusterCli  *cli,
   g_autofree char *campaign_arg = NULL;
   gboolean per_bound = FALSE;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "per-bound", 0, 0, G_OPTION_ARG_NONE, &per_bound,
       N_("Roll the order of play again at every bound, the rules’ alternative"), NULL },
     G_OPTION_ENTRY_NULL
@@ -97,8 +96,7 @@ muster_cli_cmd_order (MusterCli  *cli,
   g_autofree char *bound_text = NULL;
   g_auto(GStrv) faces = NULL;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "bound", 0, 0, G_OPTION_ARG_STRING, &bound_text,
       N_("The bound whose order to roll or show (default: the last rolled, or 1)"), N_("N") },
     { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &faces,
@@ -117,17 +115,9 @@ muster_cli_cmd_order (MusterCli  *cli,
   int bound = 0, status;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status) ||
-      !muster_cli_parse_count (cli, "--bound", bound_text, &bound, &status))
+      !muster_cli_parse_count (cli, "--bound", bound_text, &bound, &status) ||
+      !muster_cli_parse_faces_by_name (cli, faces, table, &status))
     return status;
-  for (guint i = 0; faces != NULL && faces[i] != NULL; i++)
-    {
-      char *key = NULL, *value = NULL;
-
-      if (!muster_cli_split_assignment (faces[i], &key, &value))
-        return muster_cli_usage_error (cli, _("--faces takes WHO=FACES, e.g. \"Jean Lefort=4\", not “%s”."),
-                                       faces[i]);
-      g_hash_table_replace (table, key, value);
-    }
 
   game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], &campaign, &error);
   ruleset = game != NULL ? muster_cli_campaign_ruleset (campaign, &error) : NULL;
@@ -237,8 +227,7 @@ muster_cli_cmd_hit (MusterCli  *cli,
   g_auto(GStrv) faces = NULL;
   gboolean shot = FALSE;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     { "by", 0, 0, G_OPTION_ARG_STRING, &by, N_("The firer or attacker"), N_("ATTACKER") },
     { "location", 0, 0, G_OPTION_ARG_STRING, &location,
       N_("The hit location, an id of the rules (rolled when left out)"), N_("ID") },
@@ -348,8 +337,7 @@ muster_cli_cmd_undo_hit (MusterCli  *cli,
 {
   g_autofree char *campaign_arg = NULL;
   const GOptionEntry entries[] = {
-    { "campaign", 0, 0, G_OPTION_ARG_STRING, &campaign_arg,
-      N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") },
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(MusterGame) game = NULL;

@@ -53,6 +53,11 @@ struct _MusterCli {
 #define MUSTER_CLI_FORMAT_ENTRY(cli) \
   { "format", 0, 0, G_OPTION_ARG_STRING, &(cli)->format_text, N_("Print as text, tsv or json"), N_("FORMAT") }
 
+/* The --campaign option of a command that takes a GAME. */
+#define MUSTER_CLI_GAME_CAMPAIGN_ENTRY(variable) \
+  { "campaign", 0, 0, G_OPTION_ARG_STRING, &(variable), \
+    N_("The campaign, to give GAME by the number it has there or by its title"), N_("CAMPAIGN") }
+
 /* The --nationality option of a command that makes or changes a force,
  * with its help (N_()). */
 #define MUSTER_CLI_NATIONALITY_ENTRY(variable, help) \
@@ -231,6 +236,12 @@ gboolean         muster_cli_parse_count     (MusterCli    *cli,
                                              const char   *text,
                                              int          *value,
                                              int          *status);
+/* The --faces WHO=FACES options in @faces (NULL when none), put in
+ * @table (name to faces); a malformed one is a usage error. */
+gboolean         muster_cli_parse_faces_by_name (MusterCli   *cli,
+                                                 char       **faces,
+                                                 GHashTable  *table,
+                                                 int         *status);
 /* "a, b, c": @strings joined for a message or a cell, the array left as
  * it was. */
 char            *muster_cli_join            (GPtrArray    *strings);

@@ -40,6 +40,20 @@ step_failed (MusterStore  *store,
   return TRUE;
 }
 
+/* Prepares @sql with @campaign_id bound to its first parameter. */
+static sqlite3_stmt *
+prepare_for_campaign (MusterStore  *store,
+                      const char   *sql,
+                      gint64        campaign_id,
+                      GError      **error)
+{
+  sqlite3_stmt *stmt = muster_store_prepare (store, sql, error);
+
+  if (stmt != NULL)
+    sqlite3_bind_int64 (stmt, 1, campaign_id);
+  return stmt;
+}
+
 static gboolean
 check_characters (MusterStore    *store,
                   gint64          campaign_id,
@@ -52,12 +66,11 @@ check_characters (MusterStore    *store,
   int rc;
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-        "SELECT name, troop_type, weapon FROM character WHERE campaign_id = ?1 ORDER BY id", error);
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
+        "SELECT name, troop_type, weapon FROM character WHERE campaign_id = ?1 ORDER BY id", campaign_id, error);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         const char *name = muster_column_text (stmt, 0);
@@ -79,13 +92,12 @@ check_characters (MusterStore    *store,
   }
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
         "SELECT c.name, s.key, s.value FROM stat s JOIN character c ON c.id = s.character_id"
-        " WHERE c.campaign_id = ?1 ORDER BY c.id, s.key", error);
+        " WHERE c.campaign_id = ?1 ORDER BY c.id, s.key", campaign_id, error);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         const char *name = muster_column_text (stmt, 0);
@@ -118,13 +130,12 @@ check_units (MusterStore    *store,
   int rc;
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
         "SELECT u.name, u.kind, u.troop_type, u.rating, u.size, u.lost, u.status"
-        " FROM unit u JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1 ORDER BY u.id", error);
+        " FROM unit u JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1 ORDER BY u.id", campaign_id, error);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         MusterUnitRow row = { 0, };
@@ -164,13 +175,12 @@ check_units (MusterStore    *store,
   }
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
         "SELECT u.name, s.key, s.value FROM unit_stat s JOIN unit u ON u.id = s.unit_id"
-        " JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1 ORDER BY u.id, s.key", error);
+        " JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1 ORDER BY u.id, s.key", campaign_id, error);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         g_autoptr(GError) check_error = NULL;
@@ -201,14 +211,13 @@ check_games (MusterStore    *store,
   int rc;
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
         "SELECT c.name, g.number, g.state, p.outcome, p.light_wounds, p.serious_wounds, p.killed_unnamed"
         " FROM participation p JOIN game g ON g.id = p.game_id JOIN character c ON c.id = p.character_id"
-        " WHERE g.campaign_id = ?1 AND p.outcome IS NOT NULL ORDER BY g.number, c.id", error);
+        " WHERE g.campaign_id = ?1 AND p.outcome IS NOT NULL ORDER BY g.number, c.id", campaign_id, error);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         const char *name = muster_column_text (stmt, 0);
@@ -233,15 +242,14 @@ check_games (MusterStore    *store,
   }
 
   {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
+    MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
         "SELECT u.name, p.figures, p.killed, p.wounded, p.captured, p.run, p.colours"
         " FROM unit_participation p JOIN game g ON g.id = p.game_id JOIN unit u ON u.id = p.unit_id"
         " WHERE g.campaign_id = ?1 AND g.state != 'resolved' AND p.recorded != 0"
-        " ORDER BY g.number, u.id", error);
+        " ORDER BY g.number, u.id", campaign_id, error);
 
     if (stmt == NULL)
       return FALSE;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
     while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
       {
         MusterUnitResult result = { 0, };
@@ -268,13 +276,12 @@ has_units (MusterStore  *store,
            gboolean     *out,
            GError      **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-      "SELECT 1 FROM unit u JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1 LIMIT 1", error);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
+      "SELECT 1 FROM unit u JOIN force f ON f.id = u.force_id WHERE f.campaign_id = ?1 LIMIT 1", campaign_id, error);
   int rc;
 
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
   rc = sqlite3_step (stmt);
   *out = rc == SQLITE_ROW;
   return rc == SQLITE_ROW || !step_failed (store, rc, error);
@@ -339,13 +346,12 @@ read_rules (MusterStore  *store,
             char        **xml,
             GError      **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-      "SELECT ruleset_version, ruleset_xml FROM campaign WHERE id = ?", error);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
+      "SELECT ruleset_version, ruleset_xml FROM campaign WHERE id = ?", campaign_id, error);
   int rc;
 
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
     {
@@ -401,12 +407,11 @@ write_option (MusterStore  *store,
               const char   *value,
               GError      **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
-      "INSERT INTO campaign_option (campaign_id, key, value) VALUES (?, ?, ?)", error);
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = prepare_for_campaign (store,
+      "INSERT INTO campaign_option (campaign_id, key, value) VALUES (?, ?, ?)", campaign_id, error);
 
   if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
   sqlite3_bind_text (stmt, 2, key, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 3, value, -1, SQLITE_TRANSIENT);
   return muster_store_exec (store, stmt, _("Could not store the campaign's options"), error);

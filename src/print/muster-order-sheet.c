@@ -11,14 +11,6 @@
 #include "muster-sheet-private.h"
 #include "muster-sheet-table.h"
 
-/* Where the plan puts a row. */
-typedef struct
-{
-  guint  page;
-  double y;
-  double height;
-} Row;
-
 struct _MusterOrderSheet
 {
   MusterSheet       parent_instance;
@@ -29,7 +21,7 @@ struct _MusterOrderSheet
 
   MusterPageSize    plan_size;
   gboolean          fits;
-  GArray           *rows;         /* of Row */
+  GArray           *rows;         /* of MusterSheetRow */
   double            top;
   guint             n_pages;
 };
@@ -47,13 +39,13 @@ ensure_plan (MusterOrderSheet     *self,
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoFontDescription) note_font = muster_sheet_font (NOTE_SIZE, FALSE, TRUE);
   double width = size->width - size->margin_left - size->margin_right;
-  double bottom, y;
+  double top, bottom, y;
   guint page = 0;
 
   if (self->rows != NULL && memcmp (&self->plan_size, size, sizeof *size) == 0)
     return self->n_pages;
   g_clear_pointer (&self->rows, g_array_unref);
-  self->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  self->rows = g_array_new (FALSE, TRUE, sizeof (MusterSheetRow));
   self->plan_size = *size;
 
   layout = muster_sheet_create_measure_layout ();
@@ -65,21 +57,12 @@ ensure_plan (MusterOrderSheet     *self,
   bottom -= muster_sheet_table_draw_foot (self->table, NULL, layout, 0, 0, width);
   y = self->top + muster_sheet_table_draw_header (self->table, NULL, layout, 0, 0, 0);
 
+  top = size->margin_top + TITLE_HEIGHT + muster_sheet_table_draw_header (self->table, NULL, layout, 0, 0, 0);
   for (guint i = 0; i < self->cells->len; i++)
-    {
-      Row row = { 0 };
-
-      row.height = muster_sheet_table_draw_row (self->table, NULL, layout, g_ptr_array_index (self->cells, i), 0, 0);
-      if (i > 0 && y + row.height > bottom)
-        {
-          page++;
-          y = size->margin_top + TITLE_HEIGHT + muster_sheet_table_draw_header (self->table, NULL, layout, 0, 0, 0);
-        }
-      row.page = page;
-      row.y = y;
-      g_array_append_val (self->rows, row);
-      y += row.height;
-    }
+    muster_sheet_rows_place (self->rows,
+                             muster_sheet_table_draw_row (self->table, NULL, layout,
+                                                          g_ptr_array_index (self->cells, i), 0, 0),
+                             top, bottom, &page, &y);
   self->n_pages = page + 1;
   return self->n_pages;
 }
@@ -101,6 +84,15 @@ muster_order_sheet_fits_page (MusterSheet          *sheet,
   return self->fits;
 }
 
+static char **
+row_cells (guint    index,
+           gpointer user_data)
+{
+  MusterOrderSheet *self = user_data;
+
+  return g_strdupv (g_ptr_array_index (self->cells, index));
+}
+
 static void
 muster_order_sheet_draw_page (MusterSheet          *sheet,
                               cairo_t              *cr,
@@ -115,11 +107,8 @@ muster_order_sheet_draw_page (MusterSheet          *sheet,
   double x = size->margin_left;
   double y = size->margin_top;
   double width = size->width - size->margin_left - size->margin_right;
-  double table_width;
-  guint shade = 0;
 
   ensure_plan (self, size);
-  table_width = muster_sheet_table_get_width (self->table);
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   muster_sheet_draw_line (cr, layout, title_font, title != NULL ? title : _("Order of Play"),
@@ -130,17 +119,7 @@ muster_order_sheet_draw_page (MusterSheet          *sheet,
   y = page == 0 ? self->top : size->margin_top + TITLE_HEIGHT;
   y += muster_sheet_table_draw_header (self->table, cr, layout, x, y, 0);
 
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      const Row *row = &g_array_index (self->rows, Row, i);
-
-      if (row->page != page)
-        continue;
-      if (shade++ % 2 == 1)
-        muster_sheet_fill_box (cr, x, row->y, table_width, row->height, 0.94);
-      muster_sheet_table_draw_row (self->table, cr, layout, g_ptr_array_index (self->cells, i), x, row->y);
-      y = row->y + row->height;
-    }
+  y = muster_sheet_table_draw_rows (self->table, cr, layout, self->rows, page, x, y, row_cells, self);
   muster_sheet_table_draw_foot (self->table, cr, layout, x, y, width);
   muster_sheet_draw_page_number (cr, layout, size, page, self->n_pages);
 }

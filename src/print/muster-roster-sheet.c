@@ -31,14 +31,6 @@ typedef struct
   const char *stat;     /* for COLUMN_STAT */
 } Column;
 
-/* Where the plan puts a character's row. */
-typedef struct
-{
-  guint  page;
-  double y;
-  double height;
-} Row;
-
 struct _MusterRosterSheet
 {
   MusterSheet       parent_instance;
@@ -51,7 +43,7 @@ struct _MusterRosterSheet
   /* The layout for the last page size asked about. */
   MusterPageSize    plan_size;
   gboolean          fits;
-  GArray           *rows;         /* of Row, one for each character */
+  GArray           *rows;         /* of MusterSheetRow, one for each character */
   double            header_height;
   double            foot_height;  /* the key under the table */
   guint             n_pages;
@@ -143,6 +135,15 @@ character_cells (MusterRosterSheet *self,
   return cells;
 }
 
+static char **
+row_cells (guint    index,
+           gpointer user_data)
+{
+  MusterRosterSheet *self = user_data;
+
+  return character_cells (self, g_ptr_array_index (muster_sheet_get_characters (MUSTER_SHEET (self)), index));
+}
+
 /* The columns, and the table measured with every character's cells. */
 static void
 make_columns (MusterRosterSheet *self)
@@ -200,7 +201,7 @@ ensure_plan (MusterRosterSheet    *self,
     return self->n_pages;
 
   g_clear_pointer (&self->rows, g_array_unref);
-  self->rows = g_array_sized_new (FALSE, TRUE, sizeof (Row), characters->len);
+  self->rows = g_array_sized_new (FALSE, TRUE, sizeof (MusterSheetRow), characters->len);
   self->plan_size = *size;
 
   layout = muster_sheet_create_measure_layout ();
@@ -218,18 +219,9 @@ ensure_plan (MusterRosterSheet    *self,
   for (guint i = 0; i < characters->len; i++)
     {
       g_auto(GStrv) cells = character_cells (self, g_ptr_array_index (characters, i));
-      Row row = { 0 };
 
-      row.height = muster_sheet_table_draw_row (self->table, NULL, layout, cells, 0, 0);
-      if (y > top && y + row.height > bottom)
-        {
-          page++;
-          y = top;
-        }
-      row.page = page;
-      row.y = y;
-      g_array_append_val (self->rows, row);
-      y += row.height;
+      muster_sheet_rows_place (self->rows, muster_sheet_table_draw_row (self->table, NULL, layout, cells, 0, 0),
+                               top, bottom, &page, &y);
     }
 
   self->n_pages = page + 1;
@@ -262,18 +254,14 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
                                guint                 page)
 {
   MusterRosterSheet *self = MUSTER_ROSTER_SHEET (sheet);
-  GPtrArray *characters = muster_sheet_get_characters (sheet);
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) title_font = muster_sheet_font (14, TRUE, FALSE);
   const char *title = muster_sheet_get_title (sheet);
   double x = size->margin_left;
   double y = size->margin_top;
   double width = size->width - size->margin_left - size->margin_right;
-  double table_width;
-  guint shade = 0;
 
   ensure_plan (self, size);
-  table_width = muster_sheet_table_get_width (self->table);
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   muster_sheet_draw_line (cr, layout, title_font, title != NULL ? title : _("Roster"),
@@ -283,20 +271,7 @@ muster_roster_sheet_draw_page (MusterSheet          *sheet,
   /* The header row, on every page. */
   y += muster_sheet_table_draw_header (self->table, cr, layout, x, y, 0);
 
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      const Row *row = &g_array_index (self->rows, Row, i);
-      g_auto(GStrv) cells = NULL;
-
-      if (row->page != page)
-        continue;
-
-      if (shade++ % 2 == 1)
-        muster_sheet_fill_box (cr, x, row->y, table_width, row->height, 0.94);
-      cells = character_cells (self, g_ptr_array_index (characters, i));
-      muster_sheet_table_draw_row (self->table, cr, layout, cells, x, row->y);
-      y = row->y + row->height;
-    }
+  y = muster_sheet_table_draw_rows (self->table, cr, layout, self->rows, page, x, y, row_cells, self);
 
   /* What the shortened headings stand for, under the table, then what
    * the values in brackets are. */

@@ -688,3 +688,56 @@ draw_key (MusterSheetTable *self,
   font = muster_sheet_font (self->base_header * self->scale * KEY_SCALE, FALSE, TRUE);
   return muster_sheet_draw_lines (cr, layout, font, key->str, x, y, w, 0, PANGO_ALIGN_LEFT) + MUSTER_TABLE_PAD;
 }
+
+void
+muster_sheet_rows_place (GArray *rows,
+                         double  height,
+                         double  top,
+                         double  bottom,
+                         guint  *page,
+                         double *y)
+{
+  MusterSheetRow row = { 0 };
+
+  if (rows->len > 0 && g_array_index (rows, MusterSheetRow, rows->len - 1).page == *page &&
+      *y + height > bottom)
+    {
+      (*page)++;
+      *y = top;
+    }
+  row.page = *page;
+  row.y = *y;
+  row.height = height;
+  g_array_append_val (rows, row);
+  *y += height;
+}
+
+double
+muster_sheet_table_draw_rows (MusterSheetTable    *self,
+                              cairo_t             *cr,
+                              PangoLayout         *layout,
+                              GArray              *rows,
+                              guint                page,
+                              double               x,
+                              double               y,
+                              MusterSheetRowCells  cells,
+                              gpointer             user_data)
+{
+  double width = muster_sheet_table_get_width (self);
+  guint shade = 0;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const MusterSheetRow *row = &g_array_index (rows, MusterSheetRow, i);
+      g_auto(GStrv) row_cells = NULL;
+
+      if (row->page != page)
+        continue;
+      if (shade++ % 2 == 1)
+        muster_sheet_fill_box (cr, x, row->y, width, row->height, 0.94);
+      row_cells = cells (i, user_data);
+      muster_sheet_table_draw_row (self, cr, layout, row_cells, x, row->y);
+      y = row->y + row->height;
+    }
+  return y;
+}

@@ -99,6 +99,39 @@ double                muster_sheet_table_draw_foot  (MusterSheetTable       *sel
                                                      double                  y,
                                                      double                  w);
 
+/* Where a plan puts a row of a table. */
+typedef struct
+{
+  guint  page;
+  double y;
+  double height;
+} MusterSheetRow;
+
+/* The cells of row @index of a table, newly allocated. */
+typedef char **(*MusterSheetRowCells) (guint    index,
+                                       gpointer user_data);
+
+/* Appends to @rows (of MusterSheetRow) a row @height high at *@y on
+ * *@page, or at @top of the next page when it would pass @bottom and the
+ * page already has a row; moves *@y under it. */
+void                  muster_sheet_rows_place       (GArray                 *rows,
+                                                     double                  height,
+                                                     double                  top,
+                                                     double                  bottom,
+                                                     guint                  *page,
+                                                     double                 *y);
+/* Draws the rows of @rows planned on @page at @x, every other one
+ * shaded; returns the bottom of the last one, or @y when there is none. */
+double                muster_sheet_table_draw_rows  (MusterSheetTable       *self,
+                                                     cairo_t                *cr,
+                                                     PangoLayout            *layout,
+                                                     GArray                 *rows,
+                                                     guint                   page,
+                                                     double                  x,
+                                                     double                  y,
+                                                     MusterSheetRowCells     cells,
+                                                     gpointer                user_data);
+
 /* A heading's short form: the initials of its words ("Morale with
  * leader", "MWL"), or the start of a long word ("Mus." for
  * "Musicians"); NULL when it has none shorter than itself. */
