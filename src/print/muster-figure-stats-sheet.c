@@ -154,37 +154,42 @@ draw_stats (MusterFigureStatsSheet *self,
     return;
 
   row = h / n_stats;
+  if (!pen->texts)
+    {
+      for (guint i = 0; i < n_stats; i++)
+        muster_sheet_stroke_box (pen->cr, x + pen->label_width, y + i * row, pen->value_width, row, 0.5);
+      muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
+      return;
+    }
+
+  /* The keys, then the values: a font at a time. */
   for (guint i = 0; i < n_stats; i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
-      double ry = y + i * row;
-      int value;
 
-      if (!pen->texts)
-        {
-          muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, pen->value_width, row, 0.5);
-          continue;
-        }
       if (pen->label_width > LABEL_WIDTH)
         /* The name, up to as many lines as the row holds. */
         muster_sheet_draw_label (pen->cr, pen->layout, pen->tiny_font, 4.5, def->name,
-                                 x, ry, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
+                                 x, y + i * row, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
       else
         muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
-                                x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
+                                x, y + i * row, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
+    }
 
-      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
+  for (guint i = 0; character != NULL && i < n_stats; i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      int value;
+
+      if (muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
         {
           /* "11 (9)" where his weapon holds him lower. */
           g_autofree char *text = muster_character_format_stat (character, ruleset, def->key);
 
           muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
-                                  x + pen->label_width, ry, pen->value_width, row, PANGO_ALIGN_CENTER);
+                                  x + pen->label_width, y + i * row, pen->value_width, row, PANGO_ALIGN_CENTER);
         }
     }
-
-  if (!pen->texts)
-    muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
 }
 
 static void
