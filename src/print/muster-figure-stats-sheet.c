@@ -241,17 +241,22 @@ draw_wounds (Pen    *pen,
   double box = MIN (row - 4.0, 14.0);
   double label_w = WOUNDS_WIDTH - box - 6.0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+  if (pen->texts)
     {
-      double ry = y + i * row;
-
-      if (pen->texts)
+      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
         muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
-                                 x, ry, label_w, row, PANGO_ALIGN_RIGHT);
-      else
-        muster_sheet_stroke_box (pen->cr, x + label_w + 3.0, ry + (row - box) / 2.0,
-                                 box, box, 0.75);
+                                 x, y + i * row, label_w, row, PANGO_ALIGN_RIGHT);
+      return;
     }
+
+  /* Boxes apart from each other: one stroke draws them all. */
+  cairo_save (pen->cr);
+  cairo_set_source_rgb (pen->cr, 0, 0, 0);
+  cairo_set_line_width (pen->cr, 0.75);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    cairo_rectangle (pen->cr, x + label_w + 3.0, y + i * row + (row - box) / 2.0, box, box);
+  cairo_stroke (pen->cr);
+  cairo_restore (pen->cr);
 }
 
 /* MusterSheet */
