@@ -43,6 +43,11 @@ G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_T
 /* The least the name box's text shrinks to before it is cut short. */
 #define NAME_FLOOR       6.5
 #define TEXT_FLOOR       6.0
+/* The least room a stat's row takes. A ruleset with more stats than a
+ * block holds at this height gives each figure two blocks, or four. */
+#define STAT_ROW_FLOOR   7.0
+#define KEY_SIZE         8.5
+#define VALUE_SIZE      10.0
 
 typedef struct
 {
@@ -52,6 +57,7 @@ typedef struct
   PangoFontDescription *text_font;
   PangoFontDescription *small_font;
   PangoFontDescription *label_font;
+  PangoFontDescription *key_font;
   PangoFontDescription *value_font;
   PangoFontDescription *number_font;
   PangoFontDescription *tiny_font;
@@ -69,6 +75,35 @@ static guint
 pages_per_group (MusterFigureStatsSheet *self)
 {
   return self->turns / TURNS_PER_PAGE;
+}
+
+/* The height the figures' blocks share on a page of @size. */
+static double
+blocks_height (MusterFigureStatsSheet *self,
+               const MusterPageSize   *size)
+{
+  double height = size->height - size->margin_top - size->margin_bottom - TITLE_HEIGHT - HEADING_HEIGHT;
+
+  /* The key to values in brackets, at the foot of the page. */
+  if (self->key != NULL)
+    height -= KEY_HEIGHT;
+  return height;
+}
+
+/* Eight figures a page, as on the rules' own sheet, unless their stats
+ * need more room than an eighth of the page: then four, two or one. */
+static guint
+figures_per_page (MusterFigureStatsSheet *self,
+                  const MusterPageSize   *size)
+{
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  guint n_stats = muster_ruleset_get_n_stats (ruleset);
+  double height = blocks_height (self, size);
+  guint per_page = MUSTER_FIGURE_STATS_PER_PAGE;
+
+  while (per_page > 1 && n_stats * STAT_ROW_FLOOR > height / per_page - BLOCK_GAP)
+    per_page /= 2;
+  return per_page;
 }
 
 /* Stats keyed by a letter or two (I D S C F) show the key; others, whose
@@ -172,7 +207,7 @@ draw_stats (MusterFigureStatsSheet *self,
         muster_sheet_draw_label (pen->cr, pen->layout, pen->tiny_font, 4.5, def->name,
                                  x, y + i * row, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
       else
-        muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
+        muster_sheet_draw_line (pen->cr, pen->layout, pen->key_font, def->key,
                                 x, y + i * row, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
     }
 
@@ -267,7 +302,8 @@ muster_figure_stats_sheet_get_n_pages (MusterSheet          *sheet,
 {
   MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (sheet);
   GPtrArray *characters = muster_sheet_get_characters (sheet);
-  guint groups = (characters->len + MUSTER_FIGURE_STATS_PER_PAGE - 1) / MUSTER_FIGURE_STATS_PER_PAGE;
+  guint per_page = figures_per_page (self, size);
+  guint groups = (characters->len + per_page - 1) / per_page;
 
   return MAX (1, groups) * pages_per_group (self);
 }
@@ -287,7 +323,8 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   g_autoptr(PangoFontDescription) text_font = muster_sheet_font (8.5, FALSE, FALSE);
   g_autoptr(PangoFontDescription) small_font = muster_sheet_font (7.5, FALSE, TRUE);
   g_autoptr(PangoFontDescription) label_font = muster_sheet_font (8.5, TRUE, FALSE);
-  g_autoptr(PangoFontDescription) value_font = muster_sheet_font (10, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) key_font = NULL;
+  g_autoptr(PangoFontDescription) value_font = NULL;
   g_autoptr(PangoFontDescription) number_font = muster_sheet_font (7, FALSE, FALSE);
   g_autoptr(PangoFontDescription) tiny_font = muster_sheet_font (6, TRUE, FALSE);
   guint group = page / pages_per_group (self);
@@ -295,8 +332,12 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   double x = size->margin_left;
   double y = size->margin_top;
   double width = size->width - size->margin_left - size->margin_right;
-  double height = size->height - size->margin_top - size->margin_bottom;
-  double stats_x, turns_x, wounds_x, block_h;
+  guint per_page = figures_per_page (self, size);
+  guint n_stats = muster_ruleset_get_n_stats (muster_sheet_get_ruleset (sheet));
+  double block_h = blocks_height (self, size) / per_page;
+  /* Many stats take smaller keys and values, as their rows allow. */
+  double row = n_stats > 0 ? (block_h - BLOCK_GAP) / n_stats : block_h;
+  double stats_x, turns_x, wounds_x;
   const char *key = self->key;
   Pen pen = {
     .cr = cr,
@@ -305,10 +346,14 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
     .text_font = text_font,
     .small_font = small_font,
     .label_font = label_font,
-    .value_font = value_font,
     .number_font = number_font,
     .tiny_font = tiny_font,
   };
+
+  key_font = muster_sheet_font (MIN (KEY_SIZE, row * 0.75), TRUE, FALSE);
+  value_font = muster_sheet_font (MIN (VALUE_SIZE, row * 0.75), TRUE, FALSE);
+  pen.key_font = key_font;
+  pen.value_font = value_font;
 
   /* Turn numbers, stat keys and labels come back on every block. */
   muster_sheet_keep_layouts (layout);
@@ -338,12 +383,8 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
 
   /* The key to values in brackets, at the foot of the page. */
   if (key != NULL)
-    {
-      height -= KEY_HEIGHT;
-      muster_sheet_draw_line (cr, layout, small_font, key, x, y - TITLE_HEIGHT - HEADING_HEIGHT + height,
-                              width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
-    }
-  block_h = (height - TITLE_HEIGHT - HEADING_HEIGHT) / MUSTER_FIGURE_STATS_PER_PAGE;
+    muster_sheet_draw_line (cr, layout, small_font, key, x, y + blocks_height (self, size),
+                            width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
 
   /* Every box and band of the page first, then every text, which lies
    * inside them: the same picture, and the texts written together,
@@ -351,9 +392,9 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   for (guint pass = 0; pass < 2; pass++)
     {
       pen.texts = pass == 1;
-      for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)
+      for (guint slot = 0; slot < per_page; slot++)
         {
-          guint index = group * MUSTER_FIGURE_STATS_PER_PAGE + slot;
+          guint index = group * per_page + slot;
           MusterCharacter *character = NULL;
           double by = y + slot * block_h;
           double bh = block_h - BLOCK_GAP;
