@@ -14,20 +14,6 @@
 /* Games, resolutions, rolls and the log: in the first pass what the
  * schema cannot check, in the second their rows. */
 
-/* The name of the unit or character (@kind 'u' or 'c') the file calls
- * @id, for messages; @id itself when it names none. */
-static const char *
-name_of (Import     *im,
-         char        kind,
-         const char *id)
-{
-  char prefix[3] = { kind, '\037', '\0' };
-  g_autofree char *key = id != NULL ? g_strconcat (prefix, id, NULL) : NULL;
-  const char *name = key != NULL ? g_hash_table_lookup (im->names, key) : NULL;
-
-  return name != NULL ? name : id != NULL ? id : "";
-}
-
 /* Games */
 
 void
@@ -46,6 +32,9 @@ muster_import_game (Import *im,
     const char *title;
 
     muster_import_define_id (im, ID_GAME, line);
+    /* Who takes part is checked game by game. */
+    g_hash_table_remove_all (im->game_characters);
+    g_hash_table_remove_all (im->game_units);
     if (!muster_import_first_time (im, "game-number", key))
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("two games have the number %" PRId64 "."), number);
@@ -91,12 +80,9 @@ muster_import_participant (Import *im,
 
   {
     const char *who = muster_import_need_attr (im, "character", line);
-    g_autofree char *key = NULL;
 
     character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
-    key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
-                           (gsize) g_hash_table_size (im->ids[ID_GAME]), who != NULL ? who : "");
-    if (who != NULL && !muster_import_first_time (im, "participant", key))
+    if (who != NULL && !g_hash_table_add (im->game_characters, g_strdup (who)))
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("the character “%s” takes part twice in one game."), who);
     if (outcome != NULL && im->ruleset != NULL)
@@ -108,7 +94,7 @@ muster_import_participant (Import *im,
           muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                               _("the ruleset “%s” has no outcome “%s”."),
                               muster_ruleset_get_id (im->ruleset), outcome);
-        else if (!muster_store_check_result (def, name_of (im, 'c', who), (int) light, (int) serious,
+        else if (!muster_store_check_result (def, muster_import_name_of (im, ID_CHARACTER, who), (int) light, (int) serious,
                                              (int) unnamed, &check_error))
           muster_import_refused (im, line, check_error);
         else
@@ -162,16 +148,13 @@ muster_import_unit_participant (Import *im,
     const char *unit = muster_import_need_attr (im, "unit", line);
     MusterUnitResult result = { (int) killed, (int) wounded, (int) captured, (int) run, colours, NULL };
     g_autoptr(GError) check_error = NULL;
-    g_autofree char *key = NULL;
 
     unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
-    key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
-                           (gsize) g_hash_table_size (im->ids[ID_GAME]), unit != NULL ? unit : "");
-    if (unit != NULL && !muster_import_first_time (im, "unit-participant", key))
+    if (unit != NULL && !g_hash_table_add (im->game_units, g_strdup (unit)))
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("the unit “%s” takes part twice in one game."), unit);
     else if (im->error == NULL && im->ruleset != NULL &&
-             !muster_store_check_unit_result (im->ruleset, name_of (im, 'u', unit), (int) figures,
+             !muster_store_check_unit_result (im->ruleset, muster_import_name_of (im, ID_UNIT, unit), (int) figures,
                                               &result, &check_error))
       muster_import_refused (im, line, check_error);
   }
@@ -408,12 +391,9 @@ write_entry (Import     *im,
   for (int i = 0; i < 4; i++)
     muster_import_bind_id (stmt, 2 + i, im->entry_rows[i]);
   muster_import_bind_text (stmt, 6, im->entry_kind);
-  sqlite3_bind_text (stmt, 7, message != NULL ? message : "", -1, SQLITE_TRANSIENT);
+  muster_import_bind_text (stmt, 7, message != NULL ? message : "");
   muster_import_bind_text (stmt, 8, im->entry_created);
-  if (args != NULL)
-    sqlite3_bind_text (stmt, 9, args, -1, SQLITE_TRANSIENT);
-  else
-    sqlite3_bind_null (stmt, 9);
+  muster_import_bind_text (stmt, 9, args);
   muster_import_run (im, stmt);
 }
 

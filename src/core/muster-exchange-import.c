@@ -320,16 +320,11 @@ static void
 hold_attributes (Import *im,
                  int     line)
 {
-  g_hash_table_remove_all (im->held);
+  g_string_truncate (im->held_text, 0);
+  g_string_append_len (im->held_text, im->attr_text->str, im->attr_text->len);
+  g_array_set_size (im->held_attrs, 0);
+  g_array_append_vals (im->held_attrs, im->attrs->data, im->attrs->len);
   im->held_line = line;
-  if (xmlTextReaderMoveToFirstAttribute (im->reader) != 1)
-    return;
-  do
-    g_hash_table_insert (im->held,
-                         g_strdup ((const char *) xmlTextReaderConstName (im->reader)),
-                         g_strdup ((const char *) xmlTextReaderConstValue (im->reader)));
-  while (xmlTextReaderMoveToNextAttribute (im->reader) == 1);
-  xmlTextReaderMoveToElement (im->reader);
 }
 
 /* Reads the attributes of the element the reader is on, once: handlers
@@ -453,7 +448,8 @@ read_pass (Import     *im,
             break;
 
           g_ptr_array_set_size (im->stack, depth);
-          g_ptr_array_add (im->stack, g_strdup (name));
+          /* Names are the reader's, kept as long as it is. */
+          g_ptr_array_add (im->stack, (gpointer) name);
           im->collecting = muster_import_holds_text (name, parent);
           g_string_truncate (im->text, 0);
           if (im->collecting && !empty)
@@ -568,7 +564,10 @@ import_clear (Import *im)
   g_clear_pointer (&im->entry_kind, g_free);
   g_clear_pointer (&im->entry_created, g_free);
   g_clear_pointer (&im->stack, g_ptr_array_unref);
-  g_clear_pointer (&im->held, g_hash_table_unref);
+  g_clear_pointer (&im->held_attrs, g_array_unref);
+  if (im->held_text != NULL)
+    g_string_free (g_steal_pointer (&im->held_text), TRUE);
+  g_clear_pointer (&im->statements, g_hash_table_unref);
   if (im->text != NULL)
     g_string_free (g_steal_pointer (&im->text), TRUE);
   if (im->xml_error != NULL)
@@ -579,8 +578,18 @@ import_clear (Import *im)
   g_clear_pointer (&im->campaign_notes, g_free);
   g_clear_pointer (&im->force_name, g_free);
   g_clear_pointer (&im->character_name, g_free);
-  g_clear_pointer (&im->names, g_hash_table_unref);
+  g_clear_pointer (&im->game_characters, g_hash_table_unref);
+  g_clear_pointer (&im->game_units, g_hash_table_unref);
   g_clear_error (&im->error);
+}
+
+static void
+id_row_free (gpointer data)
+{
+  IdRow *entry = data;
+
+  g_free (entry->name);
+  g_free (entry);
 }
 
 static void
@@ -589,7 +598,7 @@ reset_ids (Import *im)
   for (guint i = 0; i < N_ID_KINDS; i++)
     {
       g_clear_pointer (&im->ids[i], g_hash_table_unref);
-      im->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      im->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, id_row_free);
     }
 }
 
@@ -622,12 +631,15 @@ import_data (MusterStore         *store,
   im.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.owner_stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.resolution_seqs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  im.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  im.game_characters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  im.game_units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.attr_text = g_string_sized_new (256);
   im.attrs = g_array_new (FALSE, FALSE, sizeof (guint));
-  im.stack = g_ptr_array_new_with_free_func (g_free);
+  im.stack = g_ptr_array_new ();
   im.text = g_string_new (NULL);
-  im.held = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  im.held_text = g_string_sized_new (256);
+  im.held_attrs = g_array_new (FALSE, FALSE, sizeof (guint));
+  im.statements = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   /* What can be said before parsing. */
   if (length > max_size)

@@ -175,11 +175,12 @@ typedef struct {
   char   *id;
 } Ref;
 
-/* What is known of an element's id: the row written for it, and the line
- * it was given on. */
+/* What is known of an element's id: the row written for it, the line it
+ * was given on, and for a unit or a character his name, for messages. */
 typedef struct {
   gint64  row;
   int     line;
+  char   *name;
 } IdRow;
 
 /* A character whose unit comes later in the file. */
@@ -211,10 +212,13 @@ typedef struct {
   GPtrArray          *stack;       /* element names, by depth */
   GString            *text;        /* text of a <notes>, <ruleset> or <entry> */
   gboolean            collecting;
-  GHashTable         *held;        /* its attributes, for its end */
+  GString            *held_text;   /* its attributes, for its end: attr_text */
+  GArray             *held_attrs;  /* and attrs, kept */
   gboolean            use_held;
   int                 held_line;
 
+  GHashTable         *statements;  /* SQL text, by address -> sqlite3_stmt*
+                                     * (the store's) */
   GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */
   GHashTable         *seen;        /* uniqueness within the file, "kind\037key" */
@@ -236,8 +240,9 @@ typedef struct {
   gint64              unit_id;
   gint64              character_id;
   char               *character_name;    /* for its stats' checks */
-  GHashTable         *names;         /* "u" or "c", \037, file id -> name */
   gint64              game_id;
+  GHashTable         *game_characters;  /* file ids of the current game's */
+  GHashTable         *game_units;       /* participants and unit participants */
   gint64              participant_id;  /* character of the current participant */
   gint64              unit_participant_id;  /* unit of the current unit participant */
   gint64              resolution_id;
@@ -341,6 +346,16 @@ gint64        muster_import_ref_id        (Import       *im,
                                            const char   *id,
                                            const char   *element,
                                            int           line);
+/* Keeps @name as the name of the unit or character the current element
+ * defines as @kind. */
+void          muster_import_set_name      (Import       *im,
+                                           IdKind        kind,
+                                           const char   *name);
+/* The name of the unit or character the file calls @id, for messages;
+ * @id itself when it names none. */
+const char   *muster_import_name_of       (Import       *im,
+                                           IdKind        kind,
+                                           const char   *id);
 /* The row id written for the file id @id. */
 void          muster_import_set_row       (Import       *im,
                                            IdKind        kind,
@@ -350,8 +365,12 @@ void          muster_import_set_row       (Import       *im,
 gboolean      muster_import_first_time    (Import       *im,
                                            const char   *group,
                                            const char   *key);
+/* The statement for @sql, text that stays where it is (a literal);
+ * prepared once per import. */
 sqlite3_stmt *muster_import_prepare       (Import       *im,
                                            const char   *sql);
+/* Binds @value itself, not a copy (NULL binds NULL): it must last until
+ * muster_import_run(). */
 void          muster_import_bind_text     (sqlite3_stmt *stmt,
                                            int           column,
                                            const char   *value);
@@ -359,7 +378,8 @@ void          muster_import_bind_text     (sqlite3_stmt *stmt,
 void          muster_import_bind_id       (sqlite3_stmt *stmt,
                                            int           column,
                                            gint64        id);
-/* Runs @stmt; returns the new row id, or 0 with im->error set. */
+/* Runs @stmt and clears its bindings; returns the new row id, or 0 with
+ * im->error set. */
 gint64        muster_import_run           (Import       *im,
                                            sqlite3_stmt *stmt);
 /* “Name”, or “Name (2)”, “Name (3)” ... when @sql finds it taken. */

@@ -20,11 +20,12 @@ const char *
 muster_import_attr (Import     *im,
                     const char *name)
 {
-  if (im->use_held)
-    return g_hash_table_lookup (im->held, name);
-  for (guint i = 0; i + 1 < im->attrs->len; i += 2)
-    if (strcmp (im->attr_text->str + g_array_index (im->attrs, guint, i), name) == 0)
-      return im->attr_text->str + g_array_index (im->attrs, guint, i + 1);
+  GString *text = im->use_held ? im->held_text : im->attr_text;
+  GArray *attrs = im->use_held ? im->held_attrs : im->attrs;
+
+  for (guint i = 0; i + 1 < attrs->len; i += 2)
+    if (strcmp (text->str + g_array_index (attrs, guint, i), name) == 0)
+      return text->str + g_array_index (attrs, guint, i + 1);
   return NULL;
 }
 
@@ -54,17 +55,32 @@ muster_import_int (Import     *im,
                    gint64     *out)
 {
   const char *value = muster_import_need_attr (im, name, line);
-  g_autofree char *copy = NULL;
-  char *p;
+  char buffer[32];
+  g_autofree char *long_copy = NULL;
+  const char *start, *end;
+  char *digits = buffer;
 
   *out = 0;
   if (value == NULL)
     return FALSE;
-  copy = g_strstrip (g_strdup (value));
-  p = copy;
-  if (*p == '+')
-    p++;
-  if (!g_ascii_string_to_signed (p, 10, min, max, out, NULL))
+  /* Read from a copy with the white space cut off, on the stack unless
+   * it is long (leading zeros): numbers come by the hundred thousand. */
+  start = value;
+  while (g_ascii_isspace (*start))
+    start++;
+  end = start + strlen (start);
+  while (end > start && g_ascii_isspace (end[-1]))
+    end--;
+  if (end > start && *start == '+')
+    start++;
+  if ((gsize) (end - start) < sizeof buffer)
+    {
+      memcpy (buffer, start, end - start);
+      buffer[end - start] = '\0';
+    }
+  else
+    digits = long_copy = g_strndup (start, end - start);
+  if (!g_ascii_string_to_signed (digits, 10, min, max, out, NULL))
     {
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("“%s” is not a whole number from %" PRId64 " to %" PRId64
@@ -155,6 +171,31 @@ muster_import_define_id (Import     *im,
   g_hash_table_insert (im->ids[kind], g_strdup (id), entry);
 }
 
+void
+muster_import_set_name (Import     *im,
+                        IdKind      kind,
+                        const char *name)
+{
+  const char *id = muster_import_attr (im, "id");
+  IdRow *entry = id != NULL ? g_hash_table_lookup (im->ids[kind], id) : NULL;
+
+  if (entry != NULL && name != NULL)
+    {
+      g_free (entry->name);
+      entry->name = g_strdup (name);
+    }
+}
+
+const char *
+muster_import_name_of (Import     *im,
+                       IdKind      kind,
+                       const char *id)
+{
+  IdRow *entry = id != NULL ? g_hash_table_lookup (im->ids[kind], id) : NULL;
+
+  return entry != NULL && entry->name != NULL ? entry->name : id != NULL ? id : "";
+}
+
 gint64
 muster_import_ref (Import     *im,
                    IdKind      kind,
@@ -228,10 +269,21 @@ muster_import_prepare (Import     *im,
                        const char *sql)
 {
   GError *local_error = NULL;
-  sqlite3_stmt *stmt = muster_store_prepare (im->store, sql, &local_error);
+  sqlite3_stmt *stmt = g_hash_table_lookup (im->statements, sql);
 
+  /* The handlers' SQL is text in the program, at one address: found by
+   * it, not hashed again for each of a hundred thousand rows. */
+  if (stmt != NULL && !sqlite3_stmt_busy (stmt) && strcmp (sqlite3_sql (stmt), sql) == 0)
+    {
+      sqlite3_reset (stmt);
+      sqlite3_clear_bindings (stmt);
+      return stmt;
+    }
+  stmt = muster_store_prepare (im->store, sql, &local_error);
   if (stmt == NULL)
     muster_import_fail_store (im, local_error);
+  else
+    g_hash_table_insert (im->statements, (gpointer) sql, stmt);
   return stmt;
 }
 
@@ -243,7 +295,7 @@ muster_import_bind_text (sqlite3_stmt *stmt,
   if (value == NULL)
     sqlite3_bind_null (stmt, column);
   else
-    sqlite3_bind_text (stmt, column, value, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text (stmt, column, value, -1, SQLITE_STATIC);
 }
 
 void
@@ -257,24 +309,25 @@ muster_import_bind_id (sqlite3_stmt *stmt,
     sqlite3_bind_int64 (stmt, column, id);
 }
 
-/* Runs @stmt to its end; returns the new row id, or 0 with im->error
- * set. The caller's MUSTER_STMT_AUTO resets it. */
+/* Runs @stmt to its end and clears its bindings; returns the new row id,
+ * or 0 with im->error set. The caller's MUSTER_STMT_AUTO resets it. */
 gint64
 muster_import_run (Import       *im,
                    sqlite3_stmt *stmt)
 {
-  gint64 id;
+  gboolean done = sqlite3_step (stmt) == SQLITE_DONE;
 
-  if (sqlite3_step (stmt) != SQLITE_DONE)
+  if (!done)
     {
       GError *local_error = NULL;
 
       muster_store_set_error (im->store, &local_error, _("Could not write to the library"));
       muster_import_fail_store (im, local_error);
-      return 0;
     }
-  id = sqlite3_last_insert_rowid (muster_store_get_db (im->store));
-  return id;
+  /* Values are bound as they are, not copied (SQLITE_STATIC): the
+   * statement lets go of them before they do. */
+  sqlite3_clear_bindings (stmt);
+  return done ? sqlite3_last_insert_rowid (muster_store_get_db (im->store)) : 0;
 }
 
 static gboolean
