@@ -111,19 +111,14 @@ muster_import_participant (Import *im,
   if (im->error != NULL || character_id == 0)
     return;
 
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO participation (game_id, character_id, side, outcome,"
-                                " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL)
-    return;
-  sqlite3_bind_int64 (stmt, 1, im->game_id);
-  sqlite3_bind_int64 (stmt, 2, character_id);
-  muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
-  muster_import_bind_text (stmt, 4, outcome);
-  sqlite3_bind_int64 (stmt, 5, light);
-  sqlite3_bind_int64 (stmt, 6, serious);
-  sqlite3_bind_int64 (stmt, 7, unnamed);
-  muster_import_run (im, stmt);
+  muster_import_batch_int (&im->participations, im->game_id);
+  muster_import_batch_int (&im->participations, character_id);
+  muster_import_batch_text (&im->participations, muster_import_attr (im, "side"));
+  muster_import_batch_text (&im->participations, outcome);
+  muster_import_batch_int (&im->participations, light);
+  muster_import_batch_int (&im->participations, serious);
+  muster_import_batch_int (&im->participations, unnamed);
+  muster_import_batch_end_row (im, &im->participations);
   im->participant_id = character_id;
 }
 
@@ -194,6 +189,8 @@ muster_import_kill (Import *im,
 
   if (im->error != NULL || killer == 0 || victim == 0)
     return;
+  /* The check reads the game's participants. */
+  muster_import_batch_flush (im, &im->participations);
   stmt = muster_import_prepare (im, "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)");
   if (stmt == NULL)
     return;
@@ -377,24 +374,17 @@ write_entry (Import     *im,
              const char *args,
              const char *message)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-
   im->entry_written = TRUE;
   if (im->error != NULL)
     return;
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
-                                " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL)
-    return;
-  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  muster_import_batch_int (&im->entries, im->campaign_id);
   for (int i = 0; i < 4; i++)
-    muster_import_bind_id (stmt, 2 + i, im->entry_rows[i]);
-  muster_import_bind_text (stmt, 6, im->entry_kind);
-  muster_import_bind_text (stmt, 7, message != NULL ? message : "");
-  muster_import_bind_text (stmt, 8, im->entry_created);
-  muster_import_bind_text (stmt, 9, args);
-  muster_import_run (im, stmt);
+    muster_import_batch_id (&im->entries, im->entry_rows[i]);
+  muster_import_batch_text (&im->entries, im->entry_kind);
+  muster_import_batch_text (&im->entries, message != NULL ? message : "");
+  muster_import_batch_text (&im->entries, im->entry_created);
+  muster_import_batch_text (&im->entries, args);
+  muster_import_batch_end_row (im, &im->entries);
 }
 
 /* A member of a log entry's arguments that points at a row holds a file

@@ -568,6 +568,9 @@ import_clear (Import *im)
   if (im->held_text != NULL)
     g_string_free (g_steal_pointer (&im->held_text), TRUE);
   g_clear_pointer (&im->statements, g_hash_table_unref);
+  muster_import_batch_clear (&im->stats);
+  muster_import_batch_clear (&im->participations);
+  muster_import_batch_clear (&im->entries);
   if (im->text != NULL)
     g_string_free (g_steal_pointer (&im->text), TRUE);
   if (im->xml_error != NULL)
@@ -640,6 +643,13 @@ import_data (MusterStore         *store,
   im.held_text = g_string_sized_new (256);
   im.held_attrs = g_array_new (FALSE, FALSE, sizeof (guint));
   im.statements = g_hash_table_new (g_direct_hash, g_direct_equal);
+  muster_import_batch_init (&im.stats, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", 3);
+  muster_import_batch_init (&im.participations,
+                            "INSERT INTO participation (game_id, character_id, side, outcome,"
+                            " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7);
+  muster_import_batch_init (&im.entries,
+                            "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
+                            " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9);
 
   /* What can be said before parsing. */
   if (length > max_size)
@@ -682,7 +692,12 @@ import_data (MusterStore         *store,
         {
           reset_ids (&im);
           if (read_pass (&im, data, length))
-            check_refs (&im);
+            {
+              muster_import_batch_flush (&im, &im.stats);
+              muster_import_batch_flush (&im, &im.participations);
+              muster_import_batch_flush (&im, &im.entries);
+              check_refs (&im);
+            }
           if (im.error == NULL && !im.kind_known)
             muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_INVALID, 0, _("the file has no <muster> element."));
           /* A campaign of the first format has its log as text: read

@@ -189,6 +189,21 @@ typedef struct {
   char   *unit;
 } UnitFixup;
 
+/* Rows of one table written by the batch, by one statement: a statement
+ * per row costs about as much again as the row it writes. For tables
+ * whose row ids nobody needs; what reads them during the import waits
+ * for muster_import_batch_flush(). */
+#define MUSTER_IMPORT_BATCH_ROWS 32
+
+typedef struct {
+  const char *sql;        /* the INSERT of one row, ending in its “(?, …)” */
+  char       *batch_sql;  /* the same for MUSTER_IMPORT_BATCH_ROWS rows */
+  guint       n_columns;
+  guint       n_rows;     /* waiting */
+  GArray     *values;     /* of BatchValue, row after row */
+  GString    *text;       /* their text, each ending in a NUL */
+} Batch;
+
 typedef struct {
   MusterStore        *store;
   GCancellable       *cancellable; /* (unowned), may be NULL */
@@ -219,6 +234,9 @@ typedef struct {
 
   GHashTable         *statements;  /* SQL text, by address -> sqlite3_stmt*
                                      * (the store's) */
+  Batch               stats;         /* of characters */
+  Batch               participations;
+  Batch               entries;       /* of the log */
   GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */
   GHashTable         *seen;        /* uniqueness within the file, "kind\037key" */
@@ -382,6 +400,26 @@ void          muster_import_bind_id       (sqlite3_stmt *stmt,
  * im->error set. */
 gint64        muster_import_run           (Import       *im,
                                            sqlite3_stmt *stmt);
+/* Rows written by the batch: @sql (a literal) inserts one row of
+ * @n_columns values. A row is its values, then muster_import_batch_end_row(). */
+void          muster_import_batch_init    (Batch        *batch,
+                                           const char   *sql,
+                                           guint         n_columns);
+void          muster_import_batch_clear   (Batch        *batch);
+/* A copy of @value, or NULL for NULL. */
+void          muster_import_batch_text    (Batch        *batch,
+                                           const char   *value);
+void          muster_import_batch_int     (Batch        *batch,
+                                           gint64        value);
+/* NULL for 0. */
+void          muster_import_batch_id      (Batch        *batch,
+                                           gint64        id);
+/* Writes the batch once it is full. */
+void          muster_import_batch_end_row (Import       *im,
+                                           Batch        *batch);
+/* Writes the rows waiting. */
+void          muster_import_batch_flush   (Import       *im,
+                                           Batch        *batch);
 /* “Name”, or “Name (2)”, “Name (3)” ... when @sql finds it taken. */
 char         *muster_import_unique_name   (Import       *im,
                                            const char   *sql,

@@ -551,13 +551,18 @@ on_stat (Import   *im,
   if (im->error != NULL)
     return;
 
-  stmt = muster_import_prepare (im,
-                                unit
-                                ? "INSERT INTO unit_stat (unit_id, key, value) VALUES (?, ?, ?)"
-                                : "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)");
+  if (!unit)
+    {
+      muster_import_batch_int (&im->stats, im->character_id);
+      muster_import_batch_text (&im->stats, key);
+      muster_import_batch_int (&im->stats, value);
+      muster_import_batch_end_row (im, &im->stats);
+      return;
+    }
+  stmt = muster_import_prepare (im, "INSERT INTO unit_stat (unit_id, key, value) VALUES (?, ?, ?)");
   if (stmt == NULL)
     return;
-  sqlite3_bind_int64 (stmt, 1, unit ? im->unit_id : im->character_id);
+  sqlite3_bind_int64 (stmt, 1, im->unit_id);
   muster_import_bind_text (stmt, 2, key);
   sqlite3_bind_int64 (stmt, 3, value);
   muster_import_run (im, stmt);
@@ -582,8 +587,11 @@ on_notes_end (Import     *im,
   else if (g_str_equal (parent, "game"))
     muster_import_update_notes (im, "UPDATE game SET notes = ? WHERE id = ?", im->game_id, 0, notes);
   else if (g_str_equal (parent, "participant"))
-    muster_import_update_notes (im, "UPDATE participation SET notes = ? WHERE game_id = ? AND character_id = ?",
-                                im->game_id, im->participant_id, notes);
+    {
+      muster_import_batch_flush (im, &im->participations);
+      muster_import_update_notes (im, "UPDATE participation SET notes = ? WHERE game_id = ? AND character_id = ?",
+                                  im->game_id, im->participant_id, notes);
+    }
   else if (g_str_equal (parent, "unit-participant"))
     muster_import_update_notes (im, "UPDATE unit_participation SET notes = ? WHERE game_id = ? AND unit_id = ?",
                                 im->game_id, im->unit_participant_id, notes);

@@ -330,6 +330,112 @@ muster_import_run (Import       *im,
   return done ? sqlite3_last_insert_rowid (muster_store_get_db (im->store)) : 0;
 }
 
+/* Batches */
+
+typedef struct {
+  int     type;    /* SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT */
+  gint64  number;  /* for text, where it starts in the batch's text */
+} BatchValue;
+
+void
+muster_import_batch_init (Batch      *batch,
+                          const char *sql,
+                          guint       n_columns)
+{
+  const char *row = strrchr (sql, '(');
+  GString *batch_sql = g_string_new_len (sql, row - sql);
+
+  g_assert (row != NULL && n_columns * MUSTER_IMPORT_BATCH_ROWS <= 999);
+  for (guint i = 0; i < MUSTER_IMPORT_BATCH_ROWS; i++)
+    g_string_append_printf (batch_sql, i > 0 ? ", %s" : "%s", row);
+  batch->sql = sql;
+  batch->batch_sql = g_string_free (batch_sql, FALSE);
+  batch->n_columns = n_columns;
+  batch->n_rows = 0;
+  batch->values = g_array_new (FALSE, FALSE, sizeof (BatchValue));
+  batch->text = g_string_new (NULL);
+}
+
+void
+muster_import_batch_clear (Batch *batch)
+{
+  g_clear_pointer (&batch->batch_sql, g_free);
+  g_clear_pointer (&batch->values, g_array_unref);
+  if (batch->text != NULL)
+    g_string_free (g_steal_pointer (&batch->text), TRUE);
+}
+
+void
+muster_import_batch_text (Batch      *batch,
+                          const char *value)
+{
+  BatchValue v = { value != NULL ? SQLITE_TEXT : SQLITE_NULL, batch->text->len };
+
+  if (value != NULL)
+    g_string_append_len (batch->text, value, strlen (value) + 1);
+  g_array_append_val (batch->values, v);
+}
+
+void
+muster_import_batch_int (Batch  *batch,
+                         gint64  value)
+{
+  BatchValue v = { SQLITE_INTEGER, value };
+
+  g_array_append_val (batch->values, v);
+}
+
+void
+muster_import_batch_id (Batch  *batch,
+                        gint64  id)
+{
+  BatchValue v = { id != 0 ? SQLITE_INTEGER : SQLITE_NULL, id };
+
+  g_array_append_val (batch->values, v);
+}
+
+void
+muster_import_batch_end_row (Import *im,
+                             Batch  *batch)
+{
+  g_assert (batch->values->len == (batch->n_rows + 1) * batch->n_columns);
+  if (++batch->n_rows == MUSTER_IMPORT_BATCH_ROWS)
+    muster_import_batch_flush (im, batch);
+}
+
+void
+muster_import_batch_flush (Import *im,
+                           Batch  *batch)
+{
+  guint row = 0;
+
+  /* A whole batch at once, what is left over row by row. */
+  while (row < batch->n_rows && im->error == NULL)
+    {
+      guint n = batch->n_rows - row >= MUSTER_IMPORT_BATCH_ROWS ? MUSTER_IMPORT_BATCH_ROWS : 1;
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, n > 1 ? batch->batch_sql : batch->sql);
+
+      if (stmt == NULL)
+        break;
+      for (guint i = 0; i < n * batch->n_columns; i++)
+        {
+          const BatchValue *value = &g_array_index (batch->values, BatchValue, row * batch->n_columns + i);
+
+          if (value->type == SQLITE_INTEGER)
+            sqlite3_bind_int64 (stmt, (int) i + 1, value->number);
+          else if (value->type == SQLITE_TEXT)
+            sqlite3_bind_text (stmt, (int) i + 1, batch->text->str + value->number, -1, SQLITE_STATIC);
+          else
+            sqlite3_bind_null (stmt, (int) i + 1);
+        }
+      muster_import_run (im, stmt);
+      row += n;
+    }
+  batch->n_rows = 0;
+  g_array_set_size (batch->values, 0);
+  g_string_truncate (batch->text, 0);
+}
+
 static gboolean
 name_taken (Import     *im,
             const char *sql,
