@@ -321,39 +321,51 @@ hold_attributes (Import *im,
                  int     line)
 {
   g_string_truncate (im->held_text, 0);
-  g_string_append_len (im->held_text, im->attr_text->str, im->attr_text->len);
   g_array_set_size (im->held_attrs, 0);
-  g_array_append_vals (im->held_attrs, im->attrs->data, im->attrs->len);
+  for (guint i = 0; i < im->attrs->len; i++)
+    {
+      const char *text = g_array_index (im->attrs, const char *, i);
+      guint offset = im->held_text->len;
+
+      g_array_append_val (im->held_attrs, offset);
+      g_string_append_len (im->held_text, text, strlen (text) + 1);
+    }
   im->held_line = line;
 }
 
 /* Reads the attributes of the element the reader is on, once: handlers
- * ask for several, some twice, and each xmlTextReaderGetAttribute() would
- * search for it and copy it. */
+ * ask for several, some twice. They are the element node's own, which
+ * lasts until the reader moves on. */
 static void
 read_attributes (Import *im)
 {
-  g_string_truncate (im->attr_text, 0);
-  g_array_set_size (im->attrs, 0);
-  if (xmlTextReaderMoveToFirstAttribute (im->reader) != 1)
-    return;
-  do
-    {
-      const char *name = (const char *) xmlTextReaderConstLocalName (im->reader);
-      const char *value = (const char *) xmlTextReaderConstValue (im->reader);
-      guint offset = im->attr_text->len;
+  xmlNodePtr node = xmlTextReaderCurrentNode (im->reader);
 
-      /* Namespace declarations are not the element's data. */
-      if (xmlTextReaderIsNamespaceDecl (im->reader) == 1 || name == NULL)
+  g_array_set_size (im->attrs, 0);
+  g_ptr_array_set_size (im->attr_copies, 0);
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
+    return;
+  /* Namespace declarations are not attributes there (node->nsDef). */
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      xmlNodePtr child = attr->children;
+      const char *value;
+
+      if (attr->name == NULL)
         continue;
-      g_array_append_val (im->attrs, offset);
-      g_string_append_len (im->attr_text, name, strlen (name) + 1);
-      offset = im->attr_text->len;
-      g_array_append_val (im->attrs, offset);
-      g_string_append_len (im->attr_text, value != NULL ? value : "", value != NULL ? strlen (value) + 1 : 1);
+      if (child != NULL && child->type == XML_TEXT_NODE && child->next == NULL && child->content != NULL)
+        value = (const char *) child->content;
+      else
+        {
+          xmlChar *text = xmlNodeListGetString (node->doc, child, 1);
+
+          value = g_strdup (text != NULL ? (const char *) text : "");
+          g_ptr_array_add (im->attr_copies, (gpointer) value);
+          xmlFree (text);
+        }
+      g_array_append_val (im->attrs, attr->name);
+      g_array_append_val (im->attrs, value);
     }
-  while (xmlTextReaderMoveToNextAttribute (im->reader) == 1);
-  xmlTextReaderMoveToElement (im->reader);
 }
 
 /* The parser copies what it reads from a file's mapping into buffers of
@@ -559,8 +571,7 @@ import_clear (Import *im)
   g_clear_pointer (&im->resolution_seqs, g_hash_table_unref);
   g_clear_pointer (&im->unit_fixups, g_array_unref);
   g_clear_pointer (&im->attrs, g_array_unref);
-  if (im->attr_text != NULL)
-    g_string_free (g_steal_pointer (&im->attr_text), TRUE);
+  g_clear_pointer (&im->attr_copies, g_ptr_array_unref);
   g_clear_pointer (&im->entry_kind, g_free);
   g_clear_pointer (&im->entry_created, g_free);
   g_clear_pointer (&im->stack, g_ptr_array_unref);
@@ -570,6 +581,7 @@ import_clear (Import *im)
   g_clear_pointer (&im->statements, g_hash_table_unref);
   muster_import_batch_clear (&im->stats);
   muster_import_batch_clear (&im->participations);
+  muster_import_batch_clear (&im->rolls);
   muster_import_batch_clear (&im->entries);
   if (im->text != NULL)
     g_string_free (g_steal_pointer (&im->text), TRUE);
@@ -636,8 +648,8 @@ import_data (MusterStore         *store,
   im.resolution_seqs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.game_characters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.game_units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  im.attr_text = g_string_sized_new (256);
-  im.attrs = g_array_new (FALSE, FALSE, sizeof (guint));
+  im.attrs = g_array_new (FALSE, FALSE, sizeof (const char *));
+  im.attr_copies = g_ptr_array_new_with_free_func (g_free);
   im.stack = g_ptr_array_new ();
   im.text = g_string_new (NULL);
   im.held_text = g_string_sized_new (256);
@@ -647,6 +659,9 @@ import_data (MusterStore         *store,
   muster_import_batch_init (&im.participations,
                             "INSERT INTO participation (game_id, character_id, side, outcome,"
                             " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7);
+  muster_import_batch_init (&im.rolls,
+                            "INSERT INTO roll (id, campaign_id, game_id, character_id, resolution_id, purpose,"
+                            " expression, faces, total, entered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 11);
   muster_import_batch_init (&im.entries,
                             "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
                             " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9);
@@ -695,6 +710,7 @@ import_data (MusterStore         *store,
             {
               muster_import_batch_flush (&im, &im.stats);
               muster_import_batch_flush (&im, &im.participations);
+              muster_import_batch_flush (&im, &im.rolls);
               muster_import_batch_flush (&im, &im.entries);
               check_refs (&im);
             }

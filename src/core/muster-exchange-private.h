@@ -221,14 +221,15 @@ typedef struct {
   GError             *error;       /* the first error of ours */
   const char         *mapped;      /* the file's mapping, when the data is one */
   gsize               released;    /* the bytes of it already given back */
-  GString            *attr_text;   /* the current element's attributes: names and
-                                     * values, each ending in a NUL */
-  GArray             *attrs;       /* of guint: offsets into attr_text, name then value */
+  GArray             *attrs;       /* of const char*: the current element's
+                                     * attributes, name then value, the reader's */
+  GPtrArray          *attr_copies; /* values the reader had no one string for */
   GPtrArray          *stack;       /* element names, by depth */
   GString            *text;        /* text of a <notes>, <ruleset> or <entry> */
   gboolean            collecting;
-  GString            *held_text;   /* its attributes, for its end: attr_text */
-  GArray             *held_attrs;  /* and attrs, kept */
+  GString            *held_text;   /* its attributes, for its end: names and
+                                     * values, each ending in a NUL */
+  GArray             *held_attrs;  /* of guint: offsets into held_text */
   gboolean            use_held;
   int                 held_line;
 
@@ -236,6 +237,10 @@ typedef struct {
                                      * (the store's) */
   Batch               stats;         /* of characters */
   Batch               participations;
+  Batch               rolls;
+  gboolean            roll_ids_known;
+  gboolean            rolls_past_last_id;  /* SQLite chooses, row by row */
+  gint64              next_roll_id;
   Batch               entries;       /* of the log */
   GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */

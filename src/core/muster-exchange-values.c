@@ -20,12 +20,18 @@ const char *
 muster_import_attr (Import     *im,
                     const char *name)
 {
-  GString *text = im->use_held ? im->held_text : im->attr_text;
-  GArray *attrs = im->use_held ? im->held_attrs : im->attrs;
+  if (im->use_held)
+    {
+      const char *text = im->held_text->str;
 
-  for (guint i = 0; i + 1 < attrs->len; i += 2)
-    if (strcmp (text->str + g_array_index (attrs, guint, i), name) == 0)
-      return text->str + g_array_index (attrs, guint, i + 1);
+      for (guint i = 0; i + 1 < im->held_attrs->len; i += 2)
+        if (strcmp (text + g_array_index (im->held_attrs, guint, i), name) == 0)
+          return text + g_array_index (im->held_attrs, guint, i + 1);
+      return NULL;
+    }
+  for (guint i = 0; i + 1 < im->attrs->len; i += 2)
+    if (strcmp (g_array_index (im->attrs, const char *, i), name) == 0)
+      return g_array_index (im->attrs, const char *, i + 1);
   return NULL;
 }
 
