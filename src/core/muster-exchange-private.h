@@ -193,11 +193,12 @@ typedef struct {
  * per row costs about as much again as the row it writes. For tables
  * whose row ids nobody needs; what reads them during the import waits
  * for muster_import_batch_flush(). */
-#define MUSTER_IMPORT_BATCH_ROWS 32
+#define MUSTER_IMPORT_BATCH_ROWS 32  /* a power of two */
 
 typedef struct {
   const char *sql;        /* the INSERT of one row, ending in its “(?, …)” */
-  char       *batch_sql;  /* the same for MUSTER_IMPORT_BATCH_ROWS rows */
+  char       *sqls[MUSTER_IMPORT_BATCH_ROWS + 1];  /* the same for n rows (1, 2,
+                                                     * 4 ...), made when needed */
   guint       n_columns;
   guint       n_rows;     /* waiting */
   GArray     *values;     /* of BatchValue, row after row */

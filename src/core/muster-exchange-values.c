@@ -348,14 +348,9 @@ muster_import_batch_init (Batch      *batch,
                           const char *sql,
                           guint       n_columns)
 {
-  const char *row = strrchr (sql, '(');
-  GString *batch_sql = g_string_new_len (sql, row - sql);
-
-  g_assert (row != NULL && n_columns * MUSTER_IMPORT_BATCH_ROWS <= 999);
-  for (guint i = 0; i < MUSTER_IMPORT_BATCH_ROWS; i++)
-    g_string_append_printf (batch_sql, i > 0 ? ", %s" : "%s", row);
+  g_assert (strrchr (sql, '(') != NULL && n_columns * MUSTER_IMPORT_BATCH_ROWS <= 999);
+  memset (batch->sqls, 0, sizeof batch->sqls);
   batch->sql = sql;
-  batch->batch_sql = g_string_free (batch_sql, FALSE);
   batch->n_columns = n_columns;
   batch->n_rows = 0;
   batch->values = g_array_new (FALSE, FALSE, sizeof (BatchValue));
@@ -365,7 +360,8 @@ muster_import_batch_init (Batch      *batch,
 void
 muster_import_batch_clear (Batch *batch)
 {
-  g_clear_pointer (&batch->batch_sql, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (batch->sqls); i++)
+    g_clear_pointer (&batch->sqls[i], g_free);
   g_clear_pointer (&batch->values, g_array_unref);
   if (batch->text != NULL)
     g_string_free (g_steal_pointer (&batch->text), TRUE);
@@ -409,17 +405,39 @@ muster_import_batch_end_row (Import *im,
     muster_import_batch_flush (im, batch);
 }
 
+/* The INSERT of @n rows (a power of two). */
+static const char *
+batch_sql (Batch *batch,
+           guint  n)
+{
+  if (batch->sqls[n] == NULL)
+    {
+      const char *row = strrchr (batch->sql, '(');
+      GString *sql = g_string_new_len (batch->sql, row - batch->sql);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (sql, i > 0 ? ", %s" : "%s", row);
+      batch->sqls[n] = g_string_free (sql, FALSE);
+    }
+  return batch->sqls[n];
+}
+
 void
 muster_import_batch_flush (Import *im,
                            Batch  *batch)
 {
   guint row = 0;
 
-  /* A whole batch at once, what is left over row by row. */
+  /* In statements of 32, 16, 8 ... rows: a few statements, each prepared
+   * once, for any number of rows. */
   while (row < batch->n_rows && im->error == NULL)
     {
-      guint n = batch->n_rows - row >= MUSTER_IMPORT_BATCH_ROWS ? MUSTER_IMPORT_BATCH_ROWS : 1;
-      MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_import_prepare (im, n > 1 ? batch->batch_sql : batch->sql);
+      guint n = MUSTER_IMPORT_BATCH_ROWS;
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+      while (n > batch->n_rows - row)
+        n /= 2;
+      stmt = muster_import_prepare (im, batch_sql (batch, n));
 
       if (stmt == NULL)
         break;
