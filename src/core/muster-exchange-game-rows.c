@@ -11,8 +11,8 @@
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
 
-/* Games, resolutions, rolls and the log: in the first pass what the
- * schema cannot check, in the second their rows. */
+/* Games, resolutions, rolls and the log: what the schema cannot check,
+ * then their rows (participations, rolls and log entries by the batch). */
 
 /* Games */
 
