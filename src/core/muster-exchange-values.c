@@ -275,15 +275,16 @@ muster_import_prepare (Import     *im,
                        const char *sql)
 {
   GError *local_error = NULL;
-  sqlite3_stmt *stmt = g_hash_table_lookup (im->statements, sql);
+  sqlite3_stmt *cached = g_hash_table_lookup (im->statements, sql);
+  sqlite3_stmt *stmt;
 
   /* The handlers' SQL is text in the program, at one address: found by
-   * it, not hashed again for each of a hundred thousand rows. */
-  if (stmt != NULL && !sqlite3_stmt_busy (stmt) && strcmp (sqlite3_sql (stmt), sql) == 0)
+   * it, not hashed again for each of a hundred thousand rows. The
+   * caller's MUSTER_STMT_AUTO has reset it. */
+  if (cached != NULL && !sqlite3_stmt_busy (cached) && strcmp (sqlite3_sql (cached), sql) == 0)
     {
-      sqlite3_reset (stmt);
-      sqlite3_clear_bindings (stmt);
-      return stmt;
+      sqlite3_clear_bindings (cached);
+      return cached;
     }
   stmt = muster_store_prepare (im->store, sql, &local_error);
   if (stmt == NULL)
