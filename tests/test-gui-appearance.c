@@ -215,7 +215,7 @@ page (Fixture    *f,
 
   adw_view_stack_set_visible_child_name (stack, name);
   muster_gui_spin ();
-  return adw_view_stack_get_child_by_name (stack, name);
+  return muster_window_get_page (f->window, name);
 }
 
 static void

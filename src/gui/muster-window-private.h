@@ -39,6 +39,12 @@ struct _MusterWindow
   GtkWidget            *campaign_menu_button;
 
   GtkWidget            *roster_page;
+  /* The view stack's slots for the other pages, which are built in them
+   * the first time they are shown (NULL until then). */
+  GtkWidget            *games_slot;
+  GtkWidget            *log_slot;
+  GtkWidget            *honours_slot;
+  GtkWidget            *stats_slot;
   GtkWidget            *games_page;
   GtkWidget            *log_page;
   GtkWidget            *honours_page;
