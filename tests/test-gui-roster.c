@@ -333,6 +333,40 @@ test_roster_search_keeps_rows (void)
   muster_gui_fixture_close (&f);
 }
 
+/* A status page's large icon is loaded when the page is first shown, not
+ * with the window: the roster's "nothing found" page and the window's
+ * broken-rules page have none while hidden, and the icon once shown. */
+static void
+test_roster_status_icons_when_shown (void)
+{
+  Fixture f = { 0 };
+  AdwStatusPage *nothing;
+  AdwStatusPage *broken;
+
+  muster_gui_fixture_open (&f, TRUE);
+  muster_gui_wait_for_roster (f.window);
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  nothing = ADW_STATUS_PAGE (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "nothing_status"));
+  broken = ADW_STATUS_PAGE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "broken_rules_page"));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (nothing)));
+  g_assert_null (adw_status_page_get_icon_name (nothing));
+  g_assert_null (adw_status_page_get_icon_name (broken));
+
+  search_for (&f, "nobody-has-this-name");
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (nothing)));
+  g_assert_cmpstr (adw_status_page_get_icon_name (nothing), ==, "edit-find-symbolic");
+  g_assert_null (adw_status_page_get_icon_name (broken));
+
+  /* Kept when it is hidden and shown again. */
+  search_for (&f, "");
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (nothing)));
+  g_assert_cmpstr (adw_status_page_get_icon_name (nothing), ==, "edit-find-symbolic");
+
+  muster_gui_fixture_close (&f);
+}
+
 static void
 test_roster_search (void)
 {
@@ -1032,6 +1066,7 @@ main (int   argc,
   g_test_add_func ("/gui/roster/sample", test_roster_sample);
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
   g_test_add_func ("/gui/roster/search", test_roster_search);
+  g_test_add_func ("/gui/roster/status-icons-when-shown", test_roster_status_icons_when_shown);
   g_test_add_func ("/gui/roster/search-keeps-rows", test_roster_search_keeps_rows);
   g_test_add_func ("/gui/roster/last-character", test_roster_last_character);
   g_test_add_func ("/gui/roster/delete-undo", test_roster_delete_undo);

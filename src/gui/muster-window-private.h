@@ -24,6 +24,7 @@ struct _MusterWindow
   AdwToastOverlay      *toast_overlay;
   GtkRevealer          *read_error_revealer;
   AdwStatusPage        *broken_rules_page;
+  AdwStatusPage        *empty_page;
   GtkLabel             *read_error_label;
   AdwLeaflet           *leaflet;
   GtkWidget            *sidebar;

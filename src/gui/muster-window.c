@@ -14,6 +14,7 @@
 #include "muster-names.h"
 #include "muster-roster-page.h"
 #include "muster-stats-page.h"
+#include "muster-status-icon.h"
 #include "muster-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -504,6 +505,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_revealer);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, broken_rules_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar);
@@ -527,6 +529,8 @@ static void
 muster_window_init (MusterWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_status_page_set_icon_when_shown (self->empty_page, APPLICATION_ID "-symbolic");
+  muster_status_page_set_icon_when_shown (self->broken_rules_page, "dialog-warning-symbolic");
 
   self->settings = g_settings_new (APPLICATION_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

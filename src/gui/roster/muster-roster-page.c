@@ -18,6 +18,7 @@
 #include "muster-roster-page.h"
 #include "muster-sheet-text.h"
 #include "muster-sort-filter-model.h"
+#include "muster-status-icon.h"
 #include "muster-traits.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
@@ -60,6 +61,8 @@ struct _MusterRosterPage
   GMenuModel         *context_menu;
   GtkPaned           *paned;
   AdwStatusPage      *empty_status;
+  AdwStatusPage      *none_status;
+  AdwStatusPage      *nothing_status;
   GtkWidget          *new_unit_button;
   GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
@@ -757,6 +760,8 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, context_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, paned);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, none_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, nothing_status);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_unit_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
@@ -779,6 +784,9 @@ static void
 muster_roster_page_init (MusterRosterPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_status_page_set_icon_when_shown (self->empty_status, "system-users-symbolic");
+  muster_status_page_set_icon_when_shown (self->none_status, "system-users-symbolic");
+  muster_status_page_set_icon_when_shown (self->nothing_status, "edit-find-symbolic");
 
   self->settings = g_settings_new (APPLICATION_ID);
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
