@@ -38,6 +38,7 @@ struct _MusterRosterPage
   GCancellable       *loading;
   GAsyncResult       *loaded;     /* the characters read, not shown yet */
   gboolean            painted;    /* the window has painted its first frame */
+  gboolean            load_pending; /* the characters are read after it */
   GdkFrameClock      *paint_clock;
   gulong              paint_id;
   char               *search;     /* casefolded, or NULL */
@@ -333,6 +334,14 @@ rebuild_stat_columns (MusterRosterPage *self)
     }
 }
 
+/* The characters are on their way: read, or to be read once the window
+ * has painted its first frame. */
+static gboolean
+is_loading (MusterRosterPage *self)
+{
+  return self->load_pending || muster_roster_model_is_loading (self->model);
+}
+
 static void
 update_visible_child (MusterRosterPage *self)
 {
@@ -345,7 +354,7 @@ update_visible_child (MusterRosterPage *self)
     n_units = muster_unit_list_model_get_n_all (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)));
 
   /* The rows are on their way: no "No Characters" meanwhile. */
-  if (muster_roster_model_is_loading (self->model))
+  if (is_loading (self))
     {
       gtk_stack_set_visible_child_name (self->stack, "list");
       gtk_stack_set_visible_child_name (self->list_stack, "rows");
@@ -610,7 +619,7 @@ selection_changed_cb (MusterRosterPage *self)
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
 
   update_actions (self);
-  if (!gtk_bitset_is_empty (selected) && !muster_roster_model_is_loading (self->model))
+  if (!gtk_bitset_is_empty (selected) && !is_loading (self))
     {
       g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->shown),
                                                                     gtk_bitset_get_minimum (selected));
@@ -659,22 +668,40 @@ stop_watching_frames (MusterRosterPage *self)
   g_clear_object (&self->paint_clock);
 }
 
+static void start_loading (MusterRosterPage *self);
+
 static void
 first_frame_cb (GdkFrameClock    *clock,
                 MusterRosterPage *self)
 {
   stop_watching_frames (self);
   self->painted = TRUE;
-  if (self->loaded != NULL)
+  if (self->load_pending)
+    start_loading (self);
+  else if (self->loaded != NULL)
     fill (self);
 }
 
+/* Waits for the first frame of the window the page is in, whether the
+ * page shows in it or not (a narrow window may show the sidebar). */
 static void
 watch_first_frame (MusterRosterPage *self)
 {
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  GdkFrameClock *clock;
 
-  if (self->painted || clock == NULL || clock == self->paint_clock)
+  if (self->painted || root == NULL)
+    return;
+  clock = gtk_widget_get_realized (root) ? gtk_widget_get_frame_clock (root) : NULL;
+  if (clock == NULL)
+    {
+      /* Not shown yet: its clock comes with it. */
+      if (g_signal_handler_find (root, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                                 watch_first_frame, self) == 0)
+        g_signal_connect_object (root, "realize", G_CALLBACK (watch_first_frame), self, G_CONNECT_SWAPPED);
+      return;
+    }
+  if (clock == self->paint_clock)
     return;
   stop_watching_frames (self);
   self->paint_clock = g_object_ref (clock);
@@ -700,8 +727,7 @@ loaded_cb (GObject      *object,
   root = gtk_widget_get_root (GTK_WIDGET (self));
   if (!self->painted && root != NULL && gtk_widget_get_visible (GTK_WIDGET (root)))
     {
-      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-        watch_first_frame (self);
+      watch_first_frame (self);
       return;
     }
   fill (self);
@@ -845,6 +871,14 @@ muster_roster_page_new (MusterStore *store)
   return GTK_WIDGET (self);
 }
 
+static void
+start_loading (MusterRosterPage *self)
+{
+  self->load_pending = FALSE;
+  self->loading = g_cancellable_new ();
+  muster_roster_model_load_async (self->model, self->campaign_id, self->loading, loaded_cb, g_object_ref (self));
+}
+
 void
 muster_roster_page_set_campaign (MusterRosterPage *self,
                                  gint64            campaign_id)
@@ -908,8 +942,15 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
   g_clear_object (&self->loaded);
-  self->loading = g_cancellable_new ();
-  muster_roster_model_load_async (self->model, campaign_id, self->loading, loaded_cb, g_object_ref (self));
+  /* As the window opens, they are read once it has painted its first
+   * frame: no thread competes with it for the processor until then. */
+  if (!self->painted && gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    {
+      self->load_pending = TRUE;
+      watch_first_frame (self);
+    }
+  else
+    start_loading (self);
   update_visible_child (self);
   update_caps_key (self);
 }
@@ -1117,5 +1158,5 @@ gboolean
 muster_roster_page_is_loading (MusterRosterPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), FALSE);
-  return muster_roster_model_is_loading (self->model);
+  return is_loading (self);
 }
