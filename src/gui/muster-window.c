@@ -526,11 +526,26 @@ muster_window_class_init (MusterWindowClass *klass)
 }
 
 static void
+show_help_overlay_cb (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (muster_window_get_help_overlay (user_data)));
+}
+
+static void
 muster_window_init (MusterWindow *self)
 {
+  static const GActionEntry actions[] = {
+    /* In the window's own action group, so that GTK does not add its own
+     * when the shortcuts window is set. */
+    { "show-help-overlay", show_help_overlay_cb },
+  };
+
   gtk_widget_init_template (GTK_WIDGET (self));
   muster_status_page_set_icon_when_shown (self->empty_page, APPLICATION_ID "-symbolic");
   muster_status_page_set_icon_when_shown (self->broken_rules_page, "dialog-warning-symbolic");
+  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
 
   self->settings = g_settings_new (APPLICATION_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -699,6 +714,33 @@ muster_window_get_roster_page (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
   return self->roster_page;
+}
+
+/**
+ * muster_window_get_help_overlay:
+ * @self: the window
+ *
+ * The keyboard shortcuts window (win.show-help-overlay, Ctrl+?), built
+ * the first time it is asked for rather than with the window.
+ *
+ * Returns: (transfer none): the window's shortcuts window
+ */
+GtkShortcutsWindow *
+muster_window_get_help_overlay (MusterWindow *self)
+{
+  GtkShortcutsWindow *overlay;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/muster-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
+    }
+  return overlay;
 }
 
 /**

@@ -56,6 +56,8 @@ GtkWidget    *muster_window_ask             (GtkWidget         *widget,
                                              const char        *label);
 /* The "roster" page (a MusterRosterPage). */
 GtkWidget    *muster_window_get_roster_page (MusterWindow      *self);
+/* The keyboard shortcuts window, built now if it has not been asked for. */
+GtkShortcutsWindow *muster_window_get_help_overlay (MusterWindow *self);
 /* The page named @name, built now if it has not been shown yet. */
 GtkWidget    *muster_window_get_page        (MusterWindow      *self,
                                              const char        *name);
