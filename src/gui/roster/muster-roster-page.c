@@ -50,7 +50,7 @@ struct _MusterRosterPage
   GtkColumnViewColumn *name_column;
   GtkColumnViewColumn *weapon_column;
   GtkWidget          *context_popover;
-  GtkWidget          *unit_list;      /* a MusterUnitList */
+  GtkWidget          *unit_list;      /* a MusterUnitList, made when first needed */
   gboolean            by_unit;        /* the ruleset keeps units */
 
   /* Template widgets */
@@ -334,6 +334,28 @@ rebuild_stat_columns (MusterRosterPage *self)
     }
 }
 
+static void update_visible_child (MusterRosterPage *self);
+
+/* The units sit above the characters, for rules that keep them: their
+ * list is made the first time a campaign's rules do (or it is asked
+ * for), not for every roster. */
+static MusterUnitList *
+ensure_unit_list (MusterRosterPage *self)
+{
+  if (self->unit_list == NULL)
+    {
+      self->unit_list = muster_unit_list_new (self->store);
+      gtk_paned_set_start_child (self->paned, self->unit_list);
+      g_signal_connect_swapped (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)),
+                                "notify::n-all", G_CALLBACK (update_visible_child), self);
+      muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), self->campaign_id,
+                                     self->by_unit ? self->ruleset : NULL);
+      muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), self->force_ids->len > 1);
+      gtk_widget_set_visible (self->unit_list, self->by_unit);
+    }
+  return MUSTER_UNIT_LIST (self->unit_list);
+}
+
 /* The characters are on their way: read, or to be read once the window
  * has painted its first frame. */
 static gboolean
@@ -409,7 +431,8 @@ update_suggested_action (MusterRosterPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
                                  self->by_unit && !no_forces && self->store != NULL &&
                                  !muster_store_is_read_only (self->store));
-  muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), !no_forces);
+  if (self->unit_list != NULL)
+    muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), !no_forces);
   gtk_widget_set_tooltip_text (self->new_unit_button,
                                no_forces ? _("Add a force first: every unit belongs to one") : NULL);
   gtk_widget_set_tooltip_text (self->recruit_button,
@@ -522,8 +545,9 @@ on_search_changed (MusterRosterPage *self)
       self->search = g_steal_pointer (&folded);
       muster_sort_filter_model_refilter (self->shown);
     }
-  muster_unit_list_set_search (MUSTER_UNIT_LIST (self->unit_list),
-                               gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  if (self->unit_list != NULL)
+    muster_unit_list_set_search (MUSTER_UNIT_LIST (self->unit_list),
+                                 gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
   update_visible_child (self);
 }
 
@@ -540,7 +564,8 @@ on_force_selected (MusterRosterPage *self)
     return;
   self->shown_force = muster_roster_page_get_force_id (self);
   muster_sort_filter_model_refilter (self->shown);
-  muster_unit_list_set_force_id (MUSTER_UNIT_LIST (self->unit_list), muster_roster_page_get_force_id (self));
+  if (self->unit_list != NULL)
+    muster_unit_list_set_force_id (MUSTER_UNIT_LIST (self->unit_list), muster_roster_page_get_force_id (self));
   update_visible_child (self);
 }
 
@@ -600,7 +625,7 @@ new_unit_action (GtkWidget  *widget,
 {
   MusterRosterPage *self = MUSTER_ROSTER_PAGE (widget);
 
-  muster_unit_list_open_new_unit (MUSTER_UNIT_LIST (self->unit_list));
+  muster_unit_list_open_new_unit (ensure_unit_list (self));
 }
 
 static void
@@ -858,13 +883,6 @@ muster_roster_page_new (MusterStore *store)
   muster_list_sorter_follow (self->column_view, self->shown);
   gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
 
-  /* Units sit above the characters, for rulesets that keep them. */
-  self->unit_list = muster_unit_list_new (store);
-  gtk_widget_set_visible (self->unit_list, FALSE);
-  gtk_paned_set_start_child (self->paned, self->unit_list);
-  g_signal_connect_swapped (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)),
-                            "notify::n-all", G_CALLBACK (update_visible_child), self);
-
   update_visible_child (self);
   update_actions (self);
   update_suggested_action (self);
@@ -907,9 +925,14 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
                                           ruleset == NULL || muster_ruleset_get_n_weapons (ruleset) > 0);
     }
   self->by_unit = ruleset != NULL && muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT;
-  muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), campaign_id,
-                                 self->by_unit ? ruleset : NULL);
-  gtk_widget_set_visible (self->unit_list, self->by_unit);
+  if (self->unit_list != NULL)
+    {
+      muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), campaign_id,
+                                     self->by_unit ? ruleset : NULL);
+      gtk_widget_set_visible (self->unit_list, self->by_unit);
+    }
+  else if (self->by_unit)
+    ensure_unit_list (self);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
   gtk_widget_set_visible (self->characters_heading, self->by_unit);
   if (self->by_unit)
@@ -1151,7 +1174,7 @@ GtkWidget *
 muster_roster_page_get_unit_list (MusterRosterPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
-  return self->unit_list;
+  return GTK_WIDGET (ensure_unit_list (self));
 }
 
 gboolean
