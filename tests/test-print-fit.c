@@ -258,8 +258,9 @@ test_words (void)
   g_assert_cmpfloat (muster_sheet_fit_size (layout, font, GUARDS, coldstream + 1, 1, 4.0), <, 5.0);
 }
 
-/* Texts drawn, some of them again and in other fonts and boxes, with
- * @keep or without layouts kept for them, onto a new image. */
+/* Texts drawn, some of them again and in other fonts (of another weight,
+ * or only of another size) and boxes, with @keep or without layouts kept
+ * for them, onto a new image. */
 static cairo_surface_t *
 draw_texts (gboolean keep)
 {
@@ -269,6 +270,10 @@ draw_texts (gboolean keep)
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) regular = muster_sheet_font (8, FALSE, FALSE);
   g_autoptr(PangoFontDescription) bold = muster_sheet_font (8, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) larger = muster_sheet_font (9.5, FALSE, FALSE);
+  /* "1" comes back in the same box in 8 and 9.5 points, "Dead" in two
+   * weights. */
+  PangoFontDescription *line_fonts[] = { regular, bold, bold, larger };
 
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
@@ -279,7 +284,7 @@ draw_texts (gboolean keep)
     {
       double y = i * 45.0;
 
-      muster_sheet_draw_line (cr, layout, i % 2 ? bold : regular, texts[i], 5, y, 40 + (i % 3) * 60, 12,
+      muster_sheet_draw_line (cr, layout, line_fonts[i % 4], texts[i], 5, y, 40 + (i % 3) * 60, 12,
                               PANGO_ALIGN_CENTER);
       muster_sheet_draw_label (cr, layout, i % 2 ? regular : bold, 6.0, texts[i], 150, y, 60 + (i % 2) * 80, 40,
                                PANGO_ALIGN_RIGHT);

@@ -59,6 +59,8 @@ typedef struct
   double                value_width;
   double                name_width;
   double                turns_width;
+  /* Which pass: the page's boxes and bands, or, over them, its texts. */
+  gboolean              texts;
 } Pen;
 
 /* Helpers */
@@ -99,8 +101,11 @@ draw_name (MusterFigureStatsSheet *self,
   const char *weapon;
   g_autofree char *type = NULL;
 
-  muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
-
+  if (!pen->texts)
+    {
+      muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
+      return;
+    }
   if (character == NULL)
     return;
 
@@ -149,32 +154,42 @@ draw_stats (MusterFigureStatsSheet *self,
     return;
 
   row = h / n_stats;
+  if (!pen->texts)
+    {
+      for (guint i = 0; i < n_stats; i++)
+        muster_sheet_stroke_box (pen->cr, x + pen->label_width, y + i * row, pen->value_width, row, 0.5);
+      muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
+      return;
+    }
+
+  /* The keys, then the values: a font at a time. */
   for (guint i = 0; i < n_stats; i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
-      double ry = y + i * row;
-      int value;
 
       if (pen->label_width > LABEL_WIDTH)
         /* The name, up to as many lines as the row holds. */
         muster_sheet_draw_label (pen->cr, pen->layout, pen->tiny_font, 4.5, def->name,
-                                 x, ry, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
+                                 x, y + i * row, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
       else
         muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
-                                x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
-      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, pen->value_width, row, 0.5);
+                                x, y + i * row, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
+    }
 
-      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
+  for (guint i = 0; character != NULL && i < n_stats; i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      int value;
+
+      if (muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
         {
           /* "11 (9)" where his weapon holds him lower. */
           g_autofree char *text = muster_character_format_stat (character, ruleset, def->key);
 
           muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
-                                  x + pen->label_width, ry, pen->value_width, row, PANGO_ALIGN_CENTER);
+                                  x + pen->label_width, y + i * row, pen->value_width, row, PANGO_ALIGN_CENTER);
         }
     }
-
-  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
 }
 
 static void
@@ -196,15 +211,20 @@ draw_turns (Pen    *pen,
           g_autofree char *number = NULL;
           double bx = x + i * box_w;
 
+          if (!pen->texts)
+            {
+              muster_sheet_fill_box (pen->cr, bx, sy, box_w, NUMBER_BAND, 0.88);
+              muster_sheet_stroke_box (pen->cr, bx, sy, box_w, strip_h, 0.5);
+              continue;
+            }
           number = g_strdup_printf ("%u", first_turn + strip * TURNS_PER_STRIP + i);
-          muster_sheet_fill_box (pen->cr, bx, sy, box_w, NUMBER_BAND, 0.88);
           muster_sheet_draw_line (pen->cr, pen->layout, pen->number_font, number,
                                   bx, sy, box_w, NUMBER_BAND, PANGO_ALIGN_CENTER);
-          muster_sheet_stroke_box (pen->cr, bx, sy, box_w, strip_h, 0.5);
         }
     }
 
-  muster_sheet_stroke_box (pen->cr, x, y, pen->turns_width, h, 0.75);
+  if (!pen->texts)
+    muster_sheet_stroke_box (pen->cr, x, y, pen->turns_width, h, 0.75);
 }
 
 static void
@@ -221,15 +241,22 @@ draw_wounds (Pen    *pen,
   double box = MIN (row - 4.0, 14.0);
   double label_w = WOUNDS_WIDTH - box - 6.0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+  if (pen->texts)
     {
-      double ry = y + i * row;
-
-      muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
-                               x, ry, label_w, row, PANGO_ALIGN_RIGHT);
-      muster_sheet_stroke_box (pen->cr, x + label_w + 3.0, ry + (row - box) / 2.0,
-                               box, box, 0.75);
+      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+        muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
+                                 x, y + i * row, label_w, row, PANGO_ALIGN_RIGHT);
+      return;
     }
+
+  /* Boxes apart from each other: one stroke draws them all. */
+  cairo_save (pen->cr);
+  cairo_set_source_rgb (pen->cr, 0, 0, 0);
+  cairo_set_line_width (pen->cr, 0.75);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    cairo_rectangle (pen->cr, x + label_w + 3.0, y + i * row + (row - box) / 2.0, box, box);
+  cairo_stroke (pen->cr);
+  cairo_restore (pen->cr);
 }
 
 /* MusterSheet */
@@ -318,20 +345,27 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
     }
   block_h = (height - TITLE_HEIGHT - HEADING_HEIGHT) / MUSTER_FIGURE_STATS_PER_PAGE;
 
-  for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)
+  /* Every box and band of the page first, then every text, which lies
+   * inside them: the same picture, and the texts written together,
+   * without changes of colour, line and text state between each. */
+  for (guint pass = 0; pass < 2; pass++)
     {
-      guint index = group * MUSTER_FIGURE_STATS_PER_PAGE + slot;
-      MusterCharacter *character = NULL;
-      double by = y + slot * block_h;
-      double bh = block_h - BLOCK_GAP;
+      pen.texts = pass == 1;
+      for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)
+        {
+          guint index = group * MUSTER_FIGURE_STATS_PER_PAGE + slot;
+          MusterCharacter *character = NULL;
+          double by = y + slot * block_h;
+          double bh = block_h - BLOCK_GAP;
 
-      if (index < characters->len)
-        character = g_ptr_array_index (characters, index);
+          if (index < characters->len)
+            character = g_ptr_array_index (characters, index);
 
-      draw_name (self, &pen, character, x, by, bh);
-      draw_stats (self, &pen, character, stats_x, by, bh);
-      draw_turns (&pen, first_turn, turns_x, by, bh);
-      draw_wounds (&pen, wounds_x, by, bh);
+          draw_name (self, &pen, character, x, by, bh);
+          draw_stats (self, &pen, character, stats_x, by, bh);
+          draw_turns (&pen, first_turn, turns_x, by, bh);
+          draw_wounds (&pen, wounds_x, by, bh);
+        }
     }
 }
 
