@@ -36,7 +36,8 @@
  *           left out), and a sort by each column, up then down;
  *   units:  1,000 units, each led by a character, the same;
  *   log:    100,000 entries; shown by one game, another, a third, one
- *           character, then all again.
+ *           character, then all again; and a sort by each column, up
+ *           then down.
  */
 
 #define N_CHARACTERS 10000
@@ -325,8 +326,9 @@ type_word (GtkSearchEntry  *entry,
 
 /* Sorts by each column, up and down, against the plain list sorting every
  * column with GTK's string sorter over its text (@name), then the columns
- * of numbers again against GTK's numeric sorter (@numeric_name); each
- * figure is the median over the columns of the ratio for a column. */
+ * of numbers again against GTK's numeric sorter (@numeric_name, NULL for a
+ * list without numbers); each figure is the median over the columns of
+ * the ratio for a column. */
 static void
 measure_sort (const char      *name,
               const char      *numeric_name,
@@ -358,6 +360,8 @@ measure_sort (const char      *name,
   muster_test_report_ms ("  all columns, plain", baseline);
   g_print ("  median over the columns: %.2fx\n", muster_test_median (ratios));
   muster_test_bench_line (name, muster_test_median (ratios), "x");
+  if (numeric_name == NULL)
+    return;
 
   g_print ("%s, the columns of numbers against GTK's numeric sorter:\n", what);
   muster_plain_list_sort_numbers (plain);
@@ -458,6 +462,17 @@ bench_roster (Bench *b)
 /* --- The units -------------------------------------------------------------- */
 
 static GHashTable *unit_names;
+static MusterRuleset *unit_ruleset;
+
+/* A unit stat as the unit list shows it. */
+static char *
+unit_stat_text (MusterUnit *unit,
+                const char *key)
+{
+  char *text = unit != NULL ? muster_unit_dup_stat_text (unit, unit_ruleset, key) : NULL;
+
+  return text != NULL ? text : g_strdup ("—");
+}
 
 static char *
 unit_characters (MusterUnit *unit)
@@ -495,6 +510,8 @@ bench_units (Bench *b)
   MusterPlainList *plain;
 
   unit_names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  unit_ruleset = muster_rulesets_lookup ("chosen-men", NULL);
+  g_assert_nonnull (unit_ruleset);
   for (guint i = 0; i < characters->len; i++)
     {
       MusterCharacter *character = g_ptr_array_index (characters, i);
@@ -517,6 +534,15 @@ bench_units (Bench *b)
   add (plain, "Lost", property (MUSTER_TYPE_UNIT, "lost"), TRUE);
   add (plain, "Left", property (MUSTER_TYPE_UNIT, "present"), TRUE);
   add (plain, "Status", property (MUSTER_TYPE_UNIT, "status"), FALSE);
+  /* The rules' unit stats, between Status and Characters as in the list. */
+  for (guint i = 0; i < muster_ruleset_get_unit_stats (unit_ruleset)->len; i++)
+    {
+      const MusterUnitStatDef *stat = g_ptr_array_index (muster_ruleset_get_unit_stats (unit_ruleset), i);
+
+      add (plain, stat->name, gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL, G_CALLBACK (unit_stat_text),
+                                                           g_strdup (stat->key), (GClosureNotify) (void (*) (void)) g_free),
+           FALSE);
+    }
   add (plain, "Characters", closure (G_TYPE_STRING, G_CALLBACK (unit_characters), NULL), FALSE);
   {
     g_autoptr(GPtrArray) columns = muster_bench_visible_columns (plain->view);
@@ -535,6 +561,7 @@ bench_units (Bench *b)
   muster_plain_list_free (plain);
   g_object_unref (filter);
   g_clear_pointer (&unit_names, g_hash_table_unref);
+  g_clear_object (&unit_ruleset);
 }
 
 /* --- The log ------------------------------------------------------------------ */
@@ -568,6 +595,15 @@ static char *
 log_character (MusterLogItem *item)
 {
   return item ? g_strdup (muster_log_item_get_character_name (item)) : NULL;
+}
+
+/* "" without a roll: GTK's string sorter takes no NULL. */
+static char *
+log_dice (MusterLogItem *item)
+{
+  char *dice = item ? muster_log_item_format_dice (item) : NULL;
+
+  return dice != NULL ? dice : g_strdup ("");
 }
 
 typedef struct {
@@ -636,7 +672,7 @@ bench_log (Bench *b)
   add (plain, "Game", closure (G_TYPE_STRING, G_CALLBACK (log_game), NULL), FALSE);
   add (plain, "Character", closure (G_TYPE_STRING, G_CALLBACK (log_character), NULL), FALSE);
   add (plain, "What Happened", closure (G_TYPE_STRING, G_CALLBACK (log_message), NULL), FALSE);
-  add (plain, "Dice", closure (G_TYPE_STRING, G_CALLBACK (muster_log_item_format_dice), NULL), FALSE);
+  add (plain, "Dice", closure (G_TYPE_STRING, G_CALLBACK (log_dice), NULL), FALSE);
   muster_bench_settle ();
 
   g_print ("Log of %u entries: by one game, another, a third, one character, then all:\n", n);
@@ -661,6 +697,8 @@ bench_log (Bench *b)
         }
     }
   muster_test_report_paired_ratio ("log-filter-plain-ratio", "  shown by a filter", ours, baseline, "plain");
+
+  measure_sort ("log-sort-plain-ratio", NULL, "Log sorted", view, plain, b->runs);
   muster_plain_list_free (plain);
   g_object_unref (filter);
   adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "roster");

@@ -220,6 +220,230 @@ test_sort_filter (void)
   g_free (filter.search);
 }
 
+/* --- Orders kept, either way, until the source changes -------------------- */
+
+typedef struct {
+  const char *name;
+  gboolean    text;
+  int         key;    /* a MusterCharacterKey, or what number_of() reads */
+} SortColumn;
+
+enum { BY_KILLS, BY_GAMES, BY_F };
+
+static const SortColumn sort_columns[] = {
+  { "name", TRUE, MUSTER_CHARACTER_KEY_NAME },
+  { "force", TRUE, MUSTER_CHARACTER_KEY_FORCE_NAME },
+  { "troop type", TRUE, MUSTER_CHARACTER_KEY_TROOP_TYPE },
+  { "weapon", TRUE, MUSTER_CHARACTER_KEY_WEAPON },
+  { "kills", FALSE, BY_KILLS },
+  { "games", FALSE, BY_GAMES },
+  { "F", FALSE, BY_F },
+};
+
+static const char *
+column_text (gpointer item,
+             gpointer user_data)
+{
+  const SortColumn *column = user_data;
+
+  return muster_character_get_sort_key (item, column->key);
+}
+
+static int
+column_number (gpointer item,
+               gpointer user_data)
+{
+  const SortColumn *column = user_data;
+  int value = -1;
+
+  switch (column->key)
+    {
+    case BY_KILLS:
+      return muster_character_get_kills (item);
+    case BY_GAMES:
+      return muster_character_get_games (item);
+    default:
+      muster_character_get_stat (item, "F", &value);
+      return value;
+    }
+}
+
+typedef struct {
+  const SortColumn *column;
+  gboolean          descending;
+  GPtrArray        *source;
+} Expected;
+
+/* The order asked for, made from scratch: by the key, or by it reversed,
+ * equal keys in the source's order both ways. */
+static int
+compare_expected (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const Expected *expected = user_data;
+  gpointer x = g_ptr_array_index (expected->source, *(const guint *) a);
+  gpointer y = g_ptr_array_index (expected->source, *(const guint *) b);
+  int result;
+
+  if (expected->column->text)
+    result = strcmp (column_text (x, (gpointer) expected->column), column_text (y, (gpointer) expected->column));
+  else
+    {
+      int p = column_number (x, (gpointer) expected->column), q = column_number (y, (gpointer) expected->column);
+
+      result = (p > q) - (p < q);
+    }
+  if (expected->descending)
+    result = -result;
+  if (result == 0)
+    result = (*(const guint *) a > *(const guint *) b) - (*(const guint *) a < *(const guint *) b);
+  return result;
+}
+
+static void
+sort_shown (MusterSortFilterModel *shown,
+            const SortColumn      *column,
+            gboolean               descending)
+{
+  if (column->text)
+    muster_sort_filter_model_sort_by_text (shown, column_text, (gpointer) column, descending);
+  else
+    muster_sort_filter_model_sort_by_number (shown, column_number, (gpointer) column, descending);
+}
+
+/* Sorts @shown by every column, up and down, then again in another
+ * order (the orders kept this time), each time checking the rows
+ * against an order made from scratch. */
+static void
+assert_every_order (MusterSortFilterModel *shown,
+                    GListModel            *source)
+{
+  g_autoptr(GPtrArray) objects = objects_of (source);
+  guint n = objects->len;
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint c = 0; c < G_N_ELEMENTS (sort_columns); c++)
+      for (guint way = 0; way < 2; way++)
+        {
+          const SortColumn *column = &sort_columns[pass == 0 ? c : G_N_ELEMENTS (sort_columns) - 1 - c];
+          gboolean descending = pass == 0 ? way == 1 : way == 0;
+          Expected expected = { column, descending, objects };
+          g_autoptr(GArray) positions = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+          g_autoptr(GPtrArray) rows = NULL;
+
+          for (guint i = 0; i < n; i++)
+            g_array_append_val (positions, i);
+          g_array_sort_with_data (positions, compare_expected, &expected);
+          sort_shown (shown, column, descending);
+          rows = objects_of (G_LIST_MODEL (shown));
+          g_test_message ("by %s, %s", column->name, descending ? "down" : "up");
+          g_assert_cmpuint (rows->len, ==, n);
+          for (guint i = 0; i < n; i++)
+            g_assert_true (g_ptr_array_index (rows, i) ==
+                           g_ptr_array_index (objects, g_array_index (positions, guint, i)));
+        }
+}
+
+static void
+test_sort_orders (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRosterModel) model = NULL;
+  g_autoptr(MusterSortFilterModel) shown = NULL;
+  g_autoptr(MusterForce) french = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(MusterCharacter) first = NULL;
+  g_autoptr(MusterUndo) undo = NULL;
+  gint64 campaign, renamed;
+  guint last;
+
+  /* The sample's men, and forty more of a few troop types: many equal
+   * keys, whose order must hold both ways. */
+  campaign = muster_store_create_sample (store, NULL, &error);
+  g_assert_no_error (error);
+  french = muster_store_find_force (store, campaign, "Voltigeurs, 66e de Ligne", &error);
+  g_assert_no_error (error);
+  ids = muster_store_recruit (store, muster_force_get_id (french), "voltigeur", NULL, NULL, 40, &error);
+  g_assert_no_error (error);
+  model = muster_roster_model_new (store, campaign);
+  shown = muster_sort_filter_model_new (G_LIST_MODEL (model));
+  assert_every_order (shown, G_LIST_MODEL (model));
+
+  /* A character changed in the store, by id, and the orders kept are
+   * made again: renamed to come first by name, his F and kills raised. */
+  renamed = g_array_index (ids, gint64, 17);
+  g_assert_true (muster_store_set_character_text (store, renamed, "name", "Aaron Aardvark", &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_store_set_character_stat (store, renamed, "F", 6, &error));
+  g_assert_no_error (error);
+  sort_shown (shown, &sort_columns[0], FALSE);
+  first = g_list_model_get_item (G_LIST_MODEL (shown), 0);
+  g_assert_cmpint (muster_character_get_id (first), ==, renamed);
+  g_clear_object (&first);
+  sort_shown (shown, &sort_columns[0], TRUE);
+  last = g_list_model_get_n_items (G_LIST_MODEL (shown)) - 1;
+  first = g_list_model_get_item (G_LIST_MODEL (shown), last);
+  g_assert_cmpint (muster_character_get_id (first), ==, renamed);
+  assert_every_order (shown, G_LIST_MODEL (model));
+
+  /* Two recruits added, and one of the sample deleted. */
+  g_clear_pointer (&ids, g_array_unref);
+  ids = muster_store_recruit (store, muster_force_get_id (french), "line", NULL, NULL, 2, &error);
+  g_assert_no_error (error);
+  undo = muster_store_delete_character (store, renamed, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  assert_every_order (shown, G_LIST_MODEL (model));
+}
+
+/* A key function reading what the items do not hold: the order kept is
+ * made again only when asked to. */
+static gint64
+id_at (GListModel *model,
+       guint       position)
+{
+  g_autoptr(MusterCharacter) character = g_list_model_get_item (model, position);
+
+  return muster_character_get_id (character);
+}
+
+static int
+kills_or_reversed (gpointer item,
+                   gpointer user_data)
+{
+  gboolean *reversed = user_data;
+
+  return *reversed ? -muster_character_get_kills (item) : muster_character_get_kills (item);
+}
+
+static void
+test_sort_keys_changed (void)
+{
+  g_autoptr(GListStore) source = g_list_store_new (MUSTER_TYPE_CHARACTER);
+  g_autoptr(MusterSortFilterModel) shown = NULL;
+  gboolean reversed = FALSE;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr(MusterCharacter) character = character_new (i + 1, "Someone", (int) (i * 7) % 4);
+
+      g_list_store_append (source, character);
+    }
+  shown = muster_sort_filter_model_new (G_LIST_MODEL (source));
+  muster_sort_filter_model_sort_by_number (shown, kills_or_reversed, &reversed, FALSE);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 0), ==, 1);
+  reversed = TRUE;
+  muster_sort_filter_model_sort_by_number (shown, kills_or_reversed, &reversed, TRUE);
+  muster_sort_filter_model_sort_by_number (shown, kills_or_reversed, &reversed, FALSE);
+  /* The order kept, of kills up. */
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 0), ==, 1);
+  muster_sort_filter_model_keys_changed (shown);
+  /* Kills 0, 3, 2, 1: the most first now. */
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 0), ==, 2);
+}
+
 /* --- The roster model ------------------------------------------------------ */
 
 static void
@@ -439,6 +663,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lists/sort-filter", test_sort_filter);
+  g_test_add_func ("/lists/sort-filter/orders", test_sort_orders);
+  g_test_add_func ("/lists/sort-filter/keys-changed", test_sort_keys_changed);
   g_test_add_func ("/lists/roster-model", test_roster_model);
   g_test_add_func ("/lists/roster-model/external", test_roster_model_external);
   g_test_add_func ("/lists/roster-model/async", test_roster_model_async);

@@ -17,6 +17,7 @@ struct _MusterSortFilterModel
   GPtrArray        *all;       /* the source's items in its order, owned */
   GPtrArray        *sorted;    /* the same, sorted; not owned */
   GPtrArray        *items;     /* those shown, in order; not owned */
+  GPtrArray        *orders;    /* of Order: each key's order of all, kept */
 
   gpointer          text_key;    /* a MusterTextKeyFunc, or NULL */
   gpointer          number_key;  /* a MusterNumberKeyFunc, or NULL */
@@ -62,16 +63,36 @@ list_model_iface_init (GListModelInterface *iface)
   iface->get_item = muster_sort_filter_model_get_item;
 }
 
-/* An item with its key, for one sort: each key is asked for once, and
- * the comparisons read them without a call. */
+/* An item's key and position, for one sort: each key is asked for once,
+ * and the comparisons read them without a call. */
 typedef struct {
   union {
     const char *text;
     int         number;
   } key;
   guint    position;   /* in the source: equal keys keep its order */
-  gpointer item;
 } Keyed;
+
+/* The order of all the items by one key, kept until the source changes:
+ * sorting again by a column already sorted by, either way, reads it
+ * instead of asking for keys and comparing them again. */
+typedef struct {
+  gpointer  text_key;
+  gpointer  number_key;
+  gpointer  key_data;
+  guint    *up;      /* positions in all, by key, equal keys in its order */
+  guint8   *tied;    /* tied[i]: up[i]'s key equals up[i - 1]'s */
+} Order;
+
+static void
+order_free (gpointer data)
+{
+  Order *order = data;
+
+  g_free (order->up);
+  g_free (order->tied);
+  g_free (order);
+}
 
 static int
 compare_texts (gconstpointer a,
@@ -79,16 +100,6 @@ compare_texts (gconstpointer a,
 {
   const Keyed *x = a, *y = b;
   int result = strcmp (x->key.text, y->key.text);
-
-  return result != 0 ? result : (x->position > y->position) - (x->position < y->position);
-}
-
-static int
-compare_texts_down (gconstpointer a,
-                    gconstpointer b)
-{
-  const Keyed *x = a, *y = b;
-  int result = strcmp (y->key.text, x->key.text);
 
   return result != 0 ? result : (x->position > y->position) - (x->position < y->position);
 }
@@ -104,17 +115,6 @@ compare_numbers (gconstpointer a,
   return (x->position > y->position) - (x->position < y->position);
 }
 
-static int
-compare_numbers_down (gconstpointer a,
-                      gconstpointer b)
-{
-  const Keyed *x = a, *y = b;
-
-  if (x->key.number != y->key.number)
-    return x->key.number > y->key.number ? -1 : 1;
-  return (x->position > y->position) - (x->position < y->position);
-}
-
 static GPtrArray *
 copy_of (GPtrArray *array)
 {
@@ -126,20 +126,25 @@ copy_of (GPtrArray *array)
   return copy;
 }
 
-/* The sorted items again, from the source's order, so that equal items
- * keep that order whatever came before. */
-static void
-sort_all (MusterSortFilterModel *self)
+/* The order of all by the current key: the one kept, or one made with
+ * a key asked for once per item, sorted up; equal keys keep the
+ * source's order. */
+static Order *
+current_order (MusterSortFilterModel *self)
 {
   guint n = self->all->len;
   g_autofree Keyed *keyed = NULL;
+  Order *order;
 
-  g_ptr_array_unref (self->sorted);
-  self->sorted = copy_of (self->all);
-  if ((self->text_key == NULL && self->number_key == NULL) || n < 2)
-    return;
+  for (guint i = 0; i < self->orders->len; i++)
+    {
+      order = g_ptr_array_index (self->orders, i);
+      if (order->text_key == self->text_key && order->number_key == self->number_key &&
+          order->key_data == self->key_data)
+        return order;
+    }
 
-  keyed = g_new (Keyed, n);
+  keyed = g_new (Keyed, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       gpointer item = g_ptr_array_index (self->all, i);
@@ -149,14 +154,61 @@ sort_all (MusterSortFilterModel *self)
       else
         keyed[i].key.number = ((MusterNumberKeyFunc) self->number_key) (item, self->key_data);
       keyed[i].position = i;
-      keyed[i].item = item;
     }
-  if (self->text_key != NULL)
-    qsort (keyed, n, sizeof (Keyed), self->descending ? compare_texts_down : compare_texts);
-  else
-    qsort (keyed, n, sizeof (Keyed), self->descending ? compare_numbers_down : compare_numbers);
+  qsort (keyed, n, sizeof (Keyed), self->text_key != NULL ? compare_texts : compare_numbers);
+
+  order = g_new0 (Order, 1);
+  order->text_key = self->text_key;
+  order->number_key = self->number_key;
+  order->key_data = self->key_data;
+  order->up = g_new (guint, MAX (n, 1));
+  order->tied = g_new0 (guint8, MAX (n, 1));
   for (guint i = 0; i < n; i++)
-    g_ptr_array_index (self->sorted, i) = keyed[i].item;
+    {
+      order->up[i] = keyed[i].position;
+      if (i > 0)
+        order->tied[i] = self->text_key != NULL
+                         ? strcmp (keyed[i].key.text, keyed[i - 1].key.text) == 0
+                         : keyed[i].key.number == keyed[i - 1].key.number;
+    }
+  g_ptr_array_add (self->orders, order);
+  return order;
+}
+
+/* The sorted items again, from the source's order, so that equal items
+ * keep that order whatever came before. Down is up read from the end a
+ * run of equal keys at a time, each run in the source's order. */
+static void
+sort_all (MusterSortFilterModel *self)
+{
+  guint n = self->all->len;
+  gpointer *all = self->all->pdata;
+  gpointer *sorted;
+  Order *order;
+
+  g_ptr_array_unref (self->sorted);
+  self->sorted = copy_of (self->all);
+  if ((self->text_key == NULL && self->number_key == NULL) || n < 2)
+    return;
+
+  order = current_order (self);
+  sorted = self->sorted->pdata;
+  if (!self->descending)
+    {
+      for (guint i = 0; i < n; i++)
+        sorted[i] = all[order->up[i]];
+      return;
+    }
+  for (guint end = n, out = 0; end > 0;)
+    {
+      guint start = end - 1;
+
+      while (start > 0 && order->tied[start])
+        start--;
+      for (guint i = start; i < end; i++)
+        sorted[out++] = all[order->up[i]];
+      end = start;
+    }
 }
 
 /* Shows what the filter accepts, and tells the views about the rows
@@ -215,6 +267,8 @@ source_items_changed_cb (GListModel            *source,
   for (guint i = position + removed; i < old->len; i++)
     g_ptr_array_add (self->all, g_object_ref (g_ptr_array_index (old, i)));
 
+  /* The positions the orders kept are the old ones. */
+  g_ptr_array_set_size (self->orders, 0);
   sort_all (self);
   update_items (self);
 }
@@ -239,6 +293,7 @@ muster_sort_filter_model_finalize (GObject *object)
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->sorted, g_ptr_array_unref);
   g_clear_pointer (&self->all, g_ptr_array_unref);
+  g_clear_pointer (&self->orders, g_ptr_array_unref);
 
   G_OBJECT_CLASS (muster_sort_filter_model_parent_class)->finalize (object);
 }
@@ -258,6 +313,7 @@ muster_sort_filter_model_init (MusterSortFilterModel *self)
   self->all = g_ptr_array_new_with_free_func (g_object_unref);
   self->sorted = g_ptr_array_new ();
   self->items = g_ptr_array_new ();
+  self->orders = g_ptr_array_new_with_free_func (order_free);
 }
 
 /**
@@ -331,6 +387,16 @@ muster_sort_filter_model_sort_by_number (MusterSortFilterModel *self,
 {
   g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
   set_sort (self, NULL, key, user_data, descending);
+}
+
+void
+muster_sort_filter_model_keys_changed (MusterSortFilterModel *self)
+{
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
+
+  g_ptr_array_set_size (self->orders, 0);
+  sort_all (self);
+  update_items (self);
 }
 
 void

@@ -26,7 +26,9 @@ G_DECLARE_FINAL_TYPE (MusterSortFilterModel, muster_sort_filter_model, MUSTER, S
 typedef gboolean    (*MusterMatchFunc)     (gpointer item,
                                             gpointer user_data);
 /* What @item sorts by: a text key, compared with strcmp() (see
- * muster_sort_key_new()), or a number. Asked once per item and sort. */
+ * muster_sort_key_new()), or a number. Asked once per item, function
+ * and @user_data: the order is kept, for either direction, until the
+ * source changes or muster_sort_filter_model_keys_changed(). */
 typedef const char *(*MusterTextKeyFunc)   (gpointer item,
                                             gpointer user_data);
 typedef int         (*MusterNumberKeyFunc) (gpointer item,
@@ -45,6 +47,9 @@ void                   muster_sort_filter_model_sort_by_number (MusterSortFilter
                                                                 MusterNumberKeyFunc    key,
                                                                 gpointer               user_data,
                                                                 gboolean               descending);
+/* Sorts again, asking for every key: what a key function reads changed
+ * while the source's items did not. */
+void                   muster_sort_filter_model_keys_changed (MusterSortFilterModel *self);
 /* Shows the items @match accepts; NULL shows all. @user_data must outlive
  * its use. */
 void                   muster_sort_filter_model_set_filter (MusterSortFilterModel *self,

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-log-item.h"
+#include "muster-sort-filter-model.h"
 
 struct _MusterLogItem
 {
@@ -13,6 +14,7 @@ struct _MusterLogItem
   MusterLogEntry *entry;
   char           *game_label;
   char           *character_name;
+  char           *sort_keys[MUSTER_LOG_ITEM_N_KEYS];  /* made when asked for */
 };
 
 G_DEFINE_FINAL_TYPE (MusterLogItem, muster_log_item, G_TYPE_OBJECT)
@@ -25,6 +27,8 @@ muster_log_item_finalize (GObject *object)
   g_clear_pointer (&self->entry, muster_log_entry_free);
   g_free (self->game_label);
   g_free (self->character_name);
+  for (guint i = 0; i < MUSTER_LOG_ITEM_N_KEYS; i++)
+    g_free (self->sort_keys[i]);
   G_OBJECT_CLASS (muster_log_item_parent_class)->finalize (object);
 }
 
@@ -109,6 +113,42 @@ muster_log_item_format_dice (MusterLogItem *self)
     return g_strdup_printf (_("%s: %s = %d · entered"), self->entry->expression, faces, self->entry->total);
   /* Translators: dice expression, faces and total, "1d6: 4 = 4 · rolled by Muster" */
   return g_strdup_printf (_("%s: %s = %d · rolled by Muster"), self->entry->expression, faces, self->entry->total);
+}
+
+const char *
+muster_log_item_get_sort_key (MusterLogItem    *self,
+                              MusterLogItemKey  key)
+{
+  g_return_val_if_fail (MUSTER_IS_LOG_ITEM (self), "");
+  g_return_val_if_fail (key < MUSTER_LOG_ITEM_N_KEYS, "");
+
+  if (self->sort_keys[key] == NULL)
+    switch (key)
+      {
+      case MUSTER_LOG_ITEM_KEY_DATE:
+        /* Written in UTC, to the second: as text, in the order of time. */
+        self->sort_keys[key] = g_strdup (self->entry->created != NULL ? self->entry->created : "");
+        break;
+      case MUSTER_LOG_ITEM_KEY_GAME:
+        self->sort_keys[key] = muster_sort_key_new (self->game_label);
+        break;
+      case MUSTER_LOG_ITEM_KEY_CHARACTER:
+        self->sort_keys[key] = muster_sort_key_new (self->character_name);
+        break;
+      case MUSTER_LOG_ITEM_KEY_MESSAGE:
+        self->sort_keys[key] = muster_sort_key_new (self->entry->message);
+        break;
+      case MUSTER_LOG_ITEM_KEY_DICE:
+        {
+          g_autofree char *dice = muster_log_item_format_dice (self);
+
+          self->sort_keys[key] = muster_sort_key_new (dice);
+        }
+        break;
+      default:
+        g_assert_not_reached ();
+      }
+  return self->sort_keys[key];
 }
 
 gboolean

@@ -12,6 +12,7 @@
 #include "muster-a11y.h"
 #include "muster-log-page.h"
 #include "muster-list-columns.h"
+#include "muster-list-sorter.h"
 #include "muster-names.h"
 #include "muster-sort-filter-model.h"
 
@@ -178,22 +179,40 @@ bind_label_cb (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, "log-recovered");
 }
 
+/* Each column sorts by the key its item keeps for it, made once. */
+static const char *
+sort_key_cb (gpointer item,
+             gpointer user_data)
+{
+  switch ((Column) GPOINTER_TO_INT (user_data))
+    {
+    case COLUMN_DATE:
+      return muster_log_item_get_sort_key (item, MUSTER_LOG_ITEM_KEY_DATE);
+    case COLUMN_GAME:
+      return muster_log_item_get_sort_key (item, MUSTER_LOG_ITEM_KEY_GAME);
+    case COLUMN_CHARACTER:
+      return muster_log_item_get_sort_key (item, MUSTER_LOG_ITEM_KEY_CHARACTER);
+    case COLUMN_MESSAGE:
+      return muster_log_item_get_sort_key (item, MUSTER_LOG_ITEM_KEY_MESSAGE);
+    case COLUMN_DICE:
+      return muster_log_item_get_sort_key (item, MUSTER_LOG_ITEM_KEY_DICE);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static void
 add_column (MusterLogPage *self,
             const char    *title,
             Column         column,
             gboolean       expand)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
+  gpointer data = GINT_TO_POINTER (column);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_expand (view_column, expand);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_append_column (self->column_view, view_column);
-  g_object_unref (view_column);
+  muster_list_append_column (self->column_view, title,
+                             G_CALLBACK (setup_label_cb), G_CALLBACK (bind_label_cb),
+                             data, NULL, muster_list_sorter_new_text (sort_key_cb, data),
+                             expand);
 }
 
 /* The names of the campaign's games and characters, and the filters. */
@@ -500,6 +519,8 @@ muster_log_page_init (MusterLogPage *self)
   add_column (self, _("Character"), COLUMN_CHARACTER, FALSE);
   add_column (self, _("What Happened"), COLUMN_MESSAGE, TRUE);
   add_column (self, _("Dice"), COLUMN_DICE, FALSE);
+  /* Newest first until a column is chosen. */
+  muster_list_sorter_follow (self->column_view, self->shown);
 
   reload_names (self);
 }

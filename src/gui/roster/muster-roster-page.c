@@ -314,6 +314,9 @@ rebuild_stat_columns (MusterRosterPage *self)
   for (guint i = 0; i < self->stat_columns->len; i++)
     gtk_column_view_remove_column (self->column_view, g_ptr_array_index (self->stat_columns, i));
   g_ptr_array_set_size (self->stat_columns, 0);
+  /* The orders kept were by the columns gone, and by the old rules. */
+  if (self->shown != NULL)
+    muster_sort_filter_model_keys_changed (self->shown);
 
   if (self->ruleset == NULL)
     return;
@@ -494,7 +497,8 @@ store_changed_cb (MusterStore      *store,
 }
 
 /* Under the list, the key to values in brackets ("11 (9)") when a
- * character shown has one. */
+ * character of the campaign has one: read again when the characters
+ * change, not when they are sorted or searched. */
 static void
 update_caps_key (MusterRosterPage *self)
 {
@@ -513,10 +517,9 @@ update_caps_key (MusterRosterPage *self)
 }
 
 static void
-model_items_changed_cb (MusterRosterPage *self)
+shown_items_changed_cb (MusterRosterPage *self)
 {
   update_visible_child (self);
-  update_caps_key (self);
 }
 
 /* The characters of the chosen force whose texts hold the search. */
@@ -876,7 +879,8 @@ muster_roster_page_new (MusterStore *store)
   self->shown = muster_sort_filter_model_new (G_LIST_MODEL (self->model));
   muster_sort_filter_model_set_filter (self->shown, match_cb, self);
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->shown)));
-  g_signal_connect_swapped (self->shown, "items-changed", G_CALLBACK (model_items_changed_cb), self);
+  g_signal_connect_swapped (self->shown, "items-changed", G_CALLBACK (shown_items_changed_cb), self);
+  g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (update_caps_key), self);
   g_signal_connect_swapped (self->model, "read-failed", G_CALLBACK (muster_window_report_read_error), self);
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));

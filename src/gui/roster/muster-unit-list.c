@@ -273,6 +273,9 @@ rebuild_stat_columns (MusterUnitList *self)
   for (guint i = 0; i < self->stat_columns->len; i++)
     gtk_column_view_remove_column (self->column_view, g_ptr_array_index (self->stat_columns, i));
   g_ptr_array_set_size (self->stat_columns, 0);
+  /* The orders kept were by the columns gone, and by the old rules. */
+  if (self->shown != NULL)
+    muster_sort_filter_model_keys_changed (self->shown);
   position = g_list_model_get_n_items (gtk_column_view_get_columns (self->column_view)) - 1;
 
   for (guint i = 0; stats != NULL && i < stats->len; i++)
