@@ -123,7 +123,7 @@ test_log_sort (void)
   stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
   adw_view_stack_set_visible_child_name (stack, "log");
   muster_gui_spin ();
-  page = MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log"));
+  page = MUSTER_LOG_PAGE (muster_window_get_page (f.window, "log"));
   view = GTK_COLUMN_VIEW (muster_gui_template_child (page, MUSTER_TYPE_LOG_PAGE, "column_view"));
   shown = muster_log_page_get_model (page);
   source = muster_sort_filter_model_get_source (MUSTER_SORT_FILTER_MODEL (shown));
