@@ -83,6 +83,50 @@ muster_log_args_to_string (JsonObject *args)
   return json_to_string (node, FALSE);
 }
 
+void
+muster_log_append_json_string (GString    *out,
+                               const char *text)
+{
+  const char *run = text;
+
+  g_return_if_fail (out != NULL);
+  g_return_if_fail (text != NULL);
+
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar) *p;
+      const char *escape;
+      char code[8];
+
+      if (c == '"')
+        escape = "\\\"";
+      else if (c == '\\')
+        escape = "\\\\";
+      /* JSON-GLib's set: it leaves U+001F as it is and escapes DEL. */
+      else if ((c > 0 && c < 0x1f) || c == 0x7f)
+        switch (c)
+          {
+          case '\b': escape = "\\b"; break;
+          case '\f': escape = "\\f"; break;
+          case '\n': escape = "\\n"; break;
+          case '\r': escape = "\\r"; break;
+          case '\t': escape = "\\t"; break;
+          default:
+            g_snprintf (code, sizeof code, "\\u%04x", c);
+            escape = code;
+            break;
+          }
+      else
+        continue;
+      g_string_append_len (out, run, p - run);
+      g_string_append (out, escape);
+      run = p + 1;
+    }
+  g_string_append (out, run);
+  g_string_append_c (out, '"');
+}
+
 JsonObject *
 muster_log_args_from_string (const char  *text,
                              GError     **error)

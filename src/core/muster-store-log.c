@@ -81,9 +81,29 @@ muster_store_insert_log (MusterStore  *self,
                          GError      **error)
 {
   g_autoptr(JsonObject) owned = args;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (args != NULL, 0);
+
+  text = muster_log_args_to_string (args);
+  return muster_store_insert_log_text (self, campaign_id, game_id, character_id, resolution_id,
+                                       roll_id, kind, text, error);
+}
+
+gint64
+muster_store_insert_log_text (MusterStore  *self,
+                              gint64        campaign_id,
+                              gint64        game_id,
+                              gint64        character_id,
+                              gint64        resolution_id,
+                              gint64        roll_id,
+                              const char   *kind,
+                              const char   *args,
+                              GError      **error)
+{
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autofree char *now = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
   g_return_val_if_fail (kind != NULL, 0);
@@ -97,7 +117,6 @@ muster_store_insert_log (MusterStore  *self,
     return 0;
 
   now = muster_store_now ();
-  text = muster_log_args_to_string (args);
   sqlite3_bind_int64 (stmt, 1, campaign_id);
   bind_id_or_null (stmt, 2, game_id);
   bind_id_or_null (stmt, 3, character_id);
@@ -105,7 +124,7 @@ muster_store_insert_log (MusterStore  *self,
   bind_id_or_null (stmt, 5, roll_id);
   sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 7, now, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, text, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 8, args, -1, SQLITE_TRANSIENT);
   if (sqlite3_step (stmt) != SQLITE_DONE)
     {
       muster_store_set_error (self, error, _("Could not write to the campaign log"));

@@ -65,6 +65,17 @@ gint64    muster_store_insert_log    (MusterStore  *self,
                                       const char   *kind,
                                       JsonObject   *args,
                                       GError      **error);
+/* As muster_store_insert_log(), with @args already written as text
+ * (muster_log_args_to_string()). */
+gint64    muster_store_insert_log_text (MusterStore  *self,
+                                        gint64        campaign_id,
+                                        gint64        game_id,
+                                        gint64        character_id,
+                                        gint64        resolution_id,
+                                        gint64        roll_id,
+                                        const char   *kind,
+                                        const char   *args,
+                                        GError      **error);
 /* Ends a change begun with muster_store_begin() that created row @id
  * (0: the creation failed, so it is rolled back): commits and emits
  * ::changed with @what. Returns @id, or 0 with @error set. */
@@ -189,6 +200,18 @@ JsonArray *muster_store_recruit_stats (MusterRuleset *ruleset,
                                        GHashTable    *stats,
                                        GPtrArray     *rolls,
                                        GPtrArray     *roll_stats);
+/* Appends to @out the arguments of a recruit's log entry, as
+ * muster_log_args_to_string() writes those muster_log_args() makes of
+ * @name, @weapon and muster_store_recruit_stats(), byte for byte, without
+ * building them as JSON objects (a batch writes thousands). */
+void      muster_store_append_recruit_args (GString               *out,
+                                            MusterRuleset         *ruleset,
+                                            const MusterTroopType *type,
+                                            const char            *name,
+                                            const char            *weapon,
+                                            GHashTable            *stats,
+                                            GPtrArray             *rolls,
+                                            GPtrArray             *roll_stats);
 /* A campaign's recruit counter from 0 to MUSTER_STORE_MAX_RECRUITS:
  * every recruit takes the next number, and the counter must hold it. */
 #define MUSTER_STORE_MAX_RECRUITS G_MAXINT32
