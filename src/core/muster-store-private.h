@@ -210,7 +210,7 @@ gboolean  muster_store_check_unit_result (MusterRuleset          *ruleset,
                                           int                     figures,
                                           const MusterUnitResult *result,
                                           GError                **error);
-/* The "stats" argument of a recruit's log entry (muster-store-characters.c). */
+/* The "stats" argument of a recruit's log entry (muster-store-recruit-log.c). */
 JsonArray *muster_store_recruit_stats (MusterRuleset *ruleset,
                                        const char    *troop_type,
                                        const char    *weapon,
