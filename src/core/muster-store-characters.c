@@ -456,6 +456,7 @@ create_in_force (MusterStore                  *self,
   g_autofree char *args = NULL;
   const MusterTroopType *type;
   MusterRuleset *ruleset;
+  gboolean done;
   gint64 id;
 
   name = muster_store_check_name (spec->name, error);
@@ -481,14 +482,18 @@ create_in_force (MusterStore                  *self,
           return 0;
     }
 
+  /* The texts are not copied: they outlive the step, and the bindings
+   * are cleared after it, before they go. */
   sqlite3_bind_int64 (writes->character, 1, campaign_id);
   sqlite3_bind_int64 (writes->character, 2, force_id);
-  sqlite3_bind_text (writes->character, 3, name, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (writes->character, 4, spec->rank != NULL ? spec->rank : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (writes->character, 5, type->id, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (writes->character, 6, weapon, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (writes->character, 3, name, -1, SQLITE_STATIC);
+  sqlite3_bind_text (writes->character, 4, spec->rank != NULL ? spec->rank : "", -1, SQLITE_STATIC);
+  sqlite3_bind_text (writes->character, 5, type->id, -1, SQLITE_STATIC);
+  sqlite3_bind_text (writes->character, 6, weapon, -1, SQLITE_STATIC);
   sqlite3_bind_int (writes->character, 7, spec->mounted ? 1 : 0);
-  if (!muster_store_exec (self, writes->character, _("Could not create the character"), error))
+  done = muster_store_exec (self, writes->character, _("Could not create the character"), error);
+  sqlite3_clear_bindings (writes->character);
+  if (!done)
     return 0;
   id = sqlite3_last_insert_rowid (muster_store_get_db (self));
 
@@ -501,9 +506,11 @@ create_in_force (MusterStore                  *self,
       while (g_hash_table_iter_next (&iter, &key, &value))
         {
           sqlite3_bind_int64 (writes->stat, 1, id);
-          sqlite3_bind_text (writes->stat, 2, key, -1, SQLITE_TRANSIENT);
+          sqlite3_bind_text (writes->stat, 2, key, -1, SQLITE_STATIC);
           sqlite3_bind_int (writes->stat, 3, GPOINTER_TO_INT (value));
-          if (!muster_store_exec (self, writes->stat, _("Could not change the character"), error))
+          done = muster_store_exec (self, writes->stat, _("Could not change the character"), error);
+          sqlite3_clear_bindings (writes->stat);
+          if (!done)
             return 0;
         }
     }

@@ -68,6 +68,7 @@ muster_store_insert_roll_with (MusterStore      *self,
 {
   g_autofree char *faces = NULL;
   g_autofree char *now = NULL;
+  gboolean done;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
   g_return_val_if_fail (stmt != NULL, 0);
@@ -80,15 +81,17 @@ muster_store_insert_roll_with (MusterStore      *self,
   bind_id_or_null (stmt, 2, game_id);
   bind_id_or_null (stmt, 3, character_id);
   bind_id_or_null (stmt, 4, resolution_id);
-  sqlite3_bind_text (stmt, 5, purpose, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 6, roll->expression, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, faces, -1, SQLITE_TRANSIENT);
+  /* The texts are not copied: they outlive the step, and the bindings
+   * are cleared after it, before they go. */
+  sqlite3_bind_text (stmt, 5, purpose, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 6, roll->expression, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 7, faces, -1, SQLITE_STATIC);
   sqlite3_bind_int (stmt, 8, roll->total);
   sqlite3_bind_int (stmt, 9, roll->entered ? 1 : 0);
-  sqlite3_bind_text (stmt, 10, now, -1, SQLITE_TRANSIENT);
-  if (!muster_store_exec (self, stmt, _("Could not record a roll"), error))
-    return 0;
-  return sqlite3_last_insert_rowid (muster_store_get_db (self));
+  sqlite3_bind_text (stmt, 10, now, -1, SQLITE_STATIC);
+  done = muster_store_exec (self, stmt, _("Could not record a roll"), error);
+  sqlite3_clear_bindings (stmt);
+  return done ? sqlite3_last_insert_rowid (muster_store_get_db (self)) : 0;
 }
 
 gint64
@@ -140,6 +143,7 @@ muster_store_insert_log_with (MusterStore   *self,
                               GError       **error)
 {
   g_autofree char *now = NULL;
+  gboolean done;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
   g_return_val_if_fail (stmt != NULL, 0);
@@ -152,12 +156,13 @@ muster_store_insert_log_with (MusterStore   *self,
   bind_id_or_null (stmt, 3, character_id);
   bind_id_or_null (stmt, 4, resolution_id);
   bind_id_or_null (stmt, 5, roll_id);
-  sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, now, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, args, -1, SQLITE_TRANSIENT);
-  if (!muster_store_exec (self, stmt, _("Could not write to the campaign log"), error))
-    return 0;
-  return sqlite3_last_insert_rowid (muster_store_get_db (self));
+  /* Not copied, as in muster_store_insert_roll_with(). */
+  sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 7, now, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 8, args, -1, SQLITE_STATIC);
+  done = muster_store_exec (self, stmt, _("Could not write to the campaign log"), error);
+  sqlite3_clear_bindings (stmt);
+  return done ? sqlite3_last_insert_rowid (muster_store_get_db (self)) : 0;
 }
 
 void
