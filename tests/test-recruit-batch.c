@@ -22,8 +22,10 @@
  * text without their row ids (muster-canonical-dump.c).
  *
  * A recruit's log entry is written as text without JSON-GLib
- * (muster_store_append_recruit_args()): its arguments are, byte for byte,
- * what JSON-GLib writes of the same members, whatever the text in them. */
+ * (muster_store_append_recruit_args()), and every entry's arguments
+ * without its generator (muster_log_args_to_string()): they are, byte
+ * for byte, what JSON-GLib writes of the same members, whatever the text
+ * in them. */
 
 typedef struct {
   const char *force;       /* index into the forces made below */
@@ -132,11 +134,22 @@ static const char * const awkward[] = {
   "Ramón Pérez Núñez", "Жуков", "武士", "Trooper 🐎 Dan", "\x01\x02\x03\x1e", "/ \\/ </script>",
 };
 
+/* @args as JSON-GLib's generator writes them. */
+static char *
+json_glib_args (JsonObject *args)
+{
+  g_autoptr(JsonObject) owned = args;
+  g_autoptr(JsonNode) node = json_node_alloc ();
+
+  json_node_init_object (node, args);
+  return json_to_string (node, FALSE);
+}
+
 /* @text as JSON-GLib writes it, a member of an entry's arguments. */
 static char *
 json_glib_string (const char *text)
 {
-  g_autofree char *object = muster_log_args_to_string (muster_log_args ("s:k", text, NULL));
+  g_autofree char *object = json_glib_args (muster_log_args ("s:k", text, NULL));
 
   g_assert_true (g_str_has_prefix (object, "{\"k\":") && g_str_has_suffix (object, "}"));
   return g_strndup (object + 5, strlen (object) - 6);
@@ -228,10 +241,56 @@ recruit_args_by_json_glib (MusterStore   *store,
   sqlite3_finalize (stmt);
   g_assert_cmpuint (rolls->len, >, 0);
 
-  return muster_log_args_to_string (muster_log_args ("s:name", name, "s:weapon", weapon,
-                                                     "a:stats", muster_store_recruit_stats (ruleset, troop_type, weapon,
-                                                                                            stats, rolls, roll_stats),
-                                                     NULL));
+  return json_glib_args (muster_log_args ("s:name", name, "s:weapon", weapon,
+                                          "a:stats", muster_store_recruit_stats (ruleset, troop_type, weapon,
+                                                                                 stats, rolls, roll_stats),
+                                          NULL));
+}
+
+/* Any entry's arguments, written by muster_log_args_to_string(): what
+ * JSON-GLib writes of them, for every type of member the log keeps,
+ * nested, in the order they were set. */
+static void
+test_args_to_string (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (awkward); i++)
+    {
+      JsonArray *list = json_array_new ();
+      JsonObject *inner = json_object_new ();
+      g_autoptr(JsonObject) args = NULL;
+      g_autofree char *ours = NULL;
+      g_autofree char *theirs = NULL;
+
+      json_object_set_string_member (inner, awkward[i], awkward[(i + 1) % G_N_ELEMENTS (awkward)]);
+      json_object_set_int_member (inner, "value", G_MININT64 + i);
+      json_object_set_null_member (inner, "none");
+      json_array_add_object_element (list, inner);
+      json_array_add_int_element (list, G_MAXINT64 - i);
+      json_array_add_boolean_element (list, i % 2 == 0);
+      json_array_add_array_element (list, json_array_new ());
+      json_array_add_object_element (list, json_object_new ());
+      args = muster_log_args ("s:name", awkward[i], "i:size", -(int) i, "b:broken", i % 2 == 1,
+                              "r:unit_id", (gint64) i + 1, "a:stats", list, NULL);
+      json_object_set_string_member (args, "zulu", "last set");
+      json_object_set_string_member (args, "alpha", "set after zulu");
+      /* A member set twice. */
+      json_object_set_string_member (args, "name", awkward[(i + 2) % G_N_ELEMENTS (awkward)]);
+
+      ours = muster_log_args_to_string (args);
+      theirs = json_glib_args (json_object_ref (args));
+      g_assert_cmpstr (ours, ==, theirs);
+    }
+  /* A double, which no entry keeps, is still written as JSON-GLib does. */
+  {
+    g_autoptr(JsonObject) args = muster_log_args ("s:name", "Harper", NULL);
+    g_autofree char *ours = NULL;
+    g_autofree char *theirs = NULL;
+
+    json_object_set_double_member (args, "ratio", 0.1);
+    ours = muster_log_args_to_string (args);
+    theirs = json_glib_args (json_object_ref (args));
+    g_assert_cmpstr (ours, ==, theirs);
+  }
 }
 
 /* Recruits of every troop type with every weapon of the shipped rules,
@@ -334,5 +393,6 @@ main (int   argc,
     }
   g_test_add_func ("/recruit-batch/args/json-string", test_json_string);
   g_test_add_func ("/recruit-batch/args/as-json-glib", test_args_as_json_glib);
+  g_test_add_func ("/recruit-batch/args/to-string", test_args_to_string);
   return g_test_run ();
 }
