@@ -612,7 +612,7 @@ bench_log (Bench *b)
 
   muster_window_select_campaign (b->window, b->log_campaign);
   adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "log");
-  page = MUSTER_LOG_PAGE (adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)));
+  page = MUSTER_LOG_PAGE (muster_window_get_page (b->window, "log"));
   view = GTK_COLUMN_VIEW (find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
   entries = muster_store_list_log (b->store, b->log_campaign, 0, 0, NULL);
   n = entries->len;

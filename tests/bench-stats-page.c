@@ -72,7 +72,7 @@ open_page (MusterWindow *window,
            const char   *name,
            gint64        campaign)
 {
-  GtkWidget *page = adw_view_stack_get_child_by_name (stack, name);
+  GtkWidget *page = muster_window_get_page (window, name);
   g_autoptr(GTimer) timer = NULL;
 
   adw_view_stack_set_visible_child_name (stack, "roster");

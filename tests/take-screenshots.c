@@ -199,7 +199,7 @@ main (int   argc,
   }
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
-      GtkWidget *page = adw_view_stack_get_child_by_name (stack, pages[i]);
+      GtkWidget *page = muster_window_get_page (window, pages[i]);
 
       adw_view_stack_set_visible_child_name (stack, pages[i]);
       if (MUSTER_IS_GAMES_PAGE (page))
@@ -210,7 +210,7 @@ main (int   argc,
 
   /* The score's numbers, as the Statistics page's table shows them. */
   {
-    GtkWidget *page = adw_view_stack_get_child_by_name (stack, "statistics");
+    GtkWidget *page = muster_window_get_page (window, "statistics");
     GPtrArray *cards = muster_stats_page_get_cards (MUSTER_STATS_PAGE (page));
 
     adw_view_stack_set_visible_child_name (stack, "statistics");

@@ -107,6 +107,41 @@ test_roundtrip_big (void)
                    ==, 2000);
 }
 
+/* Into a library that has rows already: a campaign's rows are written
+ * by the batch, its rolls with ids given ahead, and each log entry must
+ * still point at its own roll. */
+static void
+test_roundtrip_into_used (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autoptr(GString) expected = NULL;
+  gint64 campaign, copy;
+
+  campaign = make_big (store, 200, 40);
+  first = export_campaign (store, campaign);
+  /* More rows of each kind than the importer writes in one statement (32). */
+  g_assert_cmpint (count (store, "SELECT COUNT(*) FROM roll WHERE campaign_id = ?", campaign), >, 64);
+
+  copy = muster_exchange_import_data (store, first, strlen (first), "big.muster", 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (copy, !=, campaign);
+
+  /* The same file but for the copy's name. */
+  second = export_campaign (store, copy);
+  expected = g_string_new (first);
+  g_assert_cmpuint (g_string_replace (expected, "name=\"Big campaign\"", "name=\"Big campaign (2)\"", 1), ==, 1);
+  g_assert_cmpstr (second, ==, expected->str);
+
+  g_assert_cmpint (count (store, "SELECT COUNT(*) FROM log_entry l JOIN roll r ON r.id = l.roll_id"
+                                 " WHERE l.campaign_id = ? AND r.campaign_id = l.campaign_id", copy), ==,
+                   count (store, "SELECT COUNT(*) FROM log_entry WHERE campaign_id = ? AND roll_id IS NOT NULL", campaign));
+  g_assert_cmpint (count (store, "SELECT COUNT(*) FROM log_entry WHERE campaign_id = ? AND roll_id IS NOT NULL", campaign),
+                   >, 64);
+}
+
 /* The size the issue asks timings for: run with -m slow. */
 static void
 test_roundtrip_huge (void)
@@ -692,6 +727,7 @@ main (int   argc,
 
   g_test_add_func ("/exchange/roundtrip/sample", test_roundtrip_sample);
   g_test_add_func ("/exchange/roundtrip/big", test_roundtrip_big);
+  g_test_add_func ("/exchange/roundtrip/into-used", test_roundtrip_into_used);
   g_test_add_func ("/exchange/roundtrip/huge", test_roundtrip_huge);
   g_test_add_func ("/exchange/roundtrip/file", test_roundtrip_file);
   g_test_add_func ("/exchange/roundtrip/force", test_roundtrip_force);

@@ -149,7 +149,7 @@ test_shortcuts_window_titled (void)
   GtkShortcutsWindow *overlay;
 
   muster_gui_fixture_open (&f, FALSE);
-  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (f.window));
+  overlay = muster_window_get_help_overlay (f.window);
   g_assert_nonnull (overlay);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (overlay)), ==, "Keyboard Shortcuts");
   muster_gui_fixture_close (&f);

@@ -215,7 +215,7 @@ page (Fixture    *f,
 
   adw_view_stack_set_visible_child_name (stack, name);
   muster_gui_spin ();
-  return adw_view_stack_get_child_by_name (stack, name);
+  return muster_window_get_page (f->window, name);
 }
 
 static void
@@ -463,6 +463,9 @@ test_shortcuts (void)
   GtkShortcutsWindow *overlay;
 
   muster_gui_fixture_open (&f, TRUE);
+  /* The shortcuts window is built when it is first asked for, not with
+   * the main window. */
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (f.window)));
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     {
       g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, shortcuts[i].action);
@@ -482,9 +485,16 @@ test_shortcuts (void)
       }
     }
 
-  /* Every one of them is in the keyboard shortcuts window. */
+  /* Every one of them is in the keyboard shortcuts window, which Ctrl+?
+   * builds and shows. */
+  g_assert_true (activate_shortcut (GTK_WIDGET (f.window), "<Control>question"));
+  muster_gui_spin ();
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (f.window));
   g_assert_nonnull (overlay);
+  g_assert_true (overlay == muster_window_get_help_overlay (f.window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (overlay)) == GTK_WINDOW (f.window));
+  gtk_widget_set_visible (GTK_WIDGET (overlay), FALSE);
   collect_accels (GTK_WIDGET (overlay), listed);
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     if (!g_hash_table_contains (listed, shortcuts[i].accel))

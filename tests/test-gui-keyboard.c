@@ -123,7 +123,7 @@ test_dialogs_focus_first_field (void)
                                         (const gint64 *) (gpointer) ids->data, ids->len, &error);
     g_assert_no_error (error);
     muster_gui_spin ();
-    games = muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_GAMES_PAGE, NULL);
+    games = muster_window_get_page (f.window, "games");
     muster_games_page_set_campaign (MUSTER_GAMES_PAGE (games), f.campaign_id);
     muster_games_page_select_game (MUSTER_GAMES_PAGE (games), game_id);
     dialog = muster_games_page_record_results (MUSTER_GAMES_PAGE (games));

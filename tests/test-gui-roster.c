@@ -14,7 +14,9 @@
 #include "muster-gui-test-util.h"
 #include "muster-recruit-dialog.h"
 #include "muster-recruit.h"
+#include "muster-roster-model.h"
 #include "muster-roster-page.h"
+#include "muster-sort-filter-model.h"
 #include "muster-test-util.h"
 #include "muster-window.h"
 
@@ -284,6 +286,55 @@ test_roster_last_character (void)
   muster_gui_fixture_close (&f);
 }
 
+static void
+paint_cb (GdkFrameClock     *clock,
+          MusterRosterModel *source)
+{
+  gboolean *read_before = g_object_get_data (G_OBJECT (clock), "read-before");
+
+  if (muster_roster_model_is_loading (source) || g_list_model_get_n_items (G_LIST_MODEL (source)) > 0)
+    *read_before = TRUE;
+  g_signal_handlers_disconnect_by_func (clock, paint_cb, source);
+}
+
+/* The window is shown before the characters are read: the roster asks
+ * for them once the window has painted its first frame, showing the list
+ * (not "No Characters") meanwhile, and fills it after that frame. */
+static void
+test_roster_read_after_first_frame (void)
+{
+  Fixture f = { 0 };
+  MusterRosterModel *source;
+  GdkFrameClock *clock;
+  GtkStack *stack;
+  gboolean read_before = FALSE;
+
+  muster_gui_fixture_open (&f, TRUE);
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  f.window = muster_window_new (muster_gui_test_get_app ());
+  source = MUSTER_ROSTER_MODEL (muster_sort_filter_model_get_source (
+    MUSTER_SORT_FILTER_MODEL (muster_roster_page_get_model (roster (&f)))));
+  stack = GTK_STACK (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "stack"));
+  g_assert_cmpint (muster_window_get_campaign_id (f.window), ==, f.campaign_id);
+  g_assert_true (muster_roster_page_is_loading (roster (&f)));
+  g_assert_false (muster_roster_model_is_loading (source));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "list");
+
+  gtk_window_present (GTK_WINDOW (f.window));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (f.window));
+  g_assert_nonnull (clock);
+  g_object_set_data (G_OBJECT (clock), "read-before", &read_before);
+  g_signal_connect (clock, "paint", G_CALLBACK (paint_cb), source);
+  g_assert_false (muster_roster_model_is_loading (source));
+
+  muster_gui_wait_for_roster (f.window);
+  g_assert_false (read_before);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_roster_page_get_model (roster (&f))), ==, 24);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "list");
+
+  muster_gui_fixture_close (&f);
+}
+
 /* Searching shows the very objects the roster had: a search narrowed and
  * widened again gives back the same rows, and keeps the one chosen. */
 static void
@@ -329,6 +380,40 @@ test_roster_search_keeps_rows (void)
       g_assert_true (c == g_ptr_array_index (before, i));
     }
   g_assert_true (gtk_selection_model_is_selected (selection, position));
+
+  muster_gui_fixture_close (&f);
+}
+
+/* A status page's large icon is loaded when the page is first shown, not
+ * with the window: the roster's "nothing found" page and the window's
+ * broken-rules page have none while hidden, and the icon once shown. */
+static void
+test_roster_status_icons_when_shown (void)
+{
+  Fixture f = { 0 };
+  AdwStatusPage *nothing;
+  AdwStatusPage *broken;
+
+  muster_gui_fixture_open (&f, TRUE);
+  muster_gui_wait_for_roster (f.window);
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  nothing = ADW_STATUS_PAGE (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE, "nothing_status"));
+  broken = ADW_STATUS_PAGE (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "broken_rules_page"));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (nothing)));
+  g_assert_null (adw_status_page_get_icon_name (nothing));
+  g_assert_null (adw_status_page_get_icon_name (broken));
+
+  search_for (&f, "nobody-has-this-name");
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (nothing)));
+  g_assert_cmpstr (adw_status_page_get_icon_name (nothing), ==, "edit-find-symbolic");
+  g_assert_null (adw_status_page_get_icon_name (broken));
+
+  /* Kept when it is hidden and shown again. */
+  search_for (&f, "");
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (nothing)));
+  g_assert_cmpstr (adw_status_page_get_icon_name (nothing), ==, "edit-find-symbolic");
 
   muster_gui_fixture_close (&f);
 }
@@ -1032,6 +1117,8 @@ main (int   argc,
   g_test_add_func ("/gui/roster/sample", test_roster_sample);
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
   g_test_add_func ("/gui/roster/search", test_roster_search);
+  g_test_add_func ("/gui/roster/read-after-first-frame", test_roster_read_after_first_frame);
+  g_test_add_func ("/gui/roster/status-icons-when-shown", test_roster_status_icons_when_shown);
   g_test_add_func ("/gui/roster/search-keeps-rows", test_roster_search_keeps_rows);
   g_test_add_func ("/gui/roster/last-character", test_roster_last_character);
   g_test_add_func ("/gui/roster/delete-undo", test_roster_delete_undo);

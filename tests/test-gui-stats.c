@@ -25,7 +25,7 @@ show_page (MusterGuiFixture *g)
 
   adw_view_stack_set_visible_child_name (stack, "statistics");
   muster_gui_spin ();
-  return MUSTER_STATS_PAGE (adw_view_stack_get_child_by_name (stack, "statistics"));
+  return MUSTER_STATS_PAGE (muster_window_get_page (g->window, "statistics"));
 }
 
 static const char *

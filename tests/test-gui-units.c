@@ -704,6 +704,9 @@ test_sharpes_no_units (void)
   muster_window_select_campaign (f.window, f.campaign_id);
   muster_gui_wait_for_roster (f.window);
 
+  /* Not even made: the roster opens without it. */
+  g_assert_null (gtk_paned_get_start_child (GTK_PANED (muster_gui_template_child (roster (&f), MUSTER_TYPE_ROSTER_PAGE,
+                                                                                  "paned"))));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (unit_list (&f))));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (unit_list (&f))));
   /* No New Unit dialog: there is nothing to add units to. */

@@ -13,12 +13,14 @@
 #include "muster-character.h"
 #include "muster-character-window.h"
 #include "muster-game.h"
+#include "muster-games-page.h"
 #include "muster-force-dialog.h"
 #include "muster-force.h"
 #include "muster-gui-test-util.h"
 #include "muster-log-item.h"
 #include "muster-log-page.h"
 #include "muster-new-campaign-dialog.h"
+#include "muster-new-game-dialog.h"
 #include "muster-recruit.h"
 #include "muster-roster-page.h"
 #include "muster-sheet-window.h"
@@ -44,6 +46,15 @@ count_characters (MusterStore *store,
   g_autoptr(GPtrArray) characters = muster_store_list_characters (store, campaign_id, 0, NULL);
 
   return characters ? characters->len : 0;
+}
+
+static guint
+count_games (MusterStore *store,
+             gint64       campaign_id)
+{
+  g_autoptr(GPtrArray) games = muster_store_list_games (store, campaign_id, NULL);
+
+  return games ? games->len : 0;
 }
 
 /* --- The window -------------------------------------------------------- */
@@ -138,6 +149,70 @@ test_window_last_campaign (void)
   muster_gui_fixture_close (&f);
 }
 
+/* Only the Roster is built when the window opens: the other pages are
+ * built the first time they are shown, in their place among the view
+ * stack's pages, and show the open campaign then; Ctrl+G builds the
+ * Games page it opens on. */
+static void
+test_window_pages_built_when_shown (void)
+{
+  static const struct {
+    const char *name;
+    const char *title;
+  } pages[] = {
+    { "games", "Games" },
+    { "log", "Log" },
+    { "honours", "Honours" },
+    { "statistics", "Statistics" },
+  };
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) log = NULL;
+  AdwViewStack *stack;
+  GtkWidget *page;
+
+  muster_gui_fixture_open (&f, TRUE);
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "roster");
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      GtkWidget *slot = adw_view_stack_get_child_by_name (stack, pages[i].name);
+      AdwViewStackPage *stack_page = adw_view_stack_get_page (stack, slot);
+
+      g_assert_nonnull (slot);
+      g_assert_null (adw_bin_get_child (ADW_BIN (slot)));
+      /* The switcher offers it all the same. */
+      g_assert_cmpstr (adw_view_stack_page_get_title (stack_page), ==, pages[i].title);
+      g_assert_nonnull (adw_view_stack_page_get_icon_name (stack_page));
+    }
+  g_assert_null (muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_GAMES_PAGE, NULL));
+  g_assert_null (muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_LOG_PAGE, NULL));
+
+  adw_view_stack_set_visible_child_name (stack, "log");
+  muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+  page = muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_LOG_PAGE, NULL);
+  g_assert_nonnull (page);
+  g_assert_true (page == muster_window_get_page (f.window, "log"));
+  g_assert_true (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "log"))) == page);
+  g_assert_true (gtk_widget_get_mapped (page));
+  log = muster_store_list_log (f.store, f.campaign_id, 0, 0, NULL);
+  g_assert_cmpuint (log->len, >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_log_page_get_model (MUSTER_LOG_PAGE (page))), ==, log->len);
+  /* The others are still to be built. */
+  g_assert_null (muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_GAMES_PAGE, NULL));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.new-game", NULL));
+  muster_gui_wait_until (muster_gui_find_toplevel (MUSTER_TYPE_NEW_GAME_DIALOG) != NULL);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "games");
+  page = muster_gui_find_widget (GTK_WIDGET (f.window), MUSTER_TYPE_GAMES_PAGE, NULL);
+  g_assert_nonnull (page);
+  g_assert_true (page == muster_window_get_page (f.window, "games"));
+  g_assert_cmpuint (g_list_model_get_n_items (muster_games_page_get_model (MUSTER_GAMES_PAGE (page))), ==,
+                    count_games (f.store, f.campaign_id));
+
+  muster_gui_fixture_close (&f);
+}
+
 /* The Log page shows the open campaign whether it was open or hidden when
  * the campaign changed. */
 static void
@@ -163,7 +238,7 @@ test_window_pages_follow (void)
   muster_gui_wait_for_roster (f.window);
 
   stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
-  log = muster_log_page_get_model (MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log")));
+  log = muster_log_page_get_model (MUSTER_LOG_PAGE (muster_window_get_page (f.window, "log")));
   adw_view_stack_set_visible_child_name (stack, "log");
   muster_gui_spin ();
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, log_a->len);
@@ -203,7 +278,7 @@ test_log_keeps_entries (void)
   stack = ADW_VIEW_STACK (muster_gui_template_child (f.window, MUSTER_TYPE_WINDOW, "view_stack"));
   adw_view_stack_set_visible_child_name (stack, "log");
   muster_gui_spin ();
-  page = MUSTER_LOG_PAGE (adw_view_stack_get_child_by_name (stack, "log"));
+  page = MUSTER_LOG_PAGE (muster_window_get_page (f.window, "log"));
   log = muster_log_page_get_model (page);
   n = g_list_model_get_n_items (log);
   g_assert_cmpuint (n, >, 1);
@@ -744,6 +819,7 @@ main (int   argc,
   g_test_add_func ("/gui/log/keeps-entries", test_log_keeps_entries);
   g_test_add_func ("/gui/window/external-campaign", test_window_external_campaign);
   g_test_add_func ("/gui/window/pages-follow", test_window_pages_follow);
+  g_test_add_func ("/gui/window/pages-built-when-shown", test_window_pages_built_when_shown);
   g_test_add_func ("/gui/window/actions", test_actions_enabled);
   g_test_add_func ("/gui/window/read-only", test_window_read_only);
   g_test_add_func ("/gui/window/read-failures", test_read_failures);

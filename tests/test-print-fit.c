@@ -258,8 +258,9 @@ test_words (void)
   g_assert_cmpfloat (muster_sheet_fit_size (layout, font, GUARDS, coldstream + 1, 1, 4.0), <, 5.0);
 }
 
-/* Texts drawn, some of them again and in other fonts and boxes, with
- * @keep or without layouts kept for them, onto a new image. */
+/* Texts drawn, some of them again and in other fonts (of another weight,
+ * or only of another size) and boxes, with @keep or without layouts kept
+ * for them, onto a new image. */
 static cairo_surface_t *
 draw_texts (gboolean keep)
 {
@@ -269,6 +270,10 @@ draw_texts (gboolean keep)
   g_autoptr(PangoLayout) layout = muster_sheet_create_layout (cr);
   g_autoptr(PangoFontDescription) regular = muster_sheet_font (8, FALSE, FALSE);
   g_autoptr(PangoFontDescription) bold = muster_sheet_font (8, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) larger = muster_sheet_font (9.5, FALSE, FALSE);
+  /* "1" comes back in the same box in 8 and 9.5 points, "Dead" in two
+   * weights. */
+  PangoFontDescription *line_fonts[] = { regular, bold, bold, larger };
 
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
@@ -279,7 +284,7 @@ draw_texts (gboolean keep)
     {
       double y = i * 45.0;
 
-      muster_sheet_draw_line (cr, layout, i % 2 ? bold : regular, texts[i], 5, y, 40 + (i % 3) * 60, 12,
+      muster_sheet_draw_line (cr, layout, line_fonts[i % 4], texts[i], 5, y, 40 + (i % 3) * 60, 12,
                               PANGO_ALIGN_CENTER);
       muster_sheet_draw_label (cr, layout, i % 2 ? regular : bold, 6.0, texts[i], 150, y, 60 + (i % 2) * 80, 40,
                                PANGO_ALIGN_RIGHT);
@@ -527,6 +532,77 @@ test_automatic_landscape (StoreFixture  *f,
 
 /* Sharpe's stat cards print every stat's name whole: "Close combat" on
  * two lines, not "Close co…". */
+/* The stats of a ruleset with more of them than an eighth of the page
+ * holds never run into each other: each figure takes more room, and
+ * fewer figures go on a page. Sharpe's keeps eight a page. */
+static void
+test_many_stats (StoreFixture  *f,
+                 gconstpointer  data)
+{
+  g_autoptr(MusterRuleset) rules = wide_rules ();
+  gint64 campaign = long_names_campaign (f, rules);
+  g_autoptr(GPtrArray) characters = characters_of (f, campaign);
+  g_autoptr(MusterSheet) sheet = muster_figure_stats_sheet_new (rules, characters, 16);
+  guint n_stats = muster_ruleset_get_n_stats (rules);
+
+  g_assert_cmpuint (n_stats, >, 20);
+  g_assert_cmpuint (characters->len, ==, 3);
+
+  for (MusterPaper paper = MUSTER_PAPER_A4; paper <= MUSTER_PAPER_LETTER; paper++)
+    {
+      g_autofree char *name = g_strdup_printf ("many-stats-%s", muster_paper_to_string (paper));
+      MusterPageSize size;
+      g_autoptr(TestDoc) doc = render_oriented (f, sheet, paper, MUSTER_ORIENTATION_AUTOMATIC, name, &size);
+      g_autoptr(TestPage) page = poppler_document_get_page (doc, 0);
+      g_autoptr(GPtrArray) rects = g_ptr_array_new_with_free_func ((GDestroyNotify) poppler_rectangle_free);
+
+      /* Three figures: fewer than eight a page, so more than one page. */
+      g_assert_cmpint (poppler_document_get_n_pages (doc), >, 1);
+      muster_test_assert_nothing_cut (sheet, &size, FALSE);
+
+      /* The first figure's stat names, each in a row of its own. */
+      for (guint i = 0; i < n_stats; i++)
+        {
+          const MusterStatDef *def = muster_ruleset_get_stat (rules, i);
+          GList *found = poppler_page_find_text (page, def->name);
+
+          g_assert_nonnull (found);
+          g_ptr_array_add (rects, poppler_rectangle_copy (found->data));
+          g_list_free_full (found, (GDestroyNotify) poppler_rectangle_free);
+        }
+      for (guint i = 0; i < rects->len; i++)
+        for (guint j = i + 1; j < rects->len; j++)
+          {
+            PopplerRectangle *a = g_ptr_array_index (rects, i);
+            PopplerRectangle *b = g_ptr_array_index (rects, j);
+            double overlap = MIN (MAX (a->y1, a->y2), MAX (b->y1, b->y2)) -
+                             MAX (MIN (a->y1, a->y2), MIN (b->y1, b->y2));
+
+            if (overlap > 0.5)
+              g_test_message ("%s and %s overlap by %.1f pt",
+                              muster_ruleset_get_stat (rules, i)->name,
+                              muster_ruleset_get_stat (rules, j)->name, overlap);
+            g_assert_cmpfloat (overlap, <=, 0.5);
+          }
+    }
+
+  /* Five stats: eight figures a page, nine figures on two pages. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MusterRuleset) sharpes = muster_rulesets_lookup ("sharpes-skirmish", &error);
+    g_autoptr(GPtrArray) none = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(MusterSheet) blank = NULL;
+    MusterPageSize size;
+
+    for (guint i = 0; i < MUSTER_FIGURE_STATS_PER_PAGE + 1; i++)
+      g_ptr_array_add (none, g_object_ref (g_ptr_array_index (characters, 0)));
+    g_assert_no_error (error);
+    blank = muster_figure_stats_sheet_new (sharpes, none, 16);
+    muster_page_size_init_for_paper (&size, MUSTER_PAPER_A4);
+    g_assert_cmpuint (muster_sheet_get_n_pages (blank, &size), ==, 2);
+  }
+}
+
 static void
 test_card_labels (StoreFixture  *f,
                   gconstpointer  data)
@@ -639,6 +715,7 @@ main (int   argc,
   g_test_add_func ("/print/fit/table", test_table);
   g_test_add ("/print/fit/long-names", StoreFixture, NULL, store_setup, test_long_names, store_teardown);
   g_test_add ("/print/fit/automatic-landscape", StoreFixture, NULL, store_setup, test_automatic_landscape, store_teardown);
+  g_test_add ("/print/fit/many-stats", StoreFixture, NULL, store_setup, test_many_stats, store_teardown);
   g_test_add ("/print/fit/card-labels", StoreFixture, NULL, store_setup, test_card_labels, store_teardown);
   g_test_add ("/print/fit/emoji", StoreFixture, NULL, store_setup, test_emoji, store_teardown);
   g_test_add ("/print/fit/missing-glyph", StoreFixture, NULL, store_setup, test_missing_glyph, store_teardown);

@@ -455,6 +455,65 @@ test_save_copy (void)
 
 /* --- Campaigns and forces ------------------------------------------------ */
 
+/* The connection that reads a list in another thread keeps a small page
+ * cache: it reads the list once, from start to end. */
+static void
+test_reader_small_cache (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterStore) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  reader = muster_store_open_reader (store, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (reader);
+  g_assert_cmpint (sqlite3_prepare_v2 (muster_store_get_db (reader), "PRAGMA cache_size", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  /* Negative: KiB. */
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, -512);
+  sqlite3_finalize (stmt);
+}
+
+/* Every object standing for a campaign, and every campaign keeping the
+ * same copy of its rules, has the one ruleset parsed from it while one of
+ * them holds it; another copy is another ruleset. */
+static void
+test_campaign_ruleset_shared (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(MusterRuleset) other_rules = NULL;
+  g_autoptr(MusterCampaign) first = NULL;
+  g_autoptr(MusterCampaign) again = NULL;
+  g_autoptr(MusterCampaign) second = NULL;
+  g_autoptr(MusterCampaign) other = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 a, b, c;
+
+  a = make_campaign (store, "Talavera");
+  b = make_campaign (store, "Albuera");
+  other_rules = muster_rulesets_lookup ("chosen-men", &error);
+  g_assert_no_error (error);
+  c = muster_store_create_campaign (store, "Vimeiro", other_rules, 7, NULL, &error);
+  g_assert_no_error (error);
+
+  first = muster_store_get_campaign (store, a, &error);
+  g_assert_no_error (error);
+  again = muster_store_get_campaign (store, a, &error);
+  g_assert_no_error (error);
+  second = muster_store_get_campaign (store, b, &error);
+  g_assert_no_error (error);
+  other = muster_store_get_campaign (store, c, &error);
+  g_assert_no_error (error);
+  g_assert_true (first != again);
+  g_assert_nonnull (muster_campaign_get_ruleset (first));
+  g_assert_true (muster_campaign_get_ruleset (again) == muster_campaign_get_ruleset (first));
+  g_assert_true (muster_campaign_get_ruleset (second) == muster_campaign_get_ruleset (first));
+  g_assert_nonnull (muster_campaign_get_ruleset (other));
+  g_assert_true (muster_campaign_get_ruleset (other) != muster_campaign_get_ruleset (first));
+  g_assert_cmpstr (muster_ruleset_get_id (muster_campaign_get_ruleset (other)), ==, "chosen-men");
+}
+
 static void
 test_campaign_crud (void)
 {
@@ -846,6 +905,8 @@ main (int   argc,
   g_test_add_func ("/store/open/reopen", test_reopen);
   g_test_add_func ("/store/save-copy", test_save_copy);
   g_test_add_func ("/store/campaign/crud", test_campaign_crud);
+  g_test_add_func ("/store/campaign/ruleset-shared", test_campaign_ruleset_shared);
+  g_test_add_func ("/store/reader/small-cache", test_reader_small_cache);
   g_test_add_func ("/store/names", test_names);
   g_test_add_func ("/store/force/crud", test_force_crud);
   g_test_add_func ("/store/character/crud", test_character_crud);

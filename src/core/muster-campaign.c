@@ -96,11 +96,67 @@ muster_campaign_get_created (MusterCampaign *self)
   return self->created;
 }
 
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+static gboolean
+weak_ref_is_empty (gpointer key,
+                   gpointer value,
+                   gpointer user_data)
+{
+  g_autoptr(GObject) object = g_weak_ref_get (value);
+
+  return object == NULL;
+}
+
+/* The rules a campaign keeps, parsed once however many objects stand for
+ * it at a time (the sidebar's, the roster's, a sheet's), or for campaigns
+ * that keep the same copy: a parse takes milliseconds, and a ruleset does
+ * not change once made. The table keeps no ruleset alive. */
+static MusterRuleset *
+parse_shared (const char  *xml,
+              const char  *filename,
+              GError     **error)
+{
+  static GMutex lock;
+  static GHashTable *parsed;  /* filename "\n" text -> GWeakRef to a MusterRuleset */
+  g_autofree char *key = g_strconcat (filename, "\n", xml, NULL);
+  MusterRuleset *ruleset;
+  GWeakRef *ref;
+
+  g_mutex_lock (&lock);
+  if (parsed == NULL)
+    parsed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, weak_ref_free);
+  ref = g_hash_table_lookup (parsed, key);
+  ruleset = ref != NULL ? g_weak_ref_get (ref) : NULL;
+  if (ruleset == NULL)
+    {
+      /* Those no longer in use go as others come. */
+      if (g_hash_table_size (parsed) >= 16)
+        g_hash_table_foreach_remove (parsed, weak_ref_is_empty, NULL);
+      ruleset = muster_ruleset_new_from_data (xml, -1, filename, error);
+      if (ruleset != NULL)
+        {
+          ref = g_new0 (GWeakRef, 1);
+          g_weak_ref_init (ref, ruleset);
+          g_hash_table_replace (parsed, g_steal_pointer (&key), ref);
+        }
+    }
+  g_mutex_unlock (&lock);
+  return ruleset;
+}
+
 /**
  * muster_campaign_get_ruleset:
  *
  * Returns: (transfer none) (nullable): the campaign's own copy of its
- * ruleset, parsed from the stored text the first time it is asked for.
+ * ruleset, parsed from the stored text the first time it is asked for
+ * (the same object for every #MusterCampaign whose copy is the same
+ * text, while one of them has it).
  */
 MusterRuleset *
 muster_campaign_get_ruleset (MusterCampaign *self)
@@ -113,8 +169,8 @@ muster_campaign_get_ruleset (MusterCampaign *self)
     return self->ruleset;
 
   filename = g_strdup_printf ("%s.xml", self->ruleset_id);
-  self->ruleset = muster_ruleset_new_from_data (self->ruleset_xml != NULL ? self->ruleset_xml : "", -1,
-                                                filename, &self->ruleset_error);
+  self->ruleset = parse_shared (self->ruleset_xml != NULL ? self->ruleset_xml : "", filename,
+                                &self->ruleset_error);
   /* A copy that no longer loads is shown as such and can be replaced
    * (muster-rules-update.h): not a programming error. */
   if (self->ruleset == NULL)

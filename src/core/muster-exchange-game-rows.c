@@ -11,22 +11,8 @@
 #include "muster-exchange.h"
 #include "muster-exchange-private.h"
 
-/* Games, resolutions, rolls and the log: in the first pass what the
- * schema cannot check, in the second their rows. */
-
-/* The name of the unit or character (@kind 'u' or 'c') the file calls
- * @id, for messages; @id itself when it names none. */
-static const char *
-name_of (Import     *im,
-         char        kind,
-         const char *id)
-{
-  char prefix[3] = { kind, '\037', '\0' };
-  g_autofree char *key = id != NULL ? g_strconcat (prefix, id, NULL) : NULL;
-  const char *name = key != NULL ? g_hash_table_lookup (im->names, key) : NULL;
-
-  return name != NULL ? name : id != NULL ? id : "";
-}
+/* Games, resolutions, rolls and the log: what the schema cannot check,
+ * then their rows (participations, rolls and log entries by the batch). */
 
 /* Games */
 
@@ -46,6 +32,9 @@ muster_import_game (Import *im,
     const char *title;
 
     muster_import_define_id (im, ID_GAME, line);
+    /* Who takes part is checked game by game. */
+    g_hash_table_remove_all (im->game_characters);
+    g_hash_table_remove_all (im->game_units);
     if (!muster_import_first_time (im, "game-number", key))
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("two games have the number %" PRId64 "."), number);
@@ -91,12 +80,9 @@ muster_import_participant (Import *im,
 
   {
     const char *who = muster_import_need_attr (im, "character", line);
-    g_autofree char *key = NULL;
 
     character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
-    key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
-                           (gsize) g_hash_table_size (im->ids[ID_GAME]), who != NULL ? who : "");
-    if (who != NULL && !muster_import_first_time (im, "participant", key))
+    if (who != NULL && !g_hash_table_add (im->game_characters, g_strdup (who)))
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("the character “%s” takes part twice in one game."), who);
     if (outcome != NULL && im->ruleset != NULL)
@@ -108,7 +94,7 @@ muster_import_participant (Import *im,
           muster_import_fail (im, MUSTER_EXCHANGE_ERROR_RULESET, line,
                               _("the ruleset “%s” has no outcome “%s”."),
                               muster_ruleset_get_id (im->ruleset), outcome);
-        else if (!muster_store_check_result (def, name_of (im, 'c', who), (int) light, (int) serious,
+        else if (!muster_store_check_result (def, muster_import_name_of (im, ID_CHARACTER, who), (int) light, (int) serious,
                                              (int) unnamed, &check_error))
           muster_import_refused (im, line, check_error);
         else
@@ -125,19 +111,14 @@ muster_import_participant (Import *im,
   if (im->error != NULL || character_id == 0)
     return;
 
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO participation (game_id, character_id, side, outcome,"
-                                " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL)
-    return;
-  sqlite3_bind_int64 (stmt, 1, im->game_id);
-  sqlite3_bind_int64 (stmt, 2, character_id);
-  muster_import_bind_text (stmt, 3, muster_import_attr (im, "side"));
-  muster_import_bind_text (stmt, 4, outcome);
-  sqlite3_bind_int64 (stmt, 5, light);
-  sqlite3_bind_int64 (stmt, 6, serious);
-  sqlite3_bind_int64 (stmt, 7, unnamed);
-  muster_import_run (im, stmt);
+  muster_import_batch_int (&im->participations, im->game_id);
+  muster_import_batch_int (&im->participations, character_id);
+  muster_import_batch_text (&im->participations, muster_import_attr (im, "side"));
+  muster_import_batch_text (&im->participations, outcome);
+  muster_import_batch_int (&im->participations, light);
+  muster_import_batch_int (&im->participations, serious);
+  muster_import_batch_int (&im->participations, unnamed);
+  muster_import_batch_end_row (im, &im->participations);
   im->participant_id = character_id;
 }
 
@@ -162,16 +143,13 @@ muster_import_unit_participant (Import *im,
     const char *unit = muster_import_need_attr (im, "unit", line);
     MusterUnitResult result = { (int) killed, (int) wounded, (int) captured, (int) run, colours, NULL };
     g_autoptr(GError) check_error = NULL;
-    g_autofree char *key = NULL;
 
     unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
-    key = g_strdup_printf ("%" G_GSIZE_FORMAT "\037%s",
-                           (gsize) g_hash_table_size (im->ids[ID_GAME]), unit != NULL ? unit : "");
-    if (unit != NULL && !muster_import_first_time (im, "unit-participant", key))
+    if (unit != NULL && !g_hash_table_add (im->game_units, g_strdup (unit)))
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("the unit “%s” takes part twice in one game."), unit);
     else if (im->error == NULL && im->ruleset != NULL &&
-             !muster_store_check_unit_result (im->ruleset, name_of (im, 'u', unit), (int) figures,
+             !muster_store_check_unit_result (im->ruleset, muster_import_name_of (im, ID_UNIT, unit), (int) figures,
                                               &result, &check_error))
       muster_import_refused (im, line, check_error);
   }
@@ -211,6 +189,8 @@ muster_import_kill (Import *im,
 
   if (im->error != NULL || killer == 0 || victim == 0)
     return;
+  /* The check reads the game's participants. */
+  muster_import_batch_flush (im, &im->participations);
   stmt = muster_import_prepare (im, "INSERT INTO kill (game_id, killer_id, victim_id) VALUES (?, ?, ?)");
   if (stmt == NULL)
     return;
@@ -352,23 +332,67 @@ muster_import_roll (Import *im,
   if (im->error != NULL)
     return;
 
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id, purpose,"
-                                " expression, faces, total, entered, created)"
-                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL)
-    return;
-  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
-  muster_import_bind_id (stmt, 2, game_id);
-  muster_import_bind_id (stmt, 3, character_id);
-  muster_import_bind_id (stmt, 4, resolution_id);
-  muster_import_bind_text (stmt, 5, muster_import_attr (im, "purpose"));
-  muster_import_bind_text (stmt, 6, muster_import_attr (im, "expression"));
-  muster_import_bind_text (stmt, 7, muster_import_attr (im, "faces"));
-  sqlite3_bind_int64 (stmt, 8, total);
-  sqlite3_bind_int (stmt, 9, muster_import_bool (im, "entered", line));
-  muster_import_bind_text (stmt, 10, muster_import_attr (im, "created"));
-  muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), muster_import_run (im, stmt));
+  /* Rows by the batch, their ids given here as SQLite would give them:
+   * one more than the greatest, 1 in an empty table. */
+  if (!im->roll_ids_known)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *max = muster_import_prepare (im, "SELECT max (id) FROM roll");
+
+      if (max == NULL)
+        return;
+      if (sqlite3_step (max) != SQLITE_ROW)
+        {
+          GError *local_error = NULL;
+
+          muster_store_set_error (im->store, &local_error, _("Could not read the library"));
+          muster_import_fail_store (im, local_error);
+          return;
+        }
+      im->roll_ids_known = TRUE;
+      im->rolls_past_last_id = sqlite3_column_int64 (max, 0) == G_MAXINT64;
+      im->next_roll_id = sqlite3_column_type (max, 0) == SQLITE_NULL ? 1 : sqlite3_column_int64 (max, 0) + 1;
+    }
+  /* Past the last id SQLite picks one at random: the row on its own. */
+  if (im->rolls_past_last_id)
+    {
+      muster_import_batch_flush (im, &im->rolls);
+      stmt = muster_import_prepare (im,
+                                    "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id, purpose,"
+                                    " expression, faces, total, entered, created)"
+                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      if (stmt == NULL)
+        return;
+      sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+      muster_import_bind_id (stmt, 2, game_id);
+      muster_import_bind_id (stmt, 3, character_id);
+      muster_import_bind_id (stmt, 4, resolution_id);
+      muster_import_bind_text (stmt, 5, muster_import_attr (im, "purpose"));
+      muster_import_bind_text (stmt, 6, muster_import_attr (im, "expression"));
+      muster_import_bind_text (stmt, 7, muster_import_attr (im, "faces"));
+      sqlite3_bind_int64 (stmt, 8, total);
+      sqlite3_bind_int (stmt, 9, muster_import_bool (im, "entered", line));
+      muster_import_bind_text (stmt, 10, muster_import_attr (im, "created"));
+      muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), muster_import_run (im, stmt));
+      return;
+    }
+
+  muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), im->next_roll_id);
+  muster_import_batch_int (&im->rolls, im->next_roll_id);
+  muster_import_batch_int (&im->rolls, im->campaign_id);
+  muster_import_batch_id (&im->rolls, game_id);
+  muster_import_batch_id (&im->rolls, character_id);
+  muster_import_batch_id (&im->rolls, resolution_id);
+  muster_import_batch_text (&im->rolls, muster_import_attr (im, "purpose"));
+  muster_import_batch_text (&im->rolls, muster_import_attr (im, "expression"));
+  muster_import_batch_text (&im->rolls, muster_import_attr (im, "faces"));
+  muster_import_batch_int (&im->rolls, total);
+  muster_import_batch_int (&im->rolls, muster_import_bool (im, "entered", line));
+  muster_import_batch_text (&im->rolls, muster_import_attr (im, "created"));
+  muster_import_batch_end_row (im, &im->rolls);
+  if (im->next_roll_id == G_MAXINT64)
+    im->rolls_past_last_id = TRUE;
+  else
+    im->next_roll_id++;
 }
 
 /* --- The log ----------------------------------------------------------- */
@@ -377,6 +401,8 @@ void
 muster_import_entry (Import *im,
                      int     line)
 {
+  /* Entries point at rolls. */
+  muster_import_batch_flush (im, &im->rolls);
   g_free (im->entry_kind);
   g_free (im->entry_created);
   im->entry_kind = g_strdup (muster_import_attr (im, "kind"));
@@ -394,27 +420,17 @@ write_entry (Import     *im,
              const char *args,
              const char *message)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-
   im->entry_written = TRUE;
   if (im->error != NULL)
     return;
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
-                                " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL)
-    return;
-  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
+  muster_import_batch_int (&im->entries, im->campaign_id);
   for (int i = 0; i < 4; i++)
-    muster_import_bind_id (stmt, 2 + i, im->entry_rows[i]);
-  muster_import_bind_text (stmt, 6, im->entry_kind);
-  sqlite3_bind_text (stmt, 7, message != NULL ? message : "", -1, SQLITE_TRANSIENT);
-  muster_import_bind_text (stmt, 8, im->entry_created);
-  if (args != NULL)
-    sqlite3_bind_text (stmt, 9, args, -1, SQLITE_TRANSIENT);
-  else
-    sqlite3_bind_null (stmt, 9);
-  muster_import_run (im, stmt);
+    muster_import_batch_id (&im->entries, im->entry_rows[i]);
+  muster_import_batch_text (&im->entries, im->entry_kind);
+  muster_import_batch_text (&im->entries, message != NULL ? message : "");
+  muster_import_batch_text (&im->entries, im->entry_created);
+  muster_import_batch_text (&im->entries, args);
+  muster_import_batch_end_row (im, &im->entries);
 }
 
 /* A member of a log entry's arguments that points at a row holds a file

@@ -320,45 +320,52 @@ static void
 hold_attributes (Import *im,
                  int     line)
 {
-  g_hash_table_remove_all (im->held);
+  g_string_truncate (im->held_text, 0);
+  g_array_set_size (im->held_attrs, 0);
+  for (guint i = 0; i < im->attrs->len; i++)
+    {
+      const char *text = g_array_index (im->attrs, const char *, i);
+      guint offset = im->held_text->len;
+
+      g_array_append_val (im->held_attrs, offset);
+      g_string_append_len (im->held_text, text, strlen (text) + 1);
+    }
   im->held_line = line;
-  if (xmlTextReaderMoveToFirstAttribute (im->reader) != 1)
-    return;
-  do
-    g_hash_table_insert (im->held,
-                         g_strdup ((const char *) xmlTextReaderConstName (im->reader)),
-                         g_strdup ((const char *) xmlTextReaderConstValue (im->reader)));
-  while (xmlTextReaderMoveToNextAttribute (im->reader) == 1);
-  xmlTextReaderMoveToElement (im->reader);
 }
 
 /* Reads the attributes of the element the reader is on, once: handlers
- * ask for several, some twice, and each xmlTextReaderGetAttribute() would
- * search for it and copy it. */
+ * ask for several, some twice. They are the element node's own, which
+ * lasts until the reader moves on. */
 static void
 read_attributes (Import *im)
 {
-  g_string_truncate (im->attr_text, 0);
-  g_array_set_size (im->attrs, 0);
-  if (xmlTextReaderMoveToFirstAttribute (im->reader) != 1)
-    return;
-  do
-    {
-      const char *name = (const char *) xmlTextReaderConstLocalName (im->reader);
-      const char *value = (const char *) xmlTextReaderConstValue (im->reader);
-      guint offset = im->attr_text->len;
+  xmlNodePtr node = xmlTextReaderCurrentNode (im->reader);
 
-      /* Namespace declarations are not the element's data. */
-      if (xmlTextReaderIsNamespaceDecl (im->reader) == 1 || name == NULL)
+  g_array_set_size (im->attrs, 0);
+  g_ptr_array_set_size (im->attr_copies, 0);
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
+    return;
+  /* Namespace declarations are not attributes there (node->nsDef). */
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      xmlNodePtr child = attr->children;
+      const char *value;
+
+      if (attr->name == NULL)
         continue;
-      g_array_append_val (im->attrs, offset);
-      g_string_append_len (im->attr_text, name, strlen (name) + 1);
-      offset = im->attr_text->len;
-      g_array_append_val (im->attrs, offset);
-      g_string_append_len (im->attr_text, value != NULL ? value : "", value != NULL ? strlen (value) + 1 : 1);
+      if (child != NULL && child->type == XML_TEXT_NODE && child->next == NULL && child->content != NULL)
+        value = (const char *) child->content;
+      else
+        {
+          xmlChar *text = xmlNodeListGetString (node->doc, child, 1);
+
+          value = g_strdup (text != NULL ? (const char *) text : "");
+          g_ptr_array_add (im->attr_copies, (gpointer) value);
+          xmlFree (text);
+        }
+      g_array_append_val (im->attrs, attr->name);
+      g_array_append_val (im->attrs, value);
     }
-  while (xmlTextReaderMoveToNextAttribute (im->reader) == 1);
-  xmlTextReaderMoveToElement (im->reader);
 }
 
 /* The parser copies what it reads from a file's mapping into buffers of
@@ -453,7 +460,8 @@ read_pass (Import     *im,
             break;
 
           g_ptr_array_set_size (im->stack, depth);
-          g_ptr_array_add (im->stack, g_strdup (name));
+          /* Names are the reader's, kept as long as it is. */
+          g_ptr_array_add (im->stack, (gpointer) name);
           im->collecting = muster_import_holds_text (name, parent);
           g_string_truncate (im->text, 0);
           if (im->collecting && !empty)
@@ -563,12 +571,18 @@ import_clear (Import *im)
   g_clear_pointer (&im->resolution_seqs, g_hash_table_unref);
   g_clear_pointer (&im->unit_fixups, g_array_unref);
   g_clear_pointer (&im->attrs, g_array_unref);
-  if (im->attr_text != NULL)
-    g_string_free (g_steal_pointer (&im->attr_text), TRUE);
+  g_clear_pointer (&im->attr_copies, g_ptr_array_unref);
   g_clear_pointer (&im->entry_kind, g_free);
   g_clear_pointer (&im->entry_created, g_free);
   g_clear_pointer (&im->stack, g_ptr_array_unref);
-  g_clear_pointer (&im->held, g_hash_table_unref);
+  g_clear_pointer (&im->held_attrs, g_array_unref);
+  if (im->held_text != NULL)
+    g_string_free (g_steal_pointer (&im->held_text), TRUE);
+  g_clear_pointer (&im->statements, g_hash_table_unref);
+  muster_import_batch_clear (&im->stats);
+  muster_import_batch_clear (&im->participations);
+  muster_import_batch_clear (&im->rolls);
+  muster_import_batch_clear (&im->entries);
   if (im->text != NULL)
     g_string_free (g_steal_pointer (&im->text), TRUE);
   if (im->xml_error != NULL)
@@ -579,8 +593,18 @@ import_clear (Import *im)
   g_clear_pointer (&im->campaign_notes, g_free);
   g_clear_pointer (&im->force_name, g_free);
   g_clear_pointer (&im->character_name, g_free);
-  g_clear_pointer (&im->names, g_hash_table_unref);
+  g_clear_pointer (&im->game_characters, g_hash_table_unref);
+  g_clear_pointer (&im->game_units, g_hash_table_unref);
   g_clear_error (&im->error);
+}
+
+static void
+id_row_free (gpointer data)
+{
+  IdRow *entry = data;
+
+  g_free (entry->name);
+  g_free (entry);
 }
 
 static void
@@ -589,7 +613,7 @@ reset_ids (Import *im)
   for (guint i = 0; i < N_ID_KINDS; i++)
     {
       g_clear_pointer (&im->ids[i], g_hash_table_unref);
-      im->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      im->ids[i] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, id_row_free);
     }
 }
 
@@ -622,12 +646,25 @@ import_data (MusterStore         *store,
   im.seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.owner_stats = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.resolution_seqs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  im.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  im.attr_text = g_string_sized_new (256);
-  im.attrs = g_array_new (FALSE, FALSE, sizeof (guint));
-  im.stack = g_ptr_array_new_with_free_func (g_free);
+  im.game_characters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  im.game_units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  im.attrs = g_array_new (FALSE, FALSE, sizeof (const char *));
+  im.attr_copies = g_ptr_array_new_with_free_func (g_free);
+  im.stack = g_ptr_array_new ();
   im.text = g_string_new (NULL);
-  im.held = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  im.held_text = g_string_sized_new (256);
+  im.held_attrs = g_array_new (FALSE, FALSE, sizeof (guint));
+  im.statements = g_hash_table_new (g_direct_hash, g_direct_equal);
+  muster_import_batch_init (&im.stats, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", 3);
+  muster_import_batch_init (&im.participations,
+                            "INSERT INTO participation (game_id, character_id, side, outcome,"
+                            " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7);
+  muster_import_batch_init (&im.rolls,
+                            "INSERT INTO roll (id, campaign_id, game_id, character_id, resolution_id, purpose,"
+                            " expression, faces, total, entered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 11);
+  muster_import_batch_init (&im.entries,
+                            "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
+                            " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9);
 
   /* What can be said before parsing. */
   if (length > max_size)
@@ -670,7 +707,13 @@ import_data (MusterStore         *store,
         {
           reset_ids (&im);
           if (read_pass (&im, data, length))
-            check_refs (&im);
+            {
+              muster_import_batch_flush (&im, &im.stats);
+              muster_import_batch_flush (&im, &im.participations);
+              muster_import_batch_flush (&im, &im.rolls);
+              muster_import_batch_flush (&im, &im.entries);
+              check_refs (&im);
+            }
           if (im.error == NULL && !im.kind_known)
             muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_INVALID, 0, _("the file has no <muster> element."));
           /* A campaign of the first format has its log as text: read

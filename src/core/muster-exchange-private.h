@@ -175,11 +175,12 @@ typedef struct {
   char   *id;
 } Ref;
 
-/* What is known of an element's id: the row written for it, and the line
- * it was given on. */
+/* What is known of an element's id: the row written for it, the line it
+ * was given on, and for a unit or a character his name, for messages. */
 typedef struct {
   gint64  row;
   int     line;
+  char   *name;
 } IdRow;
 
 /* A character whose unit comes later in the file. */
@@ -187,6 +188,22 @@ typedef struct {
   gint64  character_id;
   char   *unit;
 } UnitFixup;
+
+/* Rows of one table written by the batch, by one statement: a statement
+ * per row costs about as much again as the row it writes. For tables
+ * whose row ids nobody needs; what reads them during the import waits
+ * for muster_import_batch_flush(). */
+#define MUSTER_IMPORT_BATCH_ROWS 32  /* a power of two */
+
+typedef struct {
+  const char *sql;        /* the INSERT of one row, ending in its “(?, …)” */
+  char       *sqls[MUSTER_IMPORT_BATCH_ROWS + 1];  /* the same for n rows (1, 2,
+                                                     * 4 ...), made when needed */
+  guint       n_columns;
+  guint       n_rows;     /* waiting */
+  GArray     *values;     /* of BatchValue, row after row */
+  GString    *text;       /* their text, each ending in a NUL */
+} Batch;
 
 typedef struct {
   MusterStore        *store;
@@ -205,16 +222,27 @@ typedef struct {
   GError             *error;       /* the first error of ours */
   const char         *mapped;      /* the file's mapping, when the data is one */
   gsize               released;    /* the bytes of it already given back */
-  GString            *attr_text;   /* the current element's attributes: names and
-                                     * values, each ending in a NUL */
-  GArray             *attrs;       /* of guint: offsets into attr_text, name then value */
+  GArray             *attrs;       /* of const char*: the current element's
+                                     * attributes, name then value, the reader's */
+  GPtrArray          *attr_copies; /* values the reader had no one string for */
   GPtrArray          *stack;       /* element names, by depth */
   GString            *text;        /* text of a <notes>, <ruleset> or <entry> */
   gboolean            collecting;
-  GHashTable         *held;        /* its attributes, for its end */
+  GString            *held_text;   /* its attributes, for its end: names and
+                                     * values, each ending in a NUL */
+  GArray             *held_attrs;  /* of guint: offsets into held_text */
   gboolean            use_held;
   int                 held_line;
 
+  GHashTable         *statements;  /* SQL text, by address -> sqlite3_stmt*
+                                     * (the store's) */
+  Batch               stats;         /* of characters */
+  Batch               participations;
+  Batch               rolls;
+  gboolean            roll_ids_known;
+  gboolean            rolls_past_last_id;  /* SQLite chooses, row by row */
+  gint64              next_roll_id;
+  Batch               entries;       /* of the log */
   GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */
   GHashTable         *seen;        /* uniqueness within the file, "kind\037key" */
@@ -236,8 +264,9 @@ typedef struct {
   gint64              unit_id;
   gint64              character_id;
   char               *character_name;    /* for its stats' checks */
-  GHashTable         *names;         /* "u" or "c", \037, file id -> name */
   gint64              game_id;
+  GHashTable         *game_characters;  /* file ids of the current game's */
+  GHashTable         *game_units;       /* participants and unit participants */
   gint64              participant_id;  /* character of the current participant */
   gint64              unit_participant_id;  /* unit of the current unit participant */
   gint64              resolution_id;
@@ -341,6 +370,16 @@ gint64        muster_import_ref_id        (Import       *im,
                                            const char   *id,
                                            const char   *element,
                                            int           line);
+/* Keeps @name as the name of the unit or character the current element
+ * defines as @kind. */
+void          muster_import_set_name      (Import       *im,
+                                           IdKind        kind,
+                                           const char   *name);
+/* The name of the unit or character the file calls @id, for messages;
+ * @id itself when it names none. */
+const char   *muster_import_name_of       (Import       *im,
+                                           IdKind        kind,
+                                           const char   *id);
 /* The row id written for the file id @id. */
 void          muster_import_set_row       (Import       *im,
                                            IdKind        kind,
@@ -350,8 +389,12 @@ void          muster_import_set_row       (Import       *im,
 gboolean      muster_import_first_time    (Import       *im,
                                            const char   *group,
                                            const char   *key);
+/* The statement for @sql, text that stays where it is (a literal);
+ * prepared once per import. */
 sqlite3_stmt *muster_import_prepare       (Import       *im,
                                            const char   *sql);
+/* Binds @value itself, not a copy (NULL binds NULL): it must last until
+ * muster_import_run(). */
 void          muster_import_bind_text     (sqlite3_stmt *stmt,
                                            int           column,
                                            const char   *value);
@@ -359,9 +402,30 @@ void          muster_import_bind_text     (sqlite3_stmt *stmt,
 void          muster_import_bind_id       (sqlite3_stmt *stmt,
                                            int           column,
                                            gint64        id);
-/* Runs @stmt; returns the new row id, or 0 with im->error set. */
+/* Runs @stmt and clears its bindings; returns the new row id, or 0 with
+ * im->error set. */
 gint64        muster_import_run           (Import       *im,
                                            sqlite3_stmt *stmt);
+/* Rows written by the batch: @sql (a literal) inserts one row of
+ * @n_columns values. A row is its values, then muster_import_batch_end_row(). */
+void          muster_import_batch_init    (Batch        *batch,
+                                           const char   *sql,
+                                           guint         n_columns);
+void          muster_import_batch_clear   (Batch        *batch);
+/* A copy of @value, or NULL for NULL. */
+void          muster_import_batch_text    (Batch        *batch,
+                                           const char   *value);
+void          muster_import_batch_int     (Batch        *batch,
+                                           gint64        value);
+/* NULL for 0. */
+void          muster_import_batch_id      (Batch        *batch,
+                                           gint64        id);
+/* Writes the batch once it is full. */
+void          muster_import_batch_end_row (Import       *im,
+                                           Batch        *batch);
+/* Writes the rows waiting. */
+void          muster_import_batch_flush   (Import       *im,
+                                           Batch        *batch);
 /* “Name”, or “Name (2)”, “Name (3)” ... when @sql finds it taken. */
 char         *muster_import_unique_name   (Import       *im,
                                            const char   *sql,

@@ -348,9 +348,7 @@ on_unit (Import *im,
   row.status = muster_import_need_attr (im, "status", line);
   row.size = muster_import_count (im, "size", line);
   row.lost = muster_import_count (im, "lost", line);
-  if (row.name != NULL && muster_import_attr (im, "id") != NULL)
-    g_hash_table_insert (im->names, g_strconcat ("u\037", muster_import_attr (im, "id"), NULL),
-                         g_strdup (row.name));
+  muster_import_set_name (im, ID_UNIT, row.name);
   /* Below zero when the unit took the enemy's colours. */
   muster_import_int (im, "morale-loss", G_MININT32, G_MAXINT32, line, &morale);
   if (im->error == NULL && im->ruleset != NULL &&
@@ -428,9 +426,7 @@ check_character (Import *im,
                         name != NULL ? name : "", weapon, muster_ruleset_get_id (im->ruleset));
 
   g_hash_table_remove_all (im->owner_stats);
-  if (name != NULL && muster_import_attr (im, "id") != NULL)
-    g_hash_table_insert (im->names, g_strconcat ("c\037", muster_import_attr (im, "id"), NULL),
-                         g_strdup (name));
+  muster_import_set_name (im, ID_CHARACTER, name);
   g_free (im->character_name);
   im->character_name = g_steal_pointer (&name);
 }
@@ -439,7 +435,7 @@ static void
 on_character (Import *im,
               int     line)
 {
-  g_autofree char *name = NULL;
+  const char *name;
   const char *unit;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 unit_id, out_games, light, serious, kills_elsewhere, games_elsewhere;
@@ -448,7 +444,8 @@ on_character (Import *im,
   if (im->error != NULL)
     return;
 
-  name = muster_import_check_name (im, muster_import_need_attr (im, "name", line), line);
+  /* As check_character() made it. */
+  name = im->character_name;
   unit = muster_import_attr (im, "unit");
   unit_id = muster_import_ref (im, ID_UNIT, "unit", line);
   out_games = muster_import_count (im, "out-games", line);
@@ -477,7 +474,7 @@ on_character (Import *im,
   sqlite3_bind_int64 (stmt, 1, im->campaign_id);
   sqlite3_bind_int64 (stmt, 2, im->force_id);
   muster_import_bind_id (stmt, 3, unit_id);
-  sqlite3_bind_text (stmt, 4, name, -1, SQLITE_TRANSIENT);
+  muster_import_bind_text (stmt, 4, name);
   muster_import_bind_text (stmt, 5, muster_import_attr (im, "rank"));
   muster_import_bind_text (stmt, 6, muster_import_attr (im, "troop-type"));
   muster_import_bind_text (stmt, 7, muster_import_attr (im, "weapon"));
@@ -554,14 +551,19 @@ on_stat (Import   *im,
   if (im->error != NULL)
     return;
 
-  stmt = muster_import_prepare (im,
-                                unit
-                                ? "INSERT INTO unit_stat (unit_id, key, value) VALUES (?, ?, ?)"
-                                : "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)");
+  if (!unit)
+    {
+      muster_import_batch_int (&im->stats, im->character_id);
+      muster_import_batch_text (&im->stats, key);
+      muster_import_batch_int (&im->stats, value);
+      muster_import_batch_end_row (im, &im->stats);
+      return;
+    }
+  stmt = muster_import_prepare (im, "INSERT INTO unit_stat (unit_id, key, value) VALUES (?, ?, ?)");
   if (stmt == NULL)
     return;
-  sqlite3_bind_int64 (stmt, 1, unit ? im->unit_id : im->character_id);
-  sqlite3_bind_text (stmt, 2, key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 1, im->unit_id);
+  muster_import_bind_text (stmt, 2, key);
   sqlite3_bind_int64 (stmt, 3, value);
   muster_import_run (im, stmt);
 }
@@ -585,8 +587,11 @@ on_notes_end (Import     *im,
   else if (g_str_equal (parent, "game"))
     muster_import_update_notes (im, "UPDATE game SET notes = ? WHERE id = ?", im->game_id, 0, notes);
   else if (g_str_equal (parent, "participant"))
-    muster_import_update_notes (im, "UPDATE participation SET notes = ? WHERE game_id = ? AND character_id = ?",
-                                im->game_id, im->participant_id, notes);
+    {
+      muster_import_batch_flush (im, &im->participations);
+      muster_import_update_notes (im, "UPDATE participation SET notes = ? WHERE game_id = ? AND character_id = ?",
+                                  im->game_id, im->participant_id, notes);
+    }
   else if (g_str_equal (parent, "unit-participant"))
     muster_import_update_notes (im, "UPDATE unit_participation SET notes = ? WHERE game_id = ? AND unit_id = ?",
                                 im->game_id, im->unit_participant_id, notes);

@@ -21,10 +21,17 @@ muster_import_attr (Import     *im,
                     const char *name)
 {
   if (im->use_held)
-    return g_hash_table_lookup (im->held, name);
+    {
+      const char *text = im->held_text->str;
+
+      for (guint i = 0; i + 1 < im->held_attrs->len; i += 2)
+        if (strcmp (text + g_array_index (im->held_attrs, guint, i), name) == 0)
+          return text + g_array_index (im->held_attrs, guint, i + 1);
+      return NULL;
+    }
   for (guint i = 0; i + 1 < im->attrs->len; i += 2)
-    if (strcmp (im->attr_text->str + g_array_index (im->attrs, guint, i), name) == 0)
-      return im->attr_text->str + g_array_index (im->attrs, guint, i + 1);
+    if (strcmp (g_array_index (im->attrs, const char *, i), name) == 0)
+      return g_array_index (im->attrs, const char *, i + 1);
   return NULL;
 }
 
@@ -54,17 +61,32 @@ muster_import_int (Import     *im,
                    gint64     *out)
 {
   const char *value = muster_import_need_attr (im, name, line);
-  g_autofree char *copy = NULL;
-  char *p;
+  char buffer[32];
+  g_autofree char *long_copy = NULL;
+  const char *start, *end;
+  char *digits = buffer;
 
   *out = 0;
   if (value == NULL)
     return FALSE;
-  copy = g_strstrip (g_strdup (value));
-  p = copy;
-  if (*p == '+')
-    p++;
-  if (!g_ascii_string_to_signed (p, 10, min, max, out, NULL))
+  /* Read from a copy with the white space cut off, on the stack unless
+   * it is long (leading zeros): numbers come by the hundred thousand. */
+  start = value;
+  while (g_ascii_isspace (*start))
+    start++;
+  end = start + strlen (start);
+  while (end > start && g_ascii_isspace (end[-1]))
+    end--;
+  if (end > start && *start == '+')
+    start++;
+  if ((gsize) (end - start) < sizeof buffer)
+    {
+      memcpy (buffer, start, end - start);
+      buffer[end - start] = '\0';
+    }
+  else
+    digits = long_copy = g_strndup (start, end - start);
+  if (!g_ascii_string_to_signed (digits, 10, min, max, out, NULL))
     {
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("“%s” is not a whole number from %" PRId64 " to %" PRId64
@@ -155,6 +177,31 @@ muster_import_define_id (Import     *im,
   g_hash_table_insert (im->ids[kind], g_strdup (id), entry);
 }
 
+void
+muster_import_set_name (Import     *im,
+                        IdKind      kind,
+                        const char *name)
+{
+  const char *id = muster_import_attr (im, "id");
+  IdRow *entry = id != NULL ? g_hash_table_lookup (im->ids[kind], id) : NULL;
+
+  if (entry != NULL && name != NULL)
+    {
+      g_free (entry->name);
+      entry->name = g_strdup (name);
+    }
+}
+
+const char *
+muster_import_name_of (Import     *im,
+                       IdKind      kind,
+                       const char *id)
+{
+  IdRow *entry = id != NULL ? g_hash_table_lookup (im->ids[kind], id) : NULL;
+
+  return entry != NULL && entry->name != NULL ? entry->name : id != NULL ? id : "";
+}
+
 gint64
 muster_import_ref (Import     *im,
                    IdKind      kind,
@@ -228,10 +275,22 @@ muster_import_prepare (Import     *im,
                        const char *sql)
 {
   GError *local_error = NULL;
-  sqlite3_stmt *stmt = muster_store_prepare (im->store, sql, &local_error);
+  sqlite3_stmt *cached = g_hash_table_lookup (im->statements, sql);
+  sqlite3_stmt *stmt;
 
+  /* The handlers' SQL is text in the program, at one address: found by
+   * it, not hashed again for each of a hundred thousand rows. The
+   * caller's MUSTER_STMT_AUTO has reset it. */
+  if (cached != NULL && !sqlite3_stmt_busy (cached) && strcmp (sqlite3_sql (cached), sql) == 0)
+    {
+      sqlite3_clear_bindings (cached);
+      return cached;
+    }
+  stmt = muster_store_prepare (im->store, sql, &local_error);
   if (stmt == NULL)
     muster_import_fail_store (im, local_error);
+  else
+    g_hash_table_insert (im->statements, (gpointer) sql, stmt);
   return stmt;
 }
 
@@ -243,7 +302,7 @@ muster_import_bind_text (sqlite3_stmt *stmt,
   if (value == NULL)
     sqlite3_bind_null (stmt, column);
   else
-    sqlite3_bind_text (stmt, column, value, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text (stmt, column, value, -1, SQLITE_STATIC);
 }
 
 void
@@ -257,24 +316,149 @@ muster_import_bind_id (sqlite3_stmt *stmt,
     sqlite3_bind_int64 (stmt, column, id);
 }
 
-/* Runs @stmt to its end; returns the new row id, or 0 with im->error
- * set. The caller's MUSTER_STMT_AUTO resets it. */
+/* Runs @stmt to its end and clears its bindings; returns the new row id,
+ * or 0 with im->error set. The caller's MUSTER_STMT_AUTO resets it. */
 gint64
 muster_import_run (Import       *im,
                    sqlite3_stmt *stmt)
 {
-  gint64 id;
+  gboolean done = sqlite3_step (stmt) == SQLITE_DONE;
 
-  if (sqlite3_step (stmt) != SQLITE_DONE)
+  if (!done)
     {
       GError *local_error = NULL;
 
       muster_store_set_error (im->store, &local_error, _("Could not write to the library"));
       muster_import_fail_store (im, local_error);
-      return 0;
     }
-  id = sqlite3_last_insert_rowid (muster_store_get_db (im->store));
-  return id;
+  /* Values are bound as they are, not copied (SQLITE_STATIC): the
+   * statement lets go of them before they do. */
+  sqlite3_clear_bindings (stmt);
+  return done ? sqlite3_last_insert_rowid (muster_store_get_db (im->store)) : 0;
+}
+
+/* Batches */
+
+typedef struct {
+  int     type;    /* SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT */
+  gint64  number;  /* for text, where it starts in the batch's text */
+} BatchValue;
+
+void
+muster_import_batch_init (Batch      *batch,
+                          const char *sql,
+                          guint       n_columns)
+{
+  g_assert (strrchr (sql, '(') != NULL && n_columns * MUSTER_IMPORT_BATCH_ROWS <= 999);
+  memset (batch->sqls, 0, sizeof batch->sqls);
+  batch->sql = sql;
+  batch->n_columns = n_columns;
+  batch->n_rows = 0;
+  batch->values = g_array_new (FALSE, FALSE, sizeof (BatchValue));
+  batch->text = g_string_new (NULL);
+}
+
+void
+muster_import_batch_clear (Batch *batch)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (batch->sqls); i++)
+    g_clear_pointer (&batch->sqls[i], g_free);
+  g_clear_pointer (&batch->values, g_array_unref);
+  if (batch->text != NULL)
+    g_string_free (g_steal_pointer (&batch->text), TRUE);
+}
+
+void
+muster_import_batch_text (Batch      *batch,
+                          const char *value)
+{
+  BatchValue v = { value != NULL ? SQLITE_TEXT : SQLITE_NULL, batch->text->len };
+
+  if (value != NULL)
+    g_string_append_len (batch->text, value, strlen (value) + 1);
+  g_array_append_val (batch->values, v);
+}
+
+void
+muster_import_batch_int (Batch  *batch,
+                         gint64  value)
+{
+  BatchValue v = { SQLITE_INTEGER, value };
+
+  g_array_append_val (batch->values, v);
+}
+
+void
+muster_import_batch_id (Batch  *batch,
+                        gint64  id)
+{
+  BatchValue v = { id != 0 ? SQLITE_INTEGER : SQLITE_NULL, id };
+
+  g_array_append_val (batch->values, v);
+}
+
+void
+muster_import_batch_end_row (Import *im,
+                             Batch  *batch)
+{
+  g_assert (batch->values->len == (batch->n_rows + 1) * batch->n_columns);
+  if (++batch->n_rows == MUSTER_IMPORT_BATCH_ROWS)
+    muster_import_batch_flush (im, batch);
+}
+
+/* The INSERT of @n rows (a power of two). */
+static const char *
+batch_sql (Batch *batch,
+           guint  n)
+{
+  if (batch->sqls[n] == NULL)
+    {
+      const char *row = strrchr (batch->sql, '(');
+      GString *sql = g_string_new_len (batch->sql, row - batch->sql);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (sql, i > 0 ? ", %s" : "%s", row);
+      batch->sqls[n] = g_string_free (sql, FALSE);
+    }
+  return batch->sqls[n];
+}
+
+void
+muster_import_batch_flush (Import *im,
+                           Batch  *batch)
+{
+  guint row = 0;
+
+  /* In statements of 32, 16, 8 ... rows: a few statements, each prepared
+   * once, for any number of rows. */
+  while (row < batch->n_rows && im->error == NULL)
+    {
+      guint n = MUSTER_IMPORT_BATCH_ROWS;
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+
+      while (n > batch->n_rows - row)
+        n /= 2;
+      stmt = muster_import_prepare (im, batch_sql (batch, n));
+
+      if (stmt == NULL)
+        break;
+      for (guint i = 0; i < n * batch->n_columns; i++)
+        {
+          const BatchValue *value = &g_array_index (batch->values, BatchValue, row * batch->n_columns + i);
+
+          if (value->type == SQLITE_INTEGER)
+            sqlite3_bind_int64 (stmt, (int) i + 1, value->number);
+          else if (value->type == SQLITE_TEXT)
+            sqlite3_bind_text (stmt, (int) i + 1, batch->text->str + value->number, -1, SQLITE_STATIC);
+          else
+            sqlite3_bind_null (stmt, (int) i + 1);
+        }
+      muster_import_run (im, stmt);
+      row += n;
+    }
+  batch->n_rows = 0;
+  g_array_set_size (batch->values, 0);
+  g_string_truncate (batch->text, 0);
 }
 
 static gboolean

@@ -283,9 +283,10 @@ muster_application_handle_local_options (GApplication *app,
   return -1;
 }
 
-/* The shortcuts the keyboard shortcuts window (ui/gtk/help-overlay.ui)
- * lists; Ctrl+Z stays the main window's own, so that a text field's Undo
- * comes first. */
+/* The shortcuts the keyboard shortcuts window (ui/gtk/help-overlay.ui,
+ * built by muster_window_get_help_overlay()) lists, and its own; Ctrl+Z
+ * stays the main window's own, so that a text field's Undo comes
+ * first. */
 static const struct {
   const char *action;
   const char *accel;
@@ -301,6 +302,7 @@ static const struct {
   { "win.import", "<Control>o" },
   { "win.export", "<Control>e" },
   { "win.close", "<Control>w" },
+  { "win.show-help-overlay", "<Control>question" },
 };
 
 static void

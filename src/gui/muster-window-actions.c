@@ -225,7 +225,7 @@ new_game_action (GtkWidget  *widget,
   MusterWindow *self = MUSTER_WINDOW (widget);
 
   adw_view_stack_set_visible_child_name (self->view_stack, "games");
-  muster_games_page_new_game (MUSTER_GAMES_PAGE (self->games_page));
+  muster_games_page_new_game (MUSTER_GAMES_PAGE (muster_window_get_page (self, "games")));
 }
 
 static void

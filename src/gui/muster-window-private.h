@@ -24,6 +24,7 @@ struct _MusterWindow
   AdwToastOverlay      *toast_overlay;
   GtkRevealer          *read_error_revealer;
   AdwStatusPage        *broken_rules_page;
+  AdwStatusPage        *empty_page;
   GtkLabel             *read_error_label;
   AdwLeaflet           *leaflet;
   GtkWidget            *sidebar;
@@ -39,6 +40,12 @@ struct _MusterWindow
   GtkWidget            *campaign_menu_button;
 
   GtkWidget            *roster_page;
+  /* The view stack's slots for the other pages, which are built in them
+   * the first time they are shown (NULL until then). */
+  GtkWidget            *games_slot;
+  GtkWidget            *log_slot;
+  GtkWidget            *honours_slot;
+  GtkWidget            *stats_slot;
   GtkWidget            *games_page;
   GtkWidget            *log_page;
   GtkWidget            *honours_page;

@@ -14,6 +14,7 @@
 #include "muster-names.h"
 #include "muster-roster-page.h"
 #include "muster-stats-page.h"
+#include "muster-status-icon.h"
 #include "muster-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -32,35 +33,60 @@ get_selected_campaign (MusterWindow *self)
   return gtk_single_selection_get_selected_item (self->campaign_selection);
 }
 
-/* The Games, Log, Honours and Statistics pages load the open campaign when they are
- * shown: with a big campaign, loading them all would hold up the first
- * window. The Roster page, which the window's actions read, always has it. */
+/* The Games, Log, Honours and Statistics pages are built the first time
+ * they are shown, each in a slot of the view stack until then, and load
+ * the open campaign when they are shown: with a big campaign, building
+ * and loading them all would hold up the first window. The Roster page,
+ * which the window's actions read, is always there and has it. */
+static GtkWidget *
+build_page (MusterWindow *self,
+            GtkWidget    *slot)
+{
+  GtkWidget *page = adw_bin_get_child (ADW_BIN (slot));
+
+  if (page != NULL)
+    return page;
+  if (slot == self->games_slot)
+    page = self->games_page = muster_games_page_new (self->store);
+  else if (slot == self->log_slot)
+    page = self->log_page = muster_log_page_new (self->store);
+  else if (slot == self->honours_slot)
+    page = self->honours_page = muster_honours_page_new (self->store);
+  else if (slot == self->stats_slot)
+    page = self->stats_page = muster_stats_page_new (self->store);
+  else
+    g_return_val_if_reached (NULL);
+  adw_bin_set_child (ADW_BIN (slot), page);
+  return page;
+}
+
 static void
 sync_visible_page (MusterWindow *self)
 {
-  GtkWidget *page = adw_view_stack_get_visible_child (self->view_stack);
+  GtkWidget *slot = adw_view_stack_get_visible_child (self->view_stack);
 
-  if (page == NULL)
+  if (slot == NULL || slot == self->roster_page)
     return;
-  if (page == self->games_page && self->games_campaign != self->campaign_id)
+  build_page (self, slot);
+  if (slot == self->games_slot && self->games_campaign != self->campaign_id)
     {
       self->games_campaign = self->campaign_id;
-      muster_games_page_set_campaign (MUSTER_GAMES_PAGE (page), self->campaign_id);
+      muster_games_page_set_campaign (MUSTER_GAMES_PAGE (self->games_page), self->campaign_id);
     }
-  else if (page == self->log_page && self->log_campaign != self->campaign_id)
+  else if (slot == self->log_slot && self->log_campaign != self->campaign_id)
     {
       self->log_campaign = self->campaign_id;
-      muster_log_page_set_campaign (MUSTER_LOG_PAGE (page), self->campaign_id);
+      muster_log_page_set_campaign (MUSTER_LOG_PAGE (self->log_page), self->campaign_id);
     }
-  else if (page == self->honours_page && self->honours_campaign != self->campaign_id)
+  else if (slot == self->honours_slot && self->honours_campaign != self->campaign_id)
     {
       self->honours_campaign = self->campaign_id;
-      muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (page), self->campaign_id);
+      muster_honours_page_set_campaign (MUSTER_HONOURS_PAGE (self->honours_page), self->campaign_id);
     }
-  else if (page == self->stats_page && self->stats_campaign != self->campaign_id)
+  else if (slot == self->stats_slot && self->stats_campaign != self->campaign_id)
     {
       self->stats_campaign = self->campaign_id;
-      muster_stats_page_set_campaign (MUSTER_STATS_PAGE (page), self->campaign_id);
+      muster_stats_page_set_campaign (MUSTER_STATS_PAGE (self->stats_page), self->campaign_id);
     }
 }
 
@@ -288,7 +314,7 @@ muster_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (muster_window_parent_class)->close_request (window);
 }
 
-static void
+static GtkWidget *
 add_page (MusterWindow *self,
           GtkWidget    *page,
           const char   *name,
@@ -297,6 +323,7 @@ add_page (MusterWindow *self,
 {
   adw_view_stack_add_titled (self->view_stack, page, name, title);
   adw_view_stack_page_set_icon_name (adw_view_stack_get_page (self->view_stack, page), icon_name);
+  return page;
 }
 
 /* Under both titles, so that it shows whether the sidebar or the
@@ -323,15 +350,12 @@ muster_window_constructed (GObject *object)
   G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
 
   self->roster_page = muster_roster_page_new (self->store);
-  self->games_page = muster_games_page_new (self->store);
-  self->log_page = muster_log_page_new (self->store);
-  self->honours_page = muster_honours_page_new (self->store);
-  self->stats_page = muster_stats_page_new (self->store);
   add_page (self, self->roster_page, "roster", _("Roster"), "system-users-symbolic");
-  add_page (self, self->games_page, "games", _("Games"), "view-list-symbolic");
-  add_page (self, self->log_page, "log", _("Log"), "document-open-recent-symbolic");
-  add_page (self, self->honours_page, "honours", _("Honours"), "starred-symbolic");
-  add_page (self, self->stats_page, "statistics", _("Statistics"), "x-office-spreadsheet-symbolic");
+  self->games_slot = add_page (self, adw_bin_new (), "games", _("Games"), "view-list-symbolic");
+  self->log_slot = add_page (self, adw_bin_new (), "log", _("Log"), "document-open-recent-symbolic");
+  self->honours_slot = add_page (self, adw_bin_new (), "honours", _("Honours"), "starred-symbolic");
+  self->stats_slot = add_page (self, adw_bin_new (), "statistics", _("Statistics"),
+                               "x-office-spreadsheet-symbolic");
   self->games_campaign = self->log_campaign = self->honours_campaign = self->stats_campaign = -1;
   g_signal_connect_swapped (self->view_stack, "notify::visible-child",
                             G_CALLBACK (sync_visible_page), self);
@@ -395,6 +419,7 @@ muster_window_dispose (GObject *object)
   if (self->stats_page != NULL)
     adw_bin_set_child (ADW_BIN (self->stats_page), NULL);
   self->roster_page = self->games_page = self->log_page = self->honours_page = self->stats_page = NULL;
+  self->games_slot = self->log_slot = self->honours_slot = self->stats_slot = NULL;
 
   /* The switchers let go of the stack before it goes (libadwaita 1.2
    * otherwise unparents its buttons twice). */
@@ -480,6 +505,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_revealer);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, broken_rules_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, read_error_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar);
@@ -500,9 +526,26 @@ muster_window_class_init (MusterWindowClass *klass)
 }
 
 static void
+show_help_overlay_cb (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (muster_window_get_help_overlay (user_data)));
+}
+
+static void
 muster_window_init (MusterWindow *self)
 {
+  static const GActionEntry actions[] = {
+    /* In the window's own action group, so that GTK does not add its own
+     * when the shortcuts window is set. */
+    { "show-help-overlay", show_help_overlay_cb },
+  };
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_status_page_set_icon_when_shown (self->empty_page, APPLICATION_ID "-symbolic");
+  muster_status_page_set_icon_when_shown (self->broken_rules_page, "dialog-warning-symbolic");
+  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
 
   self->settings = g_settings_new (APPLICATION_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -671,4 +714,57 @@ muster_window_get_roster_page (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
   return self->roster_page;
+}
+
+/**
+ * muster_window_get_help_overlay:
+ * @self: the window
+ *
+ * The keyboard shortcuts window (win.show-help-overlay, Ctrl+?), built
+ * the first time it is asked for rather than with the window.
+ *
+ * Returns: (transfer none): the window's shortcuts window
+ */
+GtkShortcutsWindow *
+muster_window_get_help_overlay (MusterWindow *self)
+{
+  GtkShortcutsWindow *overlay;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (self));
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/muster-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self), overlay);
+    }
+  return overlay;
+}
+
+/**
+ * muster_window_get_page:
+ * @self: the window
+ * @name: the page's name in the view stack ("roster", "games", "log",
+ *   "honours" or "statistics")
+ *
+ * Builds the page when it has not been shown yet (it loads the open
+ * campaign once shown).
+ *
+ * Returns: (transfer none) (nullable): the page, or %NULL for no such name
+ */
+GtkWidget *
+muster_window_get_page (MusterWindow *self,
+                        const char   *name)
+{
+  GtkWidget *slot;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  slot = adw_view_stack_get_child_by_name (self->view_stack, name);
+  if (slot == NULL || slot == self->roster_page)
+    return slot;
+  return build_page (self, slot);
 }

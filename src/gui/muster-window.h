@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 /*
  * The main window: campaigns in a sidebar; for the open campaign an
  * AdwViewStack with the pages "roster", "games", "log", "honours" and
- * "statistics".
+ * "statistics"; all but the roster are built the first time they are
+ * shown (muster_window_get_page() builds one at once).
  *
  * Window actions: win.new-campaign (Ctrl+N), win.rename-campaign,
  * win.delete-campaign, win.campaign-settings, win.new-force,
@@ -55,6 +56,11 @@ GtkWidget    *muster_window_ask             (GtkWidget         *widget,
                                              const char        *label);
 /* The "roster" page (a MusterRosterPage). */
 GtkWidget    *muster_window_get_roster_page (MusterWindow      *self);
+/* The keyboard shortcuts window, built now if it has not been asked for. */
+GtkShortcutsWindow *muster_window_get_help_overlay (MusterWindow *self);
+/* The page named @name, built now if it has not been shown yet. */
+GtkWidget    *muster_window_get_page        (MusterWindow      *self,
+                                             const char        *name);
 /* Enables or disables the window's actions for the current state. */
 void          muster_window_update_actions  (MusterWindow      *self);
 

@@ -43,6 +43,11 @@ G_DEFINE_FINAL_TYPE (MusterFigureStatsSheet, muster_figure_stats_sheet, MUSTER_T
 /* The least the name box's text shrinks to before it is cut short. */
 #define NAME_FLOOR       6.5
 #define TEXT_FLOOR       6.0
+/* The least room a stat's row takes. A ruleset with more stats than a
+ * block holds at this height gives each figure two blocks, or four. */
+#define STAT_ROW_FLOOR   7.0
+#define KEY_SIZE         8.5
+#define VALUE_SIZE      10.0
 
 typedef struct
 {
@@ -52,6 +57,7 @@ typedef struct
   PangoFontDescription *text_font;
   PangoFontDescription *small_font;
   PangoFontDescription *label_font;
+  PangoFontDescription *key_font;
   PangoFontDescription *value_font;
   PangoFontDescription *number_font;
   PangoFontDescription *tiny_font;
@@ -59,6 +65,8 @@ typedef struct
   double                value_width;
   double                name_width;
   double                turns_width;
+  /* Which pass: the page's boxes and bands, or, over them, its texts. */
+  gboolean              texts;
 } Pen;
 
 /* Helpers */
@@ -67,6 +75,35 @@ static guint
 pages_per_group (MusterFigureStatsSheet *self)
 {
   return self->turns / TURNS_PER_PAGE;
+}
+
+/* The height the figures' blocks share on a page of @size. */
+static double
+blocks_height (MusterFigureStatsSheet *self,
+               const MusterPageSize   *size)
+{
+  double height = size->height - size->margin_top - size->margin_bottom - TITLE_HEIGHT - HEADING_HEIGHT;
+
+  /* The key to values in brackets, at the foot of the page. */
+  if (self->key != NULL)
+    height -= KEY_HEIGHT;
+  return height;
+}
+
+/* Eight figures a page, as on the rules' own sheet, unless their stats
+ * need more room than an eighth of the page: then four, two or one. */
+static guint
+figures_per_page (MusterFigureStatsSheet *self,
+                  const MusterPageSize   *size)
+{
+  MusterRuleset *ruleset = muster_sheet_get_ruleset (MUSTER_SHEET (self));
+  guint n_stats = muster_ruleset_get_n_stats (ruleset);
+  double height = blocks_height (self, size);
+  guint per_page = MUSTER_FIGURE_STATS_PER_PAGE;
+
+  while (per_page > 1 && n_stats * STAT_ROW_FLOOR > height / per_page - BLOCK_GAP)
+    per_page /= 2;
+  return per_page;
 }
 
 /* Stats keyed by a letter or two (I D S C F) show the key; others, whose
@@ -99,8 +136,11 @@ draw_name (MusterFigureStatsSheet *self,
   const char *weapon;
   g_autofree char *type = NULL;
 
-  muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
-
+  if (!pen->texts)
+    {
+      muster_sheet_stroke_box (pen->cr, x, y, pen->name_width, h, 0.75);
+      return;
+    }
   if (character == NULL)
     return;
 
@@ -149,32 +189,42 @@ draw_stats (MusterFigureStatsSheet *self,
     return;
 
   row = h / n_stats;
+  if (!pen->texts)
+    {
+      for (guint i = 0; i < n_stats; i++)
+        muster_sheet_stroke_box (pen->cr, x + pen->label_width, y + i * row, pen->value_width, row, 0.5);
+      muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
+      return;
+    }
+
+  /* The keys, then the values: a font at a time. */
   for (guint i = 0; i < n_stats; i++)
     {
       const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
-      double ry = y + i * row;
-      int value;
 
       if (pen->label_width > LABEL_WIDTH)
         /* The name, up to as many lines as the row holds. */
         muster_sheet_draw_label (pen->cr, pen->layout, pen->tiny_font, 4.5, def->name,
-                                 x, ry, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
+                                 x, y + i * row, pen->label_width - 3, row, PANGO_ALIGN_RIGHT);
       else
-        muster_sheet_draw_line (pen->cr, pen->layout, pen->label_font, def->key,
-                                x, ry, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
-      muster_sheet_stroke_box (pen->cr, x + pen->label_width, ry, pen->value_width, row, 0.5);
+        muster_sheet_draw_line (pen->cr, pen->layout, pen->key_font, def->key,
+                                x, y + i * row, LABEL_WIDTH, row, PANGO_ALIGN_CENTER);
+    }
 
-      if (character != NULL && muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
+  for (guint i = 0; character != NULL && i < n_stats; i++)
+    {
+      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
+      int value;
+
+      if (muster_traits_played_stat (ruleset, character, def->key, &value, NULL))
         {
           /* "11 (9)" where his weapon holds him lower. */
           g_autofree char *text = muster_character_format_stat (character, ruleset, def->key);
 
           muster_sheet_draw_line (pen->cr, pen->layout, pen->value_font, text,
-                                  x + pen->label_width, ry, pen->value_width, row, PANGO_ALIGN_CENTER);
+                                  x + pen->label_width, y + i * row, pen->value_width, row, PANGO_ALIGN_CENTER);
         }
     }
-
-  muster_sheet_stroke_box (pen->cr, x + pen->label_width, y, pen->value_width, h, 0.75);
 }
 
 static void
@@ -196,15 +246,20 @@ draw_turns (Pen    *pen,
           g_autofree char *number = NULL;
           double bx = x + i * box_w;
 
+          if (!pen->texts)
+            {
+              muster_sheet_fill_box (pen->cr, bx, sy, box_w, NUMBER_BAND, 0.88);
+              muster_sheet_stroke_box (pen->cr, bx, sy, box_w, strip_h, 0.5);
+              continue;
+            }
           number = g_strdup_printf ("%u", first_turn + strip * TURNS_PER_STRIP + i);
-          muster_sheet_fill_box (pen->cr, bx, sy, box_w, NUMBER_BAND, 0.88);
           muster_sheet_draw_line (pen->cr, pen->layout, pen->number_font, number,
                                   bx, sy, box_w, NUMBER_BAND, PANGO_ALIGN_CENTER);
-          muster_sheet_stroke_box (pen->cr, bx, sy, box_w, strip_h, 0.5);
         }
     }
 
-  muster_sheet_stroke_box (pen->cr, x, y, pen->turns_width, h, 0.75);
+  if (!pen->texts)
+    muster_sheet_stroke_box (pen->cr, x, y, pen->turns_width, h, 0.75);
 }
 
 static void
@@ -221,15 +276,22 @@ draw_wounds (Pen    *pen,
   double box = MIN (row - 4.0, 14.0);
   double label_w = WOUNDS_WIDTH - box - 6.0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+  if (pen->texts)
     {
-      double ry = y + i * row;
-
-      muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
-                               x, ry, label_w, row, PANGO_ALIGN_RIGHT);
-      muster_sheet_stroke_box (pen->cr, x + label_w + 3.0, ry + (row - box) / 2.0,
-                               box, box, 0.75);
+      for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+        muster_sheet_draw_label (pen->cr, pen->layout, pen->label_font, TEXT_FLOOR, labels[i],
+                                 x, y + i * row, label_w, row, PANGO_ALIGN_RIGHT);
+      return;
     }
+
+  /* Boxes apart from each other: one stroke draws them all. */
+  cairo_save (pen->cr);
+  cairo_set_source_rgb (pen->cr, 0, 0, 0);
+  cairo_set_line_width (pen->cr, 0.75);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    cairo_rectangle (pen->cr, x + label_w + 3.0, y + i * row + (row - box) / 2.0, box, box);
+  cairo_stroke (pen->cr);
+  cairo_restore (pen->cr);
 }
 
 /* MusterSheet */
@@ -240,7 +302,8 @@ muster_figure_stats_sheet_get_n_pages (MusterSheet          *sheet,
 {
   MusterFigureStatsSheet *self = MUSTER_FIGURE_STATS_SHEET (sheet);
   GPtrArray *characters = muster_sheet_get_characters (sheet);
-  guint groups = (characters->len + MUSTER_FIGURE_STATS_PER_PAGE - 1) / MUSTER_FIGURE_STATS_PER_PAGE;
+  guint per_page = figures_per_page (self, size);
+  guint groups = (characters->len + per_page - 1) / per_page;
 
   return MAX (1, groups) * pages_per_group (self);
 }
@@ -260,7 +323,8 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   g_autoptr(PangoFontDescription) text_font = muster_sheet_font (8.5, FALSE, FALSE);
   g_autoptr(PangoFontDescription) small_font = muster_sheet_font (7.5, FALSE, TRUE);
   g_autoptr(PangoFontDescription) label_font = muster_sheet_font (8.5, TRUE, FALSE);
-  g_autoptr(PangoFontDescription) value_font = muster_sheet_font (10, TRUE, FALSE);
+  g_autoptr(PangoFontDescription) key_font = NULL;
+  g_autoptr(PangoFontDescription) value_font = NULL;
   g_autoptr(PangoFontDescription) number_font = muster_sheet_font (7, FALSE, FALSE);
   g_autoptr(PangoFontDescription) tiny_font = muster_sheet_font (6, TRUE, FALSE);
   guint group = page / pages_per_group (self);
@@ -268,8 +332,12 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
   double x = size->margin_left;
   double y = size->margin_top;
   double width = size->width - size->margin_left - size->margin_right;
-  double height = size->height - size->margin_top - size->margin_bottom;
-  double stats_x, turns_x, wounds_x, block_h;
+  guint per_page = figures_per_page (self, size);
+  guint n_stats = muster_ruleset_get_n_stats (muster_sheet_get_ruleset (sheet));
+  double block_h = blocks_height (self, size) / per_page;
+  /* Many stats take smaller keys and values, as their rows allow. */
+  double row = n_stats > 0 ? (block_h - BLOCK_GAP) / n_stats : block_h;
+  double stats_x, turns_x, wounds_x;
   const char *key = self->key;
   Pen pen = {
     .cr = cr,
@@ -278,10 +346,14 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
     .text_font = text_font,
     .small_font = small_font,
     .label_font = label_font,
-    .value_font = value_font,
     .number_font = number_font,
     .tiny_font = tiny_font,
   };
+
+  key_font = muster_sheet_font (MIN (KEY_SIZE, row * 0.75), TRUE, FALSE);
+  value_font = muster_sheet_font (MIN (VALUE_SIZE, row * 0.75), TRUE, FALSE);
+  pen.key_font = key_font;
+  pen.value_font = value_font;
 
   /* Turn numbers, stat keys and labels come back on every block. */
   muster_sheet_keep_layouts (layout);
@@ -311,27 +383,30 @@ muster_figure_stats_sheet_draw_page (MusterSheet          *sheet,
 
   /* The key to values in brackets, at the foot of the page. */
   if (key != NULL)
+    muster_sheet_draw_line (cr, layout, small_font, key, x, y + blocks_height (self, size),
+                            width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
+
+  /* Every box and band of the page first, then every text, which lies
+   * inside them: the same picture, and the texts written together,
+   * without changes of colour, line and text state between each. */
+  for (guint pass = 0; pass < 2; pass++)
     {
-      height -= KEY_HEIGHT;
-      muster_sheet_draw_line (cr, layout, small_font, key, x, y - TITLE_HEIGHT - HEADING_HEIGHT + height,
-                              width, KEY_HEIGHT, PANGO_ALIGN_LEFT);
-    }
-  block_h = (height - TITLE_HEIGHT - HEADING_HEIGHT) / MUSTER_FIGURE_STATS_PER_PAGE;
+      pen.texts = pass == 1;
+      for (guint slot = 0; slot < per_page; slot++)
+        {
+          guint index = group * per_page + slot;
+          MusterCharacter *character = NULL;
+          double by = y + slot * block_h;
+          double bh = block_h - BLOCK_GAP;
 
-  for (guint slot = 0; slot < MUSTER_FIGURE_STATS_PER_PAGE; slot++)
-    {
-      guint index = group * MUSTER_FIGURE_STATS_PER_PAGE + slot;
-      MusterCharacter *character = NULL;
-      double by = y + slot * block_h;
-      double bh = block_h - BLOCK_GAP;
+          if (index < characters->len)
+            character = g_ptr_array_index (characters, index);
 
-      if (index < characters->len)
-        character = g_ptr_array_index (characters, index);
-
-      draw_name (self, &pen, character, x, by, bh);
-      draw_stats (self, &pen, character, stats_x, by, bh);
-      draw_turns (&pen, first_turn, turns_x, by, bh);
-      draw_wounds (&pen, wounds_x, by, bh);
+          draw_name (self, &pen, character, x, by, bh);
+          draw_stats (self, &pen, character, stats_x, by, bh);
+          draw_turns (&pen, first_turn, turns_x, by, bh);
+          draw_wounds (&pen, wounds_x, by, bh);
+        }
     }
 }
 

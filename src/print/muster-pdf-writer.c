@@ -17,6 +17,7 @@ struct _MusterPdfWriter
   MusterPageSize          size;
   char                   *path;
   MusterFileOutputStream *stream;
+  GByteArray             *buffer;       /* written, not yet on the stream */
   GError                 *write_error;  /* the first write that failed */
   cairo_surface_t        *surface;
   cairo_t                *cr;
@@ -24,6 +25,31 @@ struct _MusterPdfWriter
   guint                   page;
   gboolean                finished;
 };
+
+/* Cairo hands its output over a few bytes at a time (an operator, a
+ * number): gathered here, it goes to the file in blocks, not in a system
+ * call each. */
+#define BUFFER_SIZE (64 * 1024)
+
+static gboolean
+write_out (MusterPdfWriter     *self,
+           const unsigned char *data,
+           gsize                length)
+{
+  if (self->write_error != NULL)
+    return FALSE;
+  return g_output_stream_write_all (G_OUTPUT_STREAM (self->stream), data, length,
+                                    NULL, NULL, &self->write_error);
+}
+
+static gboolean
+flush_buffer (MusterPdfWriter *self)
+{
+  gboolean ok = write_out (self, self->buffer->data, self->buffer->len);
+
+  g_byte_array_set_size (self->buffer, 0);
+  return ok;
+}
 
 static cairo_status_t
 write_cb (void                *closure,
@@ -34,9 +60,11 @@ write_cb (void                *closure,
 
   if (self->write_error != NULL)
     return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (G_OUTPUT_STREAM (self->stream), data, length,
-                                  NULL, NULL, &self->write_error))
+  if (self->buffer->len + length > BUFFER_SIZE && !flush_buffer (self))
     return CAIRO_STATUS_WRITE_ERROR;
+  if (length >= BUFFER_SIZE)
+    return write_out (self, data, length) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+  g_byte_array_append (self->buffer, data, length);
   return CAIRO_STATUS_SUCCESS;
 }
 
@@ -69,6 +97,7 @@ muster_pdf_writer_new (MusterSheet          *sheet,
   self->stream = muster_file_output_stream_new (path, 0666, error);
   if (self->stream == NULL)
     return NULL;
+  self->buffer = g_byte_array_sized_new (BUFFER_SIZE);
   self->surface = cairo_pdf_surface_create_for_stream (write_cb, self, size->width, size->height);
   if (!muster_sheet_check_cairo (cairo_surface_status (self->surface), path, error))
     return NULL;
@@ -157,6 +186,7 @@ muster_pdf_writer_finish (MusterPdfWriter  *self,
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (self->surface);
   g_clear_pointer (&self->surface, cairo_surface_destroy);
+  flush_buffer (self);
 
   /* The system's reason (a full disk) rather than cairo's “error while
    * writing to output stream”. */
@@ -192,6 +222,7 @@ muster_pdf_writer_free (MusterPdfWriter *self)
     }
   /* A stream never committed removes its temporary file. */
   g_clear_object (&self->stream);
+  g_clear_pointer (&self->buffer, g_byte_array_unref);
   g_clear_error (&self->write_error);
 
   g_clear_object (&self->sheet);

@@ -216,11 +216,54 @@ muster_sheet_draw_line (cairo_t                    *cr,
 
 #define KEPT_KEY "muster-kept-layouts"
 
+/* What a kept layout was laid out for: the text, its font, box and
+ * alignment. */
+typedef struct
+{
+  PangoFontDescription *font;
+  char                 *text;
+  double                w;
+  int                   height;
+  PangoEllipsizeMode    ellipsize;
+  PangoAlignment        align;
+} KeptKey;
+
+static guint
+kept_key_hash (gconstpointer data)
+{
+  const KeptKey *key = data;
+
+  return g_str_hash (key->text) ^ (pango_font_description_hash (key->font) * 31) ^
+         g_double_hash (&key->w) ^ (guint) key->height ^ ((guint) key->ellipsize << 8) ^
+         ((guint) key->align << 12);
+}
+
+static gboolean
+kept_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const KeptKey *x = a, *y = b;
+
+  return x->w == y->w && x->height == y->height && x->ellipsize == y->ellipsize &&
+         x->align == y->align && strcmp (x->text, y->text) == 0 &&
+         pango_font_description_equal (x->font, y->font);
+}
+
+static void
+kept_key_free (gpointer data)
+{
+  KeptKey *key = data;
+
+  pango_font_description_free (key->font);
+  g_free (key->text);
+  g_free (key);
+}
+
 void
 muster_sheet_keep_layouts (PangoLayout *layout)
 {
   g_object_set_data_full (G_OBJECT (layout), KEPT_KEY,
-                          g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref),
+                          g_hash_table_new_full (kept_key_hash, kept_key_equal, kept_key_free, g_object_unref),
                           (GDestroyNotify) g_hash_table_unref);
 }
 
@@ -238,8 +281,8 @@ set_kept_text (PangoLayout                *layout,
                double                     *text_height)
 {
   GHashTable *kept = g_object_get_data (G_OBJECT (layout), KEPT_KEY);
-  g_autofree char *desc = NULL;
-  g_autofree char *key = NULL;
+  KeptKey key = { (PangoFontDescription *) font, (char *) text, w, height, ellipsize, align };
+  KeptKey *stored;
   PangoLayout *copy;
   PangoRectangle logical;
 
@@ -249,14 +292,16 @@ set_kept_text (PangoLayout                *layout,
       return layout;
     }
 
-  desc = pango_font_description_to_string (font);
-  key = g_strdup_printf ("%s\x1f%a\x1f%d\x1f%d\x1f%d\x1f%s", desc, w, height, (int) ellipsize, (int) align, text);
-  copy = g_hash_table_lookup (kept, key);
+  copy = g_hash_table_lookup (kept, &key);
   if (copy == NULL)
     {
       copy = pango_layout_copy (layout);
       *text_height = set_text (copy, font, text, w, height, ellipsize, align);
-      g_hash_table_insert (kept, g_steal_pointer (&key), copy);
+      stored = g_new (KeptKey, 1);
+      *stored = key;
+      stored->font = pango_font_description_copy (font);
+      stored->text = g_strdup (text);
+      g_hash_table_insert (kept, stored, copy);
       return copy;
     }
 

@@ -18,6 +18,7 @@
 #include "muster-roster-page.h"
 #include "muster-sheet-text.h"
 #include "muster-sort-filter-model.h"
+#include "muster-status-icon.h"
 #include "muster-traits.h"
 #include "muster-unit-list.h"
 #include "muster-window.h"
@@ -37,6 +38,7 @@ struct _MusterRosterPage
   GCancellable       *loading;
   GAsyncResult       *loaded;     /* the characters read, not shown yet */
   gboolean            painted;    /* the window has painted its first frame */
+  gboolean            load_pending; /* the characters are read after it */
   GdkFrameClock      *paint_clock;
   gulong              paint_id;
   char               *search;     /* casefolded, or NULL */
@@ -48,7 +50,7 @@ struct _MusterRosterPage
   GtkColumnViewColumn *name_column;
   GtkColumnViewColumn *weapon_column;
   GtkWidget          *context_popover;
-  GtkWidget          *unit_list;      /* a MusterUnitList */
+  GtkWidget          *unit_list;      /* a MusterUnitList, made when first needed */
   gboolean            by_unit;        /* the ruleset keeps units */
 
   /* Template widgets */
@@ -60,6 +62,8 @@ struct _MusterRosterPage
   GMenuModel         *context_menu;
   GtkPaned           *paned;
   AdwStatusPage      *empty_status;
+  AdwStatusPage      *none_status;
+  AdwStatusPage      *nothing_status;
   GtkWidget          *new_unit_button;
   GtkWidget          *new_force_button;
   GtkWidget          *characters_heading;
@@ -330,6 +334,36 @@ rebuild_stat_columns (MusterRosterPage *self)
     }
 }
 
+static void update_visible_child (MusterRosterPage *self);
+
+/* The units sit above the characters, for rules that keep them: their
+ * list is made the first time a campaign's rules do (or it is asked
+ * for), not for every roster. */
+static MusterUnitList *
+ensure_unit_list (MusterRosterPage *self)
+{
+  if (self->unit_list == NULL)
+    {
+      self->unit_list = muster_unit_list_new (self->store);
+      gtk_paned_set_start_child (self->paned, self->unit_list);
+      g_signal_connect_swapped (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)),
+                                "notify::n-all", G_CALLBACK (update_visible_child), self);
+      muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), self->campaign_id,
+                                     self->by_unit ? self->ruleset : NULL);
+      muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), self->force_ids->len > 1);
+      gtk_widget_set_visible (self->unit_list, self->by_unit);
+    }
+  return MUSTER_UNIT_LIST (self->unit_list);
+}
+
+/* The characters are on their way: read, or to be read once the window
+ * has painted its first frame. */
+static gboolean
+is_loading (MusterRosterPage *self)
+{
+  return self->load_pending || muster_roster_model_is_loading (self->model);
+}
+
 static void
 update_visible_child (MusterRosterPage *self)
 {
@@ -342,7 +376,7 @@ update_visible_child (MusterRosterPage *self)
     n_units = muster_unit_list_model_get_n_all (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)));
 
   /* The rows are on their way: no "No Characters" meanwhile. */
-  if (muster_roster_model_is_loading (self->model))
+  if (is_loading (self))
     {
       gtk_stack_set_visible_child_name (self->stack, "list");
       gtk_stack_set_visible_child_name (self->list_stack, "rows");
@@ -397,7 +431,8 @@ update_suggested_action (MusterRosterPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.new-unit",
                                  self->by_unit && !no_forces && self->store != NULL &&
                                  !muster_store_is_read_only (self->store));
-  muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), !no_forces);
+  if (self->unit_list != NULL)
+    muster_unit_list_set_has_forces (MUSTER_UNIT_LIST (self->unit_list), !no_forces);
   gtk_widget_set_tooltip_text (self->new_unit_button,
                                no_forces ? _("Add a force first: every unit belongs to one") : NULL);
   gtk_widget_set_tooltip_text (self->recruit_button,
@@ -510,8 +545,9 @@ on_search_changed (MusterRosterPage *self)
       self->search = g_steal_pointer (&folded);
       muster_sort_filter_model_refilter (self->shown);
     }
-  muster_unit_list_set_search (MUSTER_UNIT_LIST (self->unit_list),
-                               gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  if (self->unit_list != NULL)
+    muster_unit_list_set_search (MUSTER_UNIT_LIST (self->unit_list),
+                                 gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
   update_visible_child (self);
 }
 
@@ -528,7 +564,8 @@ on_force_selected (MusterRosterPage *self)
     return;
   self->shown_force = muster_roster_page_get_force_id (self);
   muster_sort_filter_model_refilter (self->shown);
-  muster_unit_list_set_force_id (MUSTER_UNIT_LIST (self->unit_list), muster_roster_page_get_force_id (self));
+  if (self->unit_list != NULL)
+    muster_unit_list_set_force_id (MUSTER_UNIT_LIST (self->unit_list), muster_roster_page_get_force_id (self));
   update_visible_child (self);
 }
 
@@ -588,7 +625,7 @@ new_unit_action (GtkWidget  *widget,
 {
   MusterRosterPage *self = MUSTER_ROSTER_PAGE (widget);
 
-  muster_unit_list_open_new_unit (MUSTER_UNIT_LIST (self->unit_list));
+  muster_unit_list_open_new_unit (ensure_unit_list (self));
 }
 
 static void
@@ -607,7 +644,7 @@ selection_changed_cb (MusterRosterPage *self)
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
 
   update_actions (self);
-  if (!gtk_bitset_is_empty (selected) && !muster_roster_model_is_loading (self->model))
+  if (!gtk_bitset_is_empty (selected) && !is_loading (self))
     {
       g_autoptr(MusterCharacter) character = g_list_model_get_item (G_LIST_MODEL (self->shown),
                                                                     gtk_bitset_get_minimum (selected));
@@ -656,22 +693,40 @@ stop_watching_frames (MusterRosterPage *self)
   g_clear_object (&self->paint_clock);
 }
 
+static void start_loading (MusterRosterPage *self);
+
 static void
 first_frame_cb (GdkFrameClock    *clock,
                 MusterRosterPage *self)
 {
   stop_watching_frames (self);
   self->painted = TRUE;
-  if (self->loaded != NULL)
+  if (self->load_pending)
+    start_loading (self);
+  else if (self->loaded != NULL)
     fill (self);
 }
 
+/* Waits for the first frame of the window the page is in, whether the
+ * page shows in it or not (a narrow window may show the sidebar). */
 static void
 watch_first_frame (MusterRosterPage *self)
 {
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self)));
+  GdkFrameClock *clock;
 
-  if (self->painted || clock == NULL || clock == self->paint_clock)
+  if (self->painted || root == NULL)
+    return;
+  clock = gtk_widget_get_realized (root) ? gtk_widget_get_frame_clock (root) : NULL;
+  if (clock == NULL)
+    {
+      /* Not shown yet: its clock comes with it. */
+      if (g_signal_handler_find (root, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                                 watch_first_frame, self) == 0)
+        g_signal_connect_object (root, "realize", G_CALLBACK (watch_first_frame), self, G_CONNECT_SWAPPED);
+      return;
+    }
+  if (clock == self->paint_clock)
     return;
   stop_watching_frames (self);
   self->paint_clock = g_object_ref (clock);
@@ -697,8 +752,7 @@ loaded_cb (GObject      *object,
   root = gtk_widget_get_root (GTK_WIDGET (self));
   if (!self->painted && root != NULL && gtk_widget_get_visible (GTK_WIDGET (root)))
     {
-      if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-        watch_first_frame (self);
+      watch_first_frame (self);
       return;
     }
   fill (self);
@@ -757,6 +811,8 @@ muster_roster_page_class_init (MusterRosterPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, context_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, paned);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, none_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, nothing_status);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_unit_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, new_force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPage, characters_heading);
@@ -779,6 +835,9 @@ static void
 muster_roster_page_init (MusterRosterPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_status_page_set_icon_when_shown (self->empty_status, "system-users-symbolic");
+  muster_status_page_set_icon_when_shown (self->none_status, "system-users-symbolic");
+  muster_status_page_set_icon_when_shown (self->nothing_status, "edit-find-symbolic");
 
   self->settings = g_settings_new (APPLICATION_ID);
   g_signal_connect (self, "map", G_CALLBACK (on_map), NULL);
@@ -824,17 +883,18 @@ muster_roster_page_new (MusterStore *store)
   muster_list_sorter_follow (self->column_view, self->shown);
   gtk_column_view_sort_by_column (self->column_view, self->name_column, GTK_SORT_ASCENDING);
 
-  /* Units sit above the characters, for rulesets that keep them. */
-  self->unit_list = muster_unit_list_new (store);
-  gtk_widget_set_visible (self->unit_list, FALSE);
-  gtk_paned_set_start_child (self->paned, self->unit_list);
-  g_signal_connect_swapped (muster_unit_list_get_unit_model (MUSTER_UNIT_LIST (self->unit_list)),
-                            "notify::n-all", G_CALLBACK (update_visible_child), self);
-
   update_visible_child (self);
   update_actions (self);
   update_suggested_action (self);
   return GTK_WIDGET (self);
+}
+
+static void
+start_loading (MusterRosterPage *self)
+{
+  self->load_pending = FALSE;
+  self->loading = g_cancellable_new ();
+  muster_roster_model_load_async (self->model, self->campaign_id, self->loading, loaded_cb, g_object_ref (self));
 }
 
 void
@@ -865,9 +925,14 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
                                           ruleset == NULL || muster_ruleset_get_n_weapons (ruleset) > 0);
     }
   self->by_unit = ruleset != NULL && muster_ruleset_get_kept_by (ruleset) == MUSTER_KEPT_BY_UNIT;
-  muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), campaign_id,
-                                 self->by_unit ? ruleset : NULL);
-  gtk_widget_set_visible (self->unit_list, self->by_unit);
+  if (self->unit_list != NULL)
+    {
+      muster_unit_list_set_campaign (MUSTER_UNIT_LIST (self->unit_list), campaign_id,
+                                     self->by_unit ? ruleset : NULL);
+      gtk_widget_set_visible (self->unit_list, self->by_unit);
+    }
+  else if (self->by_unit)
+    ensure_unit_list (self);
   gtk_widget_set_visible (self->new_unit_button, self->by_unit);
   gtk_widget_set_visible (self->characters_heading, self->by_unit);
   if (self->by_unit)
@@ -900,8 +965,15 @@ muster_roster_page_set_campaign (MusterRosterPage *self,
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
   g_clear_object (&self->loaded);
-  self->loading = g_cancellable_new ();
-  muster_roster_model_load_async (self->model, campaign_id, self->loading, loaded_cb, g_object_ref (self));
+  /* As the window opens, they are read once it has painted its first
+   * frame: no thread competes with it for the processor until then. */
+  if (!self->painted && gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
+    {
+      self->load_pending = TRUE;
+      watch_first_frame (self);
+    }
+  else
+    start_loading (self);
   update_visible_child (self);
   update_caps_key (self);
 }
@@ -1102,12 +1174,12 @@ GtkWidget *
 muster_roster_page_get_unit_list (MusterRosterPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), NULL);
-  return self->unit_list;
+  return GTK_WIDGET (ensure_unit_list (self));
 }
 
 gboolean
 muster_roster_page_is_loading (MusterRosterPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PAGE (self), FALSE);
-  return muster_roster_model_is_loading (self->model);
+  return is_loading (self);
 }

@@ -40,7 +40,8 @@ GtkColumnView *muster_roster_page_get_column_view  (MusterRosterPage *self);
 /* The rows as shown: sorted and filtered (of MusterCharacter). */
 GListModel    *muster_roster_page_get_model        (MusterRosterPage *self);
 /* The units shown above the characters (a MusterUnitList); hidden for a
- * ruleset kept by figure. */
+ * ruleset kept by figure, and made only once a campaign's rules keep
+ * units or it is asked for. */
 GtkWidget     *muster_roster_page_get_unit_list    (MusterRosterPage *self);
 /* TRUE while the campaign's characters are read, after
  * muster_roster_page_set_campaign(): the window shows meanwhile. */
