@@ -74,6 +74,11 @@ JsonObject  *muster_log_args             (const char              *first,
                                           ...) G_GNUC_NULL_TERMINATED;
 /* The arguments as stored: compact JSON, members in order. */
 char        *muster_log_args_to_string   (JsonObject              *args);
+/* Appends @text to @out as a string of JSON, quoted and escaped byte for
+ * byte as muster_log_args_to_string() writes it, for writers that build
+ * an entry's arguments without a JsonObject (a batch of recruits). */
+void         muster_log_append_json_string (GString               *out,
+                                            const char            *text);
 /* NULL with @error set unless @text is a JSON object. */
 JsonObject  *muster_log_args_from_string (const char              *text,
                                           GError                 **error);

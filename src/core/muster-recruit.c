@@ -628,10 +628,15 @@ muster_store_recruit_into (MusterStore  *store,
                            guint         count,
                            GError      **error)
 {
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_character = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_stat = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_roll = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_log = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GHashTable) taken = NULL;
   g_auto(BatchNames) names = { NULL, NULL, NULL };
+  MusterCharacterWrites writes;
   const MusterTroopType *type;
   MusterRuleset *ruleset;
   guint64 seed = 0;
@@ -681,6 +686,21 @@ muster_store_recruit_into (MusterStore  *store,
         goto fail;
     }
 
+  /* The statements every recruit writes with, prepared once. */
+  insert_character = muster_store_prepare_character_insert (store, error);
+  if (insert_character == NULL)
+    goto fail;
+  insert_stat = muster_store_prepare_stat_insert (store, error);
+  if (insert_stat == NULL)
+    goto fail;
+  insert_roll = muster_store_prepare_roll_insert (store, error);
+  if (insert_roll == NULL)
+    goto fail;
+  insert_log = muster_store_prepare_log_insert (store, error);
+  if (insert_log == NULL)
+    goto fail;
+  writes = (MusterCharacterWrites) { insert_character, insert_stat, insert_roll, insert_log };
+
   for (guint i = 0; i < count; i++)
     {
       g_autoptr(MusterRecruit) recruit = NULL;
@@ -712,7 +732,7 @@ muster_store_recruit_into (MusterStore  *store,
       spec.stats = recruit->stats;
       spec.rolls = recruit->rolls;
       spec.roll_stats = recruit->roll_stats;
-      id = muster_store_tx_create_character_in (store, force, &spec, error);
+      id = muster_store_tx_create_character_in (store, &writes, force, &spec, error);
       if (id == 0)
         goto fail;
       if (unit_id != 0 && !muster_store_tx_attach_character (store, id, unit_id, error))

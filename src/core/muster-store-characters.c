@@ -402,19 +402,16 @@ exec_update (MusterStore   *self,
   return TRUE;
 }
 
-/* Sets a stat; @fresh for a character made a moment ago, who has none
- * yet (a plain insert, which a batch of recruits makes thousands of). */
+/* Sets a stat of a character who has one already or not. */
 static gboolean
 write_stat (MusterStore  *self,
             gint64        character_id,
             const char   *key,
             int           value,
-            gboolean      fresh,
             GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-      fresh ? "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)"
-            : "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
+      "INSERT OR REPLACE INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
 
   if (stmt == NULL)
     return FALSE;
@@ -424,115 +421,42 @@ write_stat (MusterStore  *self,
   return exec_update (self, stmt, error);
 }
 
-/* The table @troop_type rolls @stat on (Big Skirmishes' Class), or NULL. */
-static const MusterLookupTable *
-stat_table (MusterRuleset *ruleset,
-            const char    *troop_type,
-            const char    *stat)
-{
-  const MusterTroopType *type = troop_type != NULL ? muster_ruleset_lookup_troop_type (ruleset, troop_type) : NULL;
-
-  for (guint i = 0; type != NULL && i < type->rolls->len; i++)
-    if (g_strcmp0 (((const MusterStatRoll *) g_ptr_array_index (type->rolls, i))->stat, stat) == 0)
-      return ((const MusterStatRoll *) g_ptr_array_index (type->rolls, i))->table;
-  return NULL;
-}
-
-/**
- * muster_store_recruit_stats:
- *
- * What a recruit's log entry keeps of his stats ("I 4, D 3, S 5, C 2, F 9
- * (rolled 3 + 6 = 9)"): for each stat of @ruleset in @stats (key to
- * GINT_TO_POINTER value), in the ruleset's order, its key and value; and
- * where his dice (@rolls, of MusterRoll*, each for the stat of the same
- * index in @roll_stats) say more than the value, the dice, with the entry
- * of the table they were rolled on (and whether the side's limit put him
- * lower) or the value his weapon holds the stat to.
- *
- * Returns: (transfer full): the "stats" argument.
- */
-JsonArray *
-muster_store_recruit_stats (MusterRuleset *ruleset,
-                            const char    *troop_type,
-                            const char    *weapon,
-                            GHashTable    *stats,
-                            GPtrArray     *rolls,
-                            GPtrArray     *roll_stats)
-{
-  JsonArray *result = json_array_new ();
-
-  for (guint i = 0; i < muster_ruleset_get_n_stats (ruleset); i++)
-    {
-      const MusterStatDef *def = muster_ruleset_get_stat (ruleset, i);
-      const MusterLookupTable *table;
-      const MusterTableEntry *entry = NULL;
-      const MusterRoll *roll = NULL;
-      g_autofree char *dice = NULL;
-      g_autofree char *plain = NULL;
-      JsonObject *stat;
-      gboolean demoted = FALSE;
-      gpointer value;
-      int cap;
-
-      if (stats == NULL || !g_hash_table_lookup_extended (stats, def->key, NULL, &value))
-        continue;
-      stat = json_object_new ();
-      json_object_set_string_member (stat, "key", def->key);
-      json_object_set_int_member (stat, "value", GPOINTER_TO_INT (value));
-      json_array_add_object_element (result, stat);
-
-      for (guint j = 0; rolls != NULL && roll_stats != NULL && j < rolls->len && j < roll_stats->len; j++)
-        if (g_strcmp0 (g_ptr_array_index (roll_stats, j), def->key) == 0)
-          roll = g_ptr_array_index (rolls, j);
-      if (roll == NULL)
-        continue;
-
-      dice = muster_roll_describe (roll);
-      plain = g_strdup_printf ("%d", GPOINTER_TO_INT (value));
-      table = stat_table (ruleset, troop_type, def->key);
-      for (guint j = 0; table != NULL && j < table->entries->len; j++)
-        {
-          const MusterTableEntry *e = g_ptr_array_index (table->entries, j);
-
-          if (e->value == GPOINTER_TO_INT (value))
-            entry = e, demoted = roll->total < e->min || roll->total > e->max;
-        }
-      cap = muster_ruleset_get_cap (ruleset, weapon, def->key);
-      if (table != NULL && entry != NULL)
-        {
-          json_object_set_string_member (stat, "dice", dice);
-          json_object_set_string_member (stat, "table", table->id);
-          json_object_set_string_member (stat, "entry", entry->id);
-          if (demoted)
-            json_object_set_boolean_member (stat, "demoted", TRUE);
-        }
-      else if (GPOINTER_TO_INT (value) > cap)
-        {
-          json_object_set_string_member (stat, "dice", dice);
-          json_object_set_int_member (stat, "cap", cap);
-        }
-      else if (g_strcmp0 (dice, plain) != 0)
-        json_object_set_string_member (stat, "dice", dice);
-    }
-  return result;
-}
-
 /* --- Creating ------------------------------------------------------------ */
 
+sqlite3_stmt *
+muster_store_prepare_character_insert (MusterStore  *self,
+                                       GError      **error)
+{
+  return muster_store_prepare (self,
+      "INSERT INTO character (campaign_id, force_id, name, rank, troop_type, weapon, mounted)"
+      " VALUES (?, ?, ?, ?, ?, ?, ?)", error);
+}
+
+/* A plain insert: a character made a moment ago has no stat yet. */
+sqlite3_stmt *
+muster_store_prepare_stat_insert (MusterStore  *self,
+                                  GError      **error)
+{
+  return muster_store_prepare (self, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
+}
+
 /* The character @spec describes, in force @force_id of @campaign_id named
- * @force_name. */
+ * @force_name, written with @writes. */
 static gint64
-create_in_force (MusterStore                *self,
-                 gint64                      force_id,
-                 gint64                      campaign_id,
-                 const char                 *force_name,
-                 const MusterCharacterSpec  *spec,
-                 GError                    **error)
+create_in_force (MusterStore                  *self,
+                 const MusterCharacterWrites  *writes,
+                 gint64                        force_id,
+                 gint64                        campaign_id,
+                 const char                   *force_name,
+                 const MusterCharacterSpec    *spec,
+                 GError                      **error)
 {
   g_autofree char *name = NULL;
   g_autofree char *weapon = NULL;
+  g_autofree char *args = NULL;
   const MusterTroopType *type;
   MusterRuleset *ruleset;
+  gboolean done;
   gint64 id;
 
   name = muster_store_check_name (spec->name, error);
@@ -558,27 +482,20 @@ create_in_force (MusterStore                *self,
           return 0;
     }
 
-  {
-    MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (self,
-        "INSERT INTO character (campaign_id, force_id, name, rank, troop_type, weapon, mounted)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)", error);
-
-    if (stmt == NULL)
-      return 0;
-    sqlite3_bind_int64 (stmt, 1, campaign_id);
-    sqlite3_bind_int64 (stmt, 2, force_id);
-    sqlite3_bind_text (stmt, 3, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text (stmt, 4, spec->rank != NULL ? spec->rank : "", -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text (stmt, 5, type->id, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text (stmt, 6, weapon, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int (stmt, 7, spec->mounted ? 1 : 0);
-    if (sqlite3_step (stmt) != SQLITE_DONE)
-      {
-        muster_store_set_error (self, error, _("Could not create the character"));
-        return 0;
-      }
-    id = sqlite3_last_insert_rowid (muster_store_get_db (self));
-  }
+  /* The texts are not copied: they outlive the step, and the bindings
+   * are cleared after it, before they go. */
+  sqlite3_bind_int64 (writes->character, 1, campaign_id);
+  sqlite3_bind_int64 (writes->character, 2, force_id);
+  sqlite3_bind_text (writes->character, 3, name, -1, SQLITE_STATIC);
+  sqlite3_bind_text (writes->character, 4, spec->rank != NULL ? spec->rank : "", -1, SQLITE_STATIC);
+  sqlite3_bind_text (writes->character, 5, type->id, -1, SQLITE_STATIC);
+  sqlite3_bind_text (writes->character, 6, weapon, -1, SQLITE_STATIC);
+  sqlite3_bind_int (writes->character, 7, spec->mounted ? 1 : 0);
+  done = muster_store_exec (self, writes->character, _("Could not create the character"), error);
+  sqlite3_clear_bindings (writes->character);
+  if (!done)
+    return 0;
+  id = sqlite3_last_insert_rowid (muster_store_get_db (self));
 
   if (spec->stats != NULL)
     {
@@ -587,8 +504,15 @@ create_in_force (MusterStore                *self,
 
       g_hash_table_iter_init (&iter, spec->stats);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!write_stat (self, id, key, GPOINTER_TO_INT (value), TRUE, error))
-          return 0;
+        {
+          sqlite3_bind_int64 (writes->stat, 1, id);
+          sqlite3_bind_text (writes->stat, 2, key, -1, SQLITE_STATIC);
+          sqlite3_bind_int (writes->stat, 3, GPOINTER_TO_INT (value));
+          done = muster_store_exec (self, writes->stat, _("Could not change the character"), error);
+          sqlite3_clear_bindings (writes->stat);
+          if (!done)
+            return 0;
+        }
     }
 
   for (guint i = 0; spec->rolls != NULL && i < spec->rolls->len; i++)
@@ -597,25 +521,28 @@ create_in_force (MusterStore                *self,
         ? g_ptr_array_index (spec->roll_stats, i) : "";
       g_autofree char *purpose = g_strconcat ("recruit:", stat, NULL);
 
-      if (muster_store_insert_roll (self, campaign_id, 0, id, 0, purpose,
-                                    g_ptr_array_index (spec->rolls, i), error) == 0)
+      if (muster_store_insert_roll_with (self, writes->roll, campaign_id, 0, id, 0, purpose,
+                                         g_ptr_array_index (spec->rolls, i), error) == 0)
         return 0;
     }
 
   if (spec->rolls != NULL && spec->rolls->len > 0)
     {
-      JsonArray *stats = muster_store_recruit_stats (ruleset, type->id, weapon, spec->stats,
-                                                     spec->rolls, spec->roll_stats);
+      GString *text = g_string_sized_new (256);
 
-      if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "recruit",
-                                   muster_log_args ("s:name", name, "s:weapon", weapon,
-                                                    "a:stats", stats, NULL),
-                                   error) == 0)
-        return 0;
+      muster_store_append_recruit_args (text, ruleset, type, name, weapon, spec->stats,
+                                        spec->rolls, spec->roll_stats);
+      args = g_string_free (text, FALSE);
     }
-  else if (muster_store_insert_log (self, campaign_id, 0, id, 0, 0, "character-created",
-                                    muster_log_args ("s:name", name, "s:force", force_name, NULL),
-                                    error) == 0)
+  else
+    {
+      g_autoptr(JsonObject) created = muster_log_args ("s:name", name, "s:force", force_name, NULL);
+
+      args = muster_log_args_to_string (created);
+    }
+  if (muster_store_insert_log_with (self, writes->log, campaign_id, 0, id, 0, 0,
+                                    spec->rolls != NULL && spec->rolls->len > 0 ? "recruit" : "character-created",
+                                    args, error) == 0)
     return 0;
   return id;
 }
@@ -626,7 +553,12 @@ muster_store_tx_create_character (MusterStore                *self,
                                   const MusterCharacterSpec  *spec,
                                   GError                    **error)
 {
+  MUSTER_STMT_AUTO sqlite3_stmt *character = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *stat = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *roll = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *log = NULL;
   g_autofree char *force_name = NULL;
+  MusterCharacterWrites writes;
   gint64 campaign_id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
@@ -650,20 +582,36 @@ muster_store_tx_create_character (MusterStore                *self,
     campaign_id = sqlite3_column_int64 (stmt, 0);
     force_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
   }
-  return create_in_force (self, force_id, campaign_id, force_name, spec, error);
+
+  character = muster_store_prepare_character_insert (self, error);
+  if (character == NULL)
+    return 0;
+  stat = muster_store_prepare_stat_insert (self, error);
+  if (stat == NULL)
+    return 0;
+  roll = muster_store_prepare_roll_insert (self, error);
+  if (roll == NULL)
+    return 0;
+  log = muster_store_prepare_log_insert (self, error);
+  if (log == NULL)
+    return 0;
+  writes = (MusterCharacterWrites) { character, stat, roll, log };
+  return create_in_force (self, &writes, force_id, campaign_id, force_name, spec, error);
 }
 
 gint64
-muster_store_tx_create_character_in (MusterStore                *self,
-                                     MusterForce                *force,
-                                     const MusterCharacterSpec  *spec,
-                                     GError                    **error)
+muster_store_tx_create_character_in (MusterStore                  *self,
+                                     const MusterCharacterWrites  *writes,
+                                     MusterForce                  *force,
+                                     const MusterCharacterSpec    *spec,
+                                     GError                      **error)
 {
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (writes != NULL, 0);
   g_return_val_if_fail (MUSTER_IS_FORCE (force), 0);
   g_return_val_if_fail (spec != NULL, 0);
 
-  return create_in_force (self, muster_force_get_id (force), muster_force_get_campaign_id (force),
+  return create_in_force (self, writes, muster_force_get_id (force), muster_force_get_campaign_id (force),
                           muster_force_get_name (force), spec, error);
 }
 
@@ -923,7 +871,7 @@ muster_store_set_character_stat (MusterStore  *self,
 
   if (!muster_store_begin (self, error))
     return FALSE;
-  if (!write_stat (self, id, key, value, FALSE, error))
+  if (!write_stat (self, id, key, value, error))
     {
       muster_store_rollback (self);
       return FALSE;

@@ -24,6 +24,16 @@ bind_id_or_null (sqlite3_stmt *stmt,
     sqlite3_bind_null (stmt, index);
 }
 
+sqlite3_stmt *
+muster_store_prepare_roll_insert (MusterStore  *self,
+                                  GError      **error)
+{
+  return muster_store_prepare (self,
+      "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id,"
+      " purpose, expression, faces, total, entered, created)"
+      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+}
+
 gint64
 muster_store_insert_roll (MusterStore      *self,
                           gint64            campaign_id,
@@ -35,19 +45,35 @@ muster_store_insert_roll (MusterStore      *self,
                           GError          **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  g_autofree char *faces = NULL;
-  g_autofree char *now = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
-  g_return_val_if_fail (purpose != NULL, 0);
-  g_return_val_if_fail (roll != NULL, 0);
 
-  stmt = muster_store_prepare (self,
-      "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id,"
-      " purpose, expression, faces, total, entered, created)"
-      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+  stmt = muster_store_prepare_roll_insert (self, error);
   if (stmt == NULL)
     return 0;
+  return muster_store_insert_roll_with (self, stmt, campaign_id, game_id, character_id, resolution_id,
+                                        purpose, roll, error);
+}
+
+gint64
+muster_store_insert_roll_with (MusterStore      *self,
+                               sqlite3_stmt     *stmt,
+                               gint64            campaign_id,
+                               gint64            game_id,
+                               gint64            character_id,
+                               gint64            resolution_id,
+                               const char       *purpose,
+                               const MusterRoll *roll,
+                               GError          **error)
+{
+  g_autofree char *faces = NULL;
+  g_autofree char *now = NULL;
+  gboolean done;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (stmt != NULL, 0);
+  g_return_val_if_fail (purpose != NULL, 0);
+  g_return_val_if_fail (roll != NULL, 0);
 
   faces = muster_roll_faces_to_string (roll);
   now = muster_store_now ();
@@ -55,18 +81,17 @@ muster_store_insert_roll (MusterStore      *self,
   bind_id_or_null (stmt, 2, game_id);
   bind_id_or_null (stmt, 3, character_id);
   bind_id_or_null (stmt, 4, resolution_id);
-  sqlite3_bind_text (stmt, 5, purpose, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 6, roll->expression, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, faces, -1, SQLITE_TRANSIENT);
+  /* The texts are not copied: they outlive the step, and the bindings
+   * are cleared after it, before they go. */
+  sqlite3_bind_text (stmt, 5, purpose, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 6, roll->expression, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 7, faces, -1, SQLITE_STATIC);
   sqlite3_bind_int (stmt, 8, roll->total);
   sqlite3_bind_int (stmt, 9, roll->entered ? 1 : 0);
-  sqlite3_bind_text (stmt, 10, now, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (self, error, _("Could not record a roll"));
-      return 0;
-    }
-  return sqlite3_last_insert_rowid (muster_store_get_db (self));
+  sqlite3_bind_text (stmt, 10, now, -1, SQLITE_STATIC);
+  done = muster_store_exec (self, stmt, _("Could not record a roll"), error);
+  sqlite3_clear_bindings (stmt);
+  return done ? sqlite3_last_insert_rowid (muster_store_get_db (self)) : 0;
 }
 
 gint64
@@ -82,36 +107,62 @@ muster_store_insert_log (MusterStore  *self,
 {
   g_autoptr(JsonObject) owned = args;
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
-  g_autofree char *now = NULL;
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
-  g_return_val_if_fail (kind != NULL, 0);
   g_return_val_if_fail (args != NULL, 0);
 
-  stmt = muster_store_prepare (self,
+  stmt = muster_store_prepare_log_insert (self, error);
+  if (stmt == NULL)
+    return 0;
+  text = muster_log_args_to_string (args);
+  return muster_store_insert_log_with (self, stmt, campaign_id, game_id, character_id, resolution_id,
+                                       roll_id, kind, text, error);
+}
+
+sqlite3_stmt *
+muster_store_prepare_log_insert (MusterStore  *self,
+                                 GError      **error)
+{
+  return muster_store_prepare (self,
       "INSERT INTO log_entry (campaign_id, game_id, character_id,"
       " resolution_id, roll_id, kind, message, created, args)"
       " VALUES (?, ?, ?, ?, ?, ?, '', ?, ?)", error);
-  if (stmt == NULL)
-    return 0;
+}
+
+gint64
+muster_store_insert_log_with (MusterStore   *self,
+                              sqlite3_stmt  *stmt,
+                              gint64         campaign_id,
+                              gint64         game_id,
+                              gint64         character_id,
+                              gint64         resolution_id,
+                              gint64         roll_id,
+                              const char    *kind,
+                              const char    *args,
+                              GError       **error)
+{
+  g_autofree char *now = NULL;
+  gboolean done;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
+  g_return_val_if_fail (stmt != NULL, 0);
+  g_return_val_if_fail (kind != NULL, 0);
+  g_return_val_if_fail (args != NULL, 0);
 
   now = muster_store_now ();
-  text = muster_log_args_to_string (args);
   sqlite3_bind_int64 (stmt, 1, campaign_id);
   bind_id_or_null (stmt, 2, game_id);
   bind_id_or_null (stmt, 3, character_id);
   bind_id_or_null (stmt, 4, resolution_id);
   bind_id_or_null (stmt, 5, roll_id);
-  sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, now, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, text, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) != SQLITE_DONE)
-    {
-      muster_store_set_error (self, error, _("Could not write to the campaign log"));
-      return 0;
-    }
-  return sqlite3_last_insert_rowid (muster_store_get_db (self));
+  /* Not copied, as in muster_store_insert_roll_with(). */
+  sqlite3_bind_text (stmt, 6, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 7, now, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 8, args, -1, SQLITE_STATIC);
+  done = muster_store_exec (self, stmt, _("Could not write to the campaign log"), error);
+  sqlite3_clear_bindings (stmt);
+  return done ? sqlite3_last_insert_rowid (muster_store_get_db (self)) : 0;
 }
 
 void

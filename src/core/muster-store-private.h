@@ -65,6 +65,34 @@ gint64    muster_store_insert_log    (MusterStore  *self,
                                       const char   *kind,
                                       JsonObject   *args,
                                       GError      **error);
+/* The statements those two write with, for a batch that writes thousands
+ * of rows to prepare once and hold (MUSTER_STMT_AUTO), giving them to
+ * the _with() forms; those leave them reset, ready for the next row. */
+sqlite3_stmt *muster_store_prepare_roll_insert (MusterStore  *self,
+                                                GError      **error);
+sqlite3_stmt *muster_store_prepare_log_insert  (MusterStore  *self,
+                                                GError      **error);
+gint64    muster_store_insert_roll_with (MusterStore      *self,
+                                         sqlite3_stmt     *stmt,
+                                         gint64            campaign_id,
+                                         gint64            game_id,
+                                         gint64            character_id,
+                                         gint64            resolution_id,
+                                         const char       *purpose,
+                                         const MusterRoll *roll,
+                                         GError          **error);
+/* As muster_store_insert_log(), with @args already written as text
+ * (muster_log_args_to_string()). */
+gint64    muster_store_insert_log_with  (MusterStore   *self,
+                                         sqlite3_stmt  *stmt,
+                                         gint64         campaign_id,
+                                         gint64         game_id,
+                                         gint64         character_id,
+                                         gint64         resolution_id,
+                                         gint64         roll_id,
+                                         const char    *kind,
+                                         const char    *args,
+                                         GError       **error);
 /* Ends a change begun with muster_store_begin() that created row @id
  * (0: the creation failed, so it is rolled back): commits and emits
  * ::changed with @what. Returns @id, or 0 with @error set. */
@@ -182,13 +210,25 @@ gboolean  muster_store_check_unit_result (MusterRuleset          *ruleset,
                                           int                     figures,
                                           const MusterUnitResult *result,
                                           GError                **error);
-/* The "stats" argument of a recruit's log entry (muster-store-characters.c). */
+/* The "stats" argument of a recruit's log entry (muster-store-recruit-log.c). */
 JsonArray *muster_store_recruit_stats (MusterRuleset *ruleset,
                                        const char    *troop_type,
                                        const char    *weapon,
                                        GHashTable    *stats,
                                        GPtrArray     *rolls,
                                        GPtrArray     *roll_stats);
+/* Appends to @out the arguments of a recruit's log entry, as
+ * muster_log_args_to_string() writes those muster_log_args() makes of
+ * @name, @weapon and muster_store_recruit_stats(), byte for byte, without
+ * building them as JSON objects (a batch writes thousands). */
+void      muster_store_append_recruit_args (GString               *out,
+                                            MusterRuleset         *ruleset,
+                                            const MusterTroopType *type,
+                                            const char            *name,
+                                            const char            *weapon,
+                                            GHashTable            *stats,
+                                            GPtrArray             *rolls,
+                                            GPtrArray             *roll_stats);
 /* A campaign's recruit counter from 0 to MUSTER_STORE_MAX_RECRUITS:
  * every recruit takes the next number, and the counter must hold it. */
 #define MUSTER_STORE_MAX_RECRUITS G_MAXINT32
@@ -291,11 +331,28 @@ gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,
                                             const MusterCharacterSpec *spec,
                                             GError                   **error);
-/* The same in @force, read already: a batch of recruits looks it up once. */
-gint64    muster_store_tx_create_character_in (MusterStore               *self,
-                                               MusterForce               *force,
-                                               const MusterCharacterSpec *spec,
-                                               GError                   **error);
+/* The statements creating a character writes with. A batch of recruits
+ * prepares them once, each held in a MUSTER_STMT_AUTO variable of its
+ * own: muster_store_prepare_character_insert(),
+ * muster_store_prepare_stat_insert(), muster_store_prepare_roll_insert()
+ * and muster_store_prepare_log_insert(). */
+typedef struct {
+  sqlite3_stmt *character;
+  sqlite3_stmt *stat;
+  sqlite3_stmt *roll;
+  sqlite3_stmt *log;
+} MusterCharacterWrites;
+sqlite3_stmt *muster_store_prepare_character_insert (MusterStore  *self,
+                                                     GError      **error);
+sqlite3_stmt *muster_store_prepare_stat_insert      (MusterStore  *self,
+                                                     GError      **error);
+/* As muster_store_tx_create_character(), in @force, read already, with
+ * @writes: a batch of recruits looks up and prepares them once. */
+gint64    muster_store_tx_create_character_in (MusterStore                 *self,
+                                               const MusterCharacterWrites *writes,
+                                               MusterForce                 *force,
+                                               const MusterCharacterSpec   *spec,
+                                               GError                     **error);
 /* Takes the campaign's next recruit number; 0 with @error set. */
 gint64    muster_store_tx_next_recruit     (MusterStore   *self,
                                             gint64         campaign_id,
