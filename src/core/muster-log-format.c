@@ -182,8 +182,10 @@ muster_log_append_json_string (GString    *out,
         escape = "\\\"";
       else if (c == '\\')
         escape = "\\\\";
-      /* JSON-GLib's set: it leaves U+001F as it is and escapes DEL. */
-      else if ((c > 0 && c < 0x1f) || c == 0x7f)
+      /* JSON-GLib's set, DEL included, and U+001F, which JSON-GLib
+       * leaves as it is although JSON (and SQLite's json_valid(), which
+       * the log's table checks) wants every control character escaped. */
+      else if ((c > 0 && c <= 0x1f) || c == 0x7f)
         switch (c)
           {
           case '\b': escape = "\\b"; break;
