@@ -383,7 +383,8 @@ test_args_as_json_glib (void)
           n_entries++;
           for (guint i = 0; i < G_N_ELEMENTS (awkward); i++)
             {
-              g_autofree char *name = json_glib_string (g_strstrip (g_strdup (awkward[i])));
+              g_autofree char *stripped = g_strstrip (g_strdup (awkward[i]));
+              g_autofree char *name = json_glib_string (stripped);
 
               seen[i] |= strstr (stored, name) != NULL;
             }
