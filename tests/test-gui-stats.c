@@ -7,7 +7,9 @@
 
 #include "muster-chart-card.h"
 #include "muster-chart-view.h"
+#include "muster-force.h"
 #include "muster-gui-test-util.h"
+#include "muster-recruit.h"
 #include "muster-stats-page.h"
 #include "muster-stats-test-util.h"
 #include "muster-test-util.h"
@@ -221,6 +223,49 @@ test_styles (void)
   muster_gui_fixture_close (&g);
 }
 
+/* A change made while the page is hidden is read when the page is shown
+ * again, not at once: the cards stay as they were until then. */
+static void
+test_hidden (void)
+{
+  MusterGuiFixture g = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) forces = NULL;
+  g_autoptr(GArray) ids = NULL;
+  AdwViewStack *stack;
+  MusterStatsPage *page;
+  gpointer card;
+  const MusterTroopType *type;
+  g_autoptr(MusterRuleset) rules = NULL;
+
+  open_played (&g);
+  page = show_page (&g);
+  muster_gui_wait_until (muster_stats_page_get_cards (page)->len > 0);
+  card = g_ptr_array_index (muster_stats_page_get_cards (page), 0);
+  g_object_add_weak_pointer (card, &card);
+
+  stack = ADW_VIEW_STACK (muster_gui_template_child (g.window, MUSTER_TYPE_WINDOW, "view_stack"));
+  adw_view_stack_set_visible_child_name (stack, "roster");
+  muster_gui_wait_until (!gtk_widget_get_mapped (GTK_WIDGET (page)));
+
+  forces = muster_store_list_forces (g.store, g.campaign_id, &error);
+  g_assert_no_error (error);
+  rules = muster_rulesets_lookup ("sharpes-skirmish", &error);
+  g_assert_no_error (error);
+  type = muster_ruleset_get_troop_type (rules, 0);
+  ids = muster_store_recruit (g.store, muster_force_get_id (g_ptr_array_index (forces, 0)),
+                              type->id, NULL, "Obadiah Hakeswill", 1, &error);
+  g_assert_no_error (error);
+  muster_gui_spin ();
+  g_assert_nonnull (card);
+
+  adw_view_stack_set_visible_child_name (stack, "statistics");
+  muster_gui_wait_until (card == NULL);
+  g_assert_cmpstr (visible_state (page), ==, "charts");
+  g_assert_cmpuint (muster_stats_page_get_cards (page)->len, ==, 9);
+  muster_gui_fixture_close (&g);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -230,5 +275,6 @@ main (int   argc,
   g_test_add_func ("/gui/stats/empty", test_empty);
   g_test_add_func ("/gui/stats/charts", test_charts);
   g_test_add_func ("/gui/stats/styles", test_styles);
+  g_test_add_func ("/gui/stats/hidden", test_hidden);
   return muster_gui_test_finish (g_test_run ());
 }

@@ -21,6 +21,9 @@ struct _MusterStatsPage
   gint64       campaign_id;
   gulong       changed_id;
   GPtrArray   *cards;
+  /* The campaign changed while the page was hidden: read it again when
+   * it is shown, not at every change made on the other pages. */
+  gboolean     stale;
 };
 
 G_DEFINE_FINAL_TYPE (MusterStatsPage, muster_stats_page, ADW_TYPE_BIN)
@@ -52,6 +55,7 @@ reload (MusterStatsPage *self)
   g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GError) error = NULL;
 
+  self->stale = FALSE;
   clear_cards (self);
   if (self->campaign_id == 0)
     {
@@ -90,6 +94,16 @@ reload (MusterStatsPage *self)
   gtk_stack_set_visible_child_name (self->stack, "charts");
 }
 
+/* Now if the page is on screen; else when it is shown next. */
+static void
+reload_when_shown (MusterStatsPage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    reload (self);
+  else
+    self->stale = TRUE;
+}
+
 static void
 store_changed_cb (MusterStatsPage *self,
                   guint            what,
@@ -97,7 +111,17 @@ store_changed_cb (MusterStatsPage *self,
 {
   if (self->campaign_id == 0 || (campaign_id != 0 && campaign_id != self->campaign_id))
     return;
-  reload (self);
+  reload_when_shown (self);
+}
+
+static void
+muster_stats_page_map (GtkWidget *widget)
+{
+  MusterStatsPage *self = MUSTER_STATS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (muster_stats_page_parent_class)->map (widget);
+  if (self->stale)
+    reload (self);
 }
 
 static void
@@ -119,6 +143,7 @@ muster_stats_page_class_init (MusterStatsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = muster_stats_page_dispose;
+  widget_class->map = muster_stats_page_map;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/musterapp/Muster/muster-stats-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterStatsPage, stack);
@@ -154,7 +179,7 @@ muster_stats_page_set_campaign (MusterStatsPage *self,
   g_return_if_fail (MUSTER_IS_STATS_PAGE (self));
 
   self->campaign_id = campaign_id;
-  reload (self);
+  reload_when_shown (self);
 }
 
 GPtrArray *
@@ -162,5 +187,7 @@ muster_stats_page_get_cards (MusterStatsPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_STATS_PAGE (self), NULL);
 
+  if (self->stale)
+    reload (self);
   return self->cards;
 }

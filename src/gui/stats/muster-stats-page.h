@@ -17,7 +17,8 @@ G_DECLARE_FINAL_TYPE (MusterStatsPage, muster_stats_page, MUSTER, STATS_PAGE, Ad
 GtkWidget *muster_stats_page_new          (MusterStore     *store);
 void       muster_stats_page_set_campaign (MusterStatsPage *self,
                                            gint64           campaign_id);
-/* The chart cards shown, of MusterChartCard* (empty in the empty state). */
+/* The chart cards shown, of MusterChartCard* (empty in the empty state),
+ * read again first if the campaign changed while the page was hidden. */
 GPtrArray *muster_stats_page_get_cards    (MusterStatsPage *self);
 
 G_END_DECLS
