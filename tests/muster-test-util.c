@@ -360,3 +360,20 @@ muster_test_fail_reads (MusterStore *store,
    * the store keeps are refused at their next step. */
   sqlite3_set_authorizer (muster_store_get_db (store), fail ? deny_reads_cb : NULL, NULL);
 }
+
+gboolean
+muster_test_json_valid (const char *json)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gboolean valid;
+
+  g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT json_valid(?)", -1, &stmt, NULL), ==, SQLITE_OK);
+  sqlite3_bind_text (stmt, 1, json, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  valid = sqlite3_column_int (stmt, 0) == 1;
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return valid;
+}

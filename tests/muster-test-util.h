@@ -93,5 +93,7 @@ MusterLogLanguage *muster_test_log_language (GPtrArray  *languages,
 /* Reads a file under tests/ (TEST_SRCDIR). */
 char        *muster_test_read_data     (const char *relpath,
                                         gsize      *length);
+/* Whether SQLite's json_valid() takes @json, as the log's table checks. */
+gboolean     muster_test_json_valid    (const char *json);
 
 G_END_DECLS

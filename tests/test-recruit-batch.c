@@ -163,24 +163,6 @@ json_glib_string (const char *text)
   return g_strndup (object + 5, strlen (object) - 6);
 }
 
-/* Whether SQLite's json_valid() takes @json. */
-static gboolean
-json_valid (const char *json)
-{
-  static sqlite3 *db;
-  sqlite3_stmt *stmt = NULL;
-  gboolean valid;
-
-  if (db == NULL)
-    g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT json_valid(?)", -1, &stmt, NULL), ==, SQLITE_OK);
-  sqlite3_bind_text (stmt, 1, json, -1, SQLITE_STATIC);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  valid = sqlite3_column_int (stmt, 0) == 1;
-  sqlite3_finalize (stmt);
-  return valid;
-}
-
 static void
 assert_string_as_json_glib (const char *text)
 {
@@ -191,7 +173,7 @@ assert_string_as_json_glib (const char *text)
   g_assert_cmpstr (out->str, ==, expected);
   /* What the log's table takes: valid JSON, as SQLite reads it. */
   if (g_utf8_validate (text, -1, NULL))
-    g_assert_true (json_valid (out->str));
+    g_assert_true (muster_test_json_valid (out->str));
 }
 
 static void

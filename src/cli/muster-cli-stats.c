@@ -11,6 +11,7 @@
 #include "muster-campaign.h"
 #include "muster-cli-private.h"
 #include "muster-force.h"
+#include "muster-json.h"
 #include "muster-stats.h"
 
 /* A campaign's statistics: every series its charts show, as readable
@@ -187,7 +188,6 @@ static void
 print_json (GPtrArray *all)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
 
@@ -197,10 +197,7 @@ print_json (GPtrArray *all)
   json_builder_end_array (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
+  text = muster_json_to_data (root, TRUE);
   g_print ("%s\n", text);
 }
 

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "muster-cli-private.h"
+#include "muster-json.h"
 
 typedef enum {
   CELL_TEXT,
@@ -260,7 +261,6 @@ print_json (MusterCliTable *table,
             gboolean        single)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
 
@@ -275,10 +275,7 @@ print_json (MusterCliTable *table,
     }
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
+  text = muster_json_to_data (root, TRUE);
   g_print ("%s\n", text);
 }
 

@@ -10,6 +10,7 @@
 
 #include "muster-dice.h"
 #include "muster-engine.h"
+#include "muster-json.h"
 #include "muster-log-private.h"
 #include "muster-ruleset-play.h"
 #include "muster-nationality.h"
@@ -159,7 +160,7 @@ muster_log_args_to_string (JsonObject *args)
     return g_string_free (g_steal_pointer (&out), FALSE);
   node = json_node_alloc ();
   json_node_init_object (node, args);
-  return json_to_string (node, FALSE);
+  return muster_json_to_data (node, FALSE);
 }
 
 void
