@@ -444,13 +444,16 @@ table_hit (Play                   *play,
   g_assert_nonnull (hit);
 }
 
-/* A game played at the table: started, and each hit as it happens. */
+/* A game played at the table: started, each hit as it happens, and
+ * each card dealt. */
 static void
 test_table (void)
 {
   g_autoptr(MusterRuleset) sharpe = log_test_shipped ("sharpes-skirmish");
   g_autoptr(MusterRuleset) chosen = log_test_shipped ("chosen-men");
+  g_autoptr(MusterRuleset) big = log_test_shipped ("big-skirmishes");
   g_autoptr(GError) error = NULL;
+  gboolean owned = FALSE, nobodys = FALSE;
   Play play = { 0 };
   gint64 ward, lefort, dubois, id, light, harden, roux;
   int fatal = 9, figures[] = { 2, 6 };
@@ -498,6 +501,39 @@ test_table (void)
   log_expect (play.store, play.campaign, "hit",
               "{\"ordinal\": 3, \"name\": \"Light company\", \"figures\": 2, \"killed\": 0, \"wounded\": 1}",
               "Hit 3: 2 figures of Light company: 0 killed, 1 wounded");
+  play_clear (&play);
+
+  /* Each card dealt: a man's, and one that is nobody's. */
+  play_init (&play, big, NULL);
+  ward = man (&play, 0, "Major Hogan", "character", "class", 4, NULL);
+  lefort = man (&play, 1, "Colonel Leroux", "character", "class", 3, NULL);
+  id = game (&play, (const gint64[]) { ward, lefort }, 2, NULL, 0);
+  g_assert_true (muster_store_start_game (play.store, id, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 8 && (!owned || !nobodys); i++)
+    {
+      g_autoptr(MusterOrderEntry) card = muster_store_deal_card (play.store, id, &error);
+      g_autofree char *args = NULL;
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (card->bound, ==, 1);
+      if (card->character_id != 0)
+        {
+          args = g_strdup_printf ("{\"turn\": 1, \"place\": %d, \"card\": \"character\", \"name\": \"%s\"}",
+                                  card->place, card->name);
+          text = g_strdup_printf ("Turn 1: Character card for %s dealt", card->name);
+          owned = TRUE;
+        }
+      else
+        {
+          args = g_strdup_printf ("{\"turn\": 1, \"place\": %d, \"card\": \"%s\"}", card->place, card->card);
+          text = g_strdup_printf ("Turn 1: %s dealt", card->name);
+          nobodys = TRUE;
+        }
+      log_expect (play.store, play.campaign, "dealt", args, text);
+    }
+  g_assert_true (owned && nobodys);
   play_clear (&play);
 }
 

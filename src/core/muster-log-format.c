@@ -607,6 +607,18 @@ muster_log_rules_name (const MusterLogContext *ctx,
       const MusterPlayEffect *def = muster_play_lookup_effect (muster_ruleset_get_play (rules), id);
       name = def != NULL ? def->name : NULL;
     }
+  else if (g_str_equal (conv, "card") && muster_ruleset_get_play (rules) != NULL)
+    {
+      const MusterPlay *play = muster_ruleset_get_play (rules);
+
+      for (guint i = 0; i < play->cards->len && name == NULL; i++)
+        {
+          const MusterPlayCard *def = g_ptr_array_index (play->cards, i);
+
+          if (g_strcmp0 (def->id, id) == 0)
+            name = def->name;
+        }
+    }
   else if (g_str_equal (conv, "rating"))
     {
       const MusterRatingDef *def = muster_ruleset_lookup_rating (rules, id);

@@ -118,6 +118,11 @@ static const MusterLogSentence sentences[] = {
   { "hit", "attacker", LS_("Hit %d: %s hits %s: %s"), NULL,
     { "#ordinal", "attacker", "name", "effect(effect)" } },
   { "hit", NULL, LS_("Hit %d: %s is hit: %s"), NULL, { "#ordinal", "name", "effect(effect)" } },
+  /* Translators: “Turn 2: Character card for Thomas Ward dealt” (the
+   * turn, the rules' name of the card, and whose card it is) */
+  { "dealt", "name", LS_("Turn %d: %s for %s dealt"), NULL, { "#turn", "card(card)", "name" } },
+  /* Translators: “Turn 2: Pause card dealt” (a card that is nobody's) */
+  { "dealt", NULL, LS_("Turn %d: %s dealt"), NULL, { "#turn", "card(card)" } },
   /* Translators: “Game 2 “The bridge”: the units Grenadiers, Rifles take the field” */
   { "unit-joined-game", NULL, LS_("%s: %s take the field"), NULL, { "game(number,title)", "units(units)" } },
   /* Translators: game: unit: 2 killed, 1 wounded, 0 captured, 0 run */

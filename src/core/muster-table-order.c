@@ -360,6 +360,13 @@ entry_from_row (sqlite3_stmt *stmt)
   return entry;
 }
 
+#define ORDER_COLUMNS \
+  "o.bound, o.place, o.character_id, o.unit_id, " \
+  "coalesce (c.name, u.name, o.side), o.side, o.card, o.faces, o.total, " \
+  "o.tie_faces, o.entered FROM table_order o " \
+  "LEFT JOIN character c ON c.id = o.character_id " \
+  "LEFT JOIN unit u ON u.id = o.unit_id "
+
 static GPtrArray *
 read_bound (MusterStore  *store,
             gint64        game_id,
@@ -370,13 +377,7 @@ read_bound (MusterStore  *store,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   int rc;
 
-  stmt = muster_store_prepare (store,
-                               "SELECT o.bound, o.place, o.character_id, o.unit_id, "
-                               "coalesce (c.name, u.name, o.side), o.side, o.card, o.faces, o.total, "
-                               "o.tie_faces, o.entered FROM table_order o "
-                               "LEFT JOIN character c ON c.id = o.character_id "
-                               "LEFT JOIN unit u ON u.id = o.unit_id "
-                               "WHERE o.game_id = ? AND o.bound = ? ORDER BY o.place",
+  stmt = muster_store_prepare (store, "SELECT " ORDER_COLUMNS "WHERE o.game_id = ? AND o.bound = ? ORDER BY o.place",
                                error);
   if (stmt == NULL)
     return NULL;
@@ -410,6 +411,24 @@ muster_store_last_bound (MusterStore  *store,
       return -1;
     }
   return sqlite3_column_int (stmt, 0);
+}
+
+/* A card nobody holds is called by its own name, as in the deck. */
+static void
+name_card (const MusterPlay *play,
+           MusterOrderEntry *entry)
+{
+  if (entry->name != NULL || entry->card == NULL)
+    return;
+  for (guint c = 0; c < play->cards->len; c++)
+    {
+      const MusterPlayCard *card = g_ptr_array_index (play->cards, c);
+
+      if (g_str_equal (card->id, entry->card))
+        entry->name = g_strdup (card->name);
+    }
+  if (entry->name == NULL)
+    entry->name = g_strdup (entry->card);
 }
 
 /* Moving down: the place he rolled plus the places his wounds take him;
@@ -448,6 +467,9 @@ muster_store_list_order (MusterStore  *store,
       !muster_store_get_per_bound (store, game_id, &per_bound, error))
     return NULL;
   entries = read_bound (store, game_id, bound, error);
+  if (entries != NULL && play->order_method == MUSTER_ORDER_DECK)
+    for (guint i = 0; i < entries->len; i++)
+      name_card (play, g_ptr_array_index (entries, i));
   if (entries == NULL || per_bound || play->order_method != MUSTER_ORDER_INITIATIVE)
     return g_steal_pointer (&entries);
 
@@ -642,18 +664,144 @@ muster_store_deal_card (MusterStore  *store,
       return NULL;
     }
 
+  /* Logged, so that the deals and the hits of the table can be taken
+   * back in the order they came (muster-table-undo.c). */
   if (!muster_store_begin (store, error))
     return NULL;
-  if (!insert_entry (store, game_id, card, error) || !muster_store_commit (store, error))
+  if (!insert_entry (store, game_id, card, error))
     {
       muster_store_rollback (store);
       return NULL;
     }
-  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES, muster_game_get_campaign_id (game));
+  {
+    gboolean owned = card->character_id != 0 || card->unit_id != 0;
+
+    if (!muster_store_log_and_commit (store, muster_game_get_campaign_id (game), game_id, card->character_id, "dealt",
+                                      muster_log_args ("i:turn", card->bound, "i:place", card->place,
+                                                       "s:card", card->card, "s:name", owned ? card->name : NULL,
+                                                       "r:character_id", card->character_id,
+                                                       "r:unit_id", card->unit_id, NULL),
+                                      MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, error))
+      return NULL;
+  }
   {
     guint index = 0;
 
     g_ptr_array_find (deck, card, &index);
     return g_ptr_array_steal_index (deck, index);
   }
+}
+
+/* --- Taking a card back ------------------------------------------------- */
+
+gboolean
+muster_table_last_card (MusterStore       *store,
+                        MusterGame        *game,
+                        MusterOrderEntry **out_card,
+                        GError           **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
+  MusterRuleset *ruleset = NULL;
+  const MusterPlay *play;
+  int rc;
+
+  *out_card = NULL;
+  stmt = muster_store_prepare (store,
+                               "SELECT " ORDER_COLUMNS "WHERE o.game_id = ? AND o.card IS NOT NULL "
+                               "ORDER BY o.bound DESC, o.place DESC LIMIT 1",
+                               error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, muster_game_get_id (game));
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    {
+      muster_store_set_error (store, error, _("Could not read the order of play"));
+      return FALSE;
+    }
+  if (rc == SQLITE_DONE)
+    return TRUE;
+  *out_card = entry_from_row (stmt);
+  /* Rules that no longer have play at the table leave the card's id. */
+  play = muster_table_get_play (store, game, &ruleset, NULL);
+  if (play != NULL)
+    name_card (play, *out_card);
+  else if ((*out_card)->name == NULL)
+    (*out_card)->name = g_strdup ((*out_card)->card);
+  return TRUE;
+}
+
+gboolean
+muster_table_delete_card (MusterStore             *store,
+                          gint64                   game_id,
+                          const MusterOrderEntry  *card,
+                          GError                 **error)
+{
+  MUSTER_STMT_AUTO sqlite3_stmt *log = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *row = NULL;
+
+  log = muster_store_prepare (store,
+                              "DELETE FROM log_entry WHERE game_id = ? AND kind = 'dealt' "
+                              "AND json_extract (args, '$.turn') = ? AND json_extract (args, '$.place') = ?",
+                              error);
+  if (log == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (log, 1, game_id);
+  sqlite3_bind_int (log, 2, card->bound);
+  sqlite3_bind_int (log, 3, card->place);
+  if (!muster_store_exec (store, log, _("Could not take the card back"), error))
+    return FALSE;
+  row = muster_store_prepare (store, "DELETE FROM table_order WHERE game_id = ? AND bound = ? AND place = ?", error);
+  if (row == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (row, 1, game_id);
+  sqlite3_bind_int (row, 2, card->bound);
+  sqlite3_bind_int (row, 3, card->place);
+  return muster_store_exec (store, row, _("Could not take the card back"), error);
+}
+
+/* The error of a game with no card dealt. */
+void
+muster_table_set_no_card_error (MusterGame  *game,
+                                GError     **error)
+{
+  g_autofree char *what = muster_game_describe_full (game);
+
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+               _("No card has been dealt in %s: there is nothing to take back."), what);
+}
+
+MusterOrderEntry *
+muster_store_undo_card (MusterStore  *store,
+                        gint64        game_id,
+                        GError      **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterOrderEntry) card = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  game = muster_table_get_started_game (store, game_id, error);
+  if (game == NULL || !muster_store_begin (store, error))
+    return NULL;
+  if (!muster_table_last_card (store, game, &card, error))
+    goto fail;
+  if (card == NULL)
+    {
+      muster_table_set_no_card_error (game, error);
+      goto fail;
+    }
+  /* Its log entry and its place: the library as it was before the deal,
+   * and the same card comes again, the shuffle being the turn's. */
+  if (!muster_table_delete_card (store, game_id, card, error))
+    goto fail;
+  /* A commit that fails has rolled back already. */
+  if (!muster_store_commit (store, error))
+    return NULL;
+  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
+  return g_steal_pointer (&card);
+
+fail:
+  muster_store_rollback (store);
+  return NULL;
 }

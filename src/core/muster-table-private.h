@@ -19,6 +19,35 @@ const MusterPlay *muster_table_get_play         (MusterStore    *store,
                                                  MusterRuleset **out_ruleset,
                                                  GError        **error);
 
+/* The ordinal of the last hit of @game_id: 0 when there is none, -1
+ * with @error set. */
+int               muster_table_last_ordinal     (MusterStore    *store,
+                                                 gint64          game_id,
+                                                 GError        **error);
+/* Deletes the log entry, the dice and the row of hit @ordinal. */
+gboolean          muster_table_delete_hit       (MusterStore    *store,
+                                                 gint64          game_id,
+                                                 int             ordinal,
+                                                 GError        **error);
+/* The error of a started game with no hit to take back. */
+void              muster_table_set_no_hit_error (MusterGame     *game,
+                                                 GError        **error);
+
+/* The last card dealt in @game, NULL in @out_card when none
+ * (muster-table-order.c). */
+gboolean          muster_table_last_card        (MusterStore       *store,
+                                                 MusterGame        *game,
+                                                 MusterOrderEntry **out_card,
+                                                 GError           **error);
+/* Deletes @card and its log entry. */
+gboolean          muster_table_delete_card      (MusterStore             *store,
+                                                 gint64                   game_id,
+                                                 const MusterOrderEntry  *card,
+                                                 GError                 **error);
+/* The error of a started game with no card to take back. */
+void              muster_table_set_no_card_error (MusterGame    *game,
+                                                  GError       **error);
+
 /* Whether @effect takes the man out of the game (muster-table-results.c). */
 gboolean          muster_table_effect_removes   (MusterRuleset          *ruleset,
                                                  const MusterPlayEffect *effect);

@@ -723,12 +723,10 @@ fail:
   return NULL;
 }
 
-/* The ordinal of the last hit of @game_id: 0 when there is none, -1 with
- * @error set. */
-static int
-last_ordinal (MusterStore  *store,
-              gint64        game_id,
-              GError      **error)
+int
+muster_table_last_ordinal (MusterStore  *store,
+                           gint64        game_id,
+                           GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = muster_store_prepare (store,
                                                               "SELECT coalesce (max (ordinal), 0) FROM table_hit"
@@ -746,12 +744,11 @@ last_ordinal (MusterStore  *store,
   return sqlite3_column_int (stmt, 0);
 }
 
-/* Deletes the log entry, the dice and the row of hit @ordinal. */
-static gboolean
-delete_hit (MusterStore  *store,
-            gint64        game_id,
-            int           ordinal,
-            GError      **error)
+gboolean
+muster_table_delete_hit (MusterStore  *store,
+                         gint64        game_id,
+                         int           ordinal,
+                         GError      **error)
 {
   g_autofree char *pattern = g_strdup_printf ("table/hit/%d/%%", ordinal);
   MUSTER_STMT_AUTO sqlite3_stmt *log = NULL;
@@ -783,6 +780,16 @@ delete_hit (MusterStore  *store,
   return muster_store_exec (store, row, _("Could not undo the hit"), error);
 }
 
+void
+muster_table_set_no_hit_error (MusterGame  *game,
+                               GError     **error)
+{
+  g_autofree char *what = muster_game_describe_full (game);
+
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+               _("No hit is recorded in %s: there is nothing to undo."), what);
+}
+
 gboolean
 muster_store_undo_hit (MusterStore  *store,
                        gint64        game_id,
@@ -794,21 +801,18 @@ muster_store_undo_hit (MusterStore  *store,
   g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
 
   game = muster_table_get_started_game (store, game_id, error);
-  if (game == NULL || (ordinal = last_ordinal (store, game_id, error)) < 0)
+  if (game == NULL || (ordinal = muster_table_last_ordinal (store, game_id, error)) < 0)
     return FALSE;
   if (ordinal == 0)
     {
-      g_autofree char *what = muster_game_describe_full (game);
-
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
-                   _("No hit is recorded in %s: there is nothing to undo."), what);
+      muster_table_set_no_hit_error (game, error);
       return FALSE;
     }
 
   /* Its log entry, its dice and the hit: the library as it was before. */
   if (!muster_store_begin (store, error))
     return FALSE;
-  if (!delete_hit (store, game_id, ordinal, error) || !muster_store_commit (store, error))
+  if (!muster_table_delete_hit (store, game_id, ordinal, error) || !muster_store_commit (store, error))
     {
       muster_store_rollback (store);
       return FALSE;

@@ -154,6 +154,13 @@ GPtrArray        *muster_store_list_deck  (MusterStore  *store,
 MusterOrderEntry *muster_store_deal_card  (MusterStore  *store,
                                            gint64        game_id,
                                            GError      **error);
+/* Takes back the last card dealt in a started game, with its log entry:
+ * the library is as it was before the deal, and dealing again gives the
+ * same card. MUSTER_ENGINE_ERROR_STATE when none was dealt.
+ * Returns: (transfer full): the card taken back, or %NULL with @error set. */
+MusterOrderEntry *muster_store_undo_card  (MusterStore  *store,
+                                           gint64        game_id,
+                                           GError      **error);
 /* Resolves and records a hit in a started game, with its dice and log
  * entry. Refused for a target who is not in the game or is already out
  * of it, an attacker of the target's own side, a location, modifier or
@@ -169,6 +176,34 @@ MusterHit *muster_store_record_hit  (MusterStore            *store,
 gboolean   muster_store_undo_hit    (MusterStore            *store,
                                      gint64                  game_id,
                                      GError                **error);
+/* What was done last at the table: a hit or a card dealt. */
+typedef enum {
+  MUSTER_TABLE_STEP_NONE,
+  MUSTER_TABLE_STEP_HIT,
+  MUSTER_TABLE_STEP_CARD,
+} MusterTableStepKind;
+
+typedef struct {
+  MusterTableStepKind kind;
+  MusterHit          *hit;    /* MUSTER_TABLE_STEP_HIT */
+  MusterOrderEntry   *card;   /* MUSTER_TABLE_STEP_CARD */
+} MusterTableStep;
+
+void muster_table_step_free (MusterTableStep *step);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTableStep, muster_table_step_free)
+
+/* The last hit or card of @game_id, whichever came last; of kind
+ * MUSTER_TABLE_STEP_NONE when there is neither (muster-table-undo.c). */
+MusterTableStep *muster_store_get_last_step  (MusterStore  *store,
+                                              gint64        game_id,
+                                              GError      **error);
+/* Takes back the last hit or card of a started game, whichever came
+ * last, as muster_store_undo_hit() and muster_store_undo_card() do.
+ * MUSTER_ENGINE_ERROR_STATE when there is neither.
+ * Returns: (transfer full): what was taken back, or %NULL with @error set. */
+MusterTableStep *muster_store_undo_last_step (MusterStore  *store,
+                                              gint64        game_id,
+                                              GError      **error);
 /* Of MusterHit*, in order. */
 GPtrArray *muster_store_list_hits   (MusterStore            *store,
                                      gint64                  game_id,
