@@ -10,9 +10,9 @@
 #include "muster-cli-test-util.h"
 #include "muster-test-util.h"
 
-/* muster-cli at the table: start, order, hit, undo-hit and finish, and a
- * whole game played through hit recording what the same game typed into
- * result records, resolved alike and logged alike. */
+/* muster-cli at the table: start, order, hit, undo-hit, undo-card, undo
+ * and finish, and a whole game played through hit recording what the
+ * same game typed into result records, resolved alike and logged alike. */
 
 /* Two forces of two named men each, in the library of @f. */
 static void
@@ -183,6 +183,80 @@ test_order (Fixture       *f,
   RUN_FAILS (f, &run, 2, "WHO=FACES", "order", "1", "--campaign", "Talavera", "--faces", "Lefort");
 }
 
+/* The name on the last row of a deck's turn, as order prints it. */
+static char *
+last_card (const char *out)
+{
+  g_autoptr(GPtrArray) rows = tsv_rows (out, NULL);
+
+  g_assert_cmpuint (rows->len, >, 0);
+  return g_strdup (((GStrv) g_ptr_array_index (rows, rows->len - 1))[4]);
+}
+
+/* A game played with a deck: undo-card takes back the last card, undo
+ * the last hit or card, whichever came last, and a card taken back is
+ * dealt again. */
+static void
+test_undo (Fixture       *f,
+           gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *expected = NULL;
+
+  RUN_OK (f, &run, "new-campaign", "Coa", "--ruleset", "chosen-men", "--seed", "1810");
+  RUN_OK (f, &run, "new-force", "Coa", "95th Rifles", "--side", "British");
+  RUN_OK (f, &run, "new-force", "Coa", "4e Léger", "--side", "French");
+  RUN_OK (f, &run, "new-unit", "Coa", "95th Rifles", "Leach's squad", "--type", "skirmishers", "--rating", "veteran");
+  RUN_OK (f, &run, "recruit", "Coa", "95th Rifles", "--type", "lieutenant", "--name", "John Leach");
+  RUN_OK (f, &run, "recruit", "Coa", "4e Léger", "--type", "lieutenant", "--name", "Louis Dubreuil");
+  RUN_OK (f, &run, "new-game", "Coa", "The Coa", "--with", "John Leach", "--with", "Louis Dubreuil",
+          "--with-unit", "Leach's squad");
+  RUN_FAILS (f, &run, 1, "not being played", "undo-card", "1", "--campaign", "Coa");
+  RUN_OK (f, &run, "start", "1", "--campaign", "Coa");
+  RUN_FAILS (f, &run, 1, "No card has been dealt", "undo-card", "1", "--campaign", "Coa");
+  RUN_FAILS (f, &run, 1, "nothing to take back", "undo", "1", "--campaign", "Coa");
+
+  /* A card, a hit, a card; taken back last first. */
+  RUN_OK (f, &run, "order", "1", "--campaign", "Coa", "--format", "tsv");
+  first = last_card (run.out);
+  RUN_OK (f, &run, "hit", "1", "Louis Dubreuil", "--faces", "effect=2", "--campaign", "Coa");
+  RUN_OK (f, &run, "order", "1", "--campaign", "Coa", "--format", "tsv");
+  second = last_card (run.out);
+  RUN_OK (f, &run, "undo", "1", "--campaign", "Coa");
+  expected = g_strdup_printf ("Turn 1: card for %s taken back.\n", second);
+  g_assert_cmpstr (run.out, ==, expected);
+  RUN_OK (f, &run, "undo", "1", "--campaign", "Coa");
+  g_assert_cmpstr (run.out, ==, "Hit 1 on Louis Dubreuil undone.\n");
+  RUN_OK (f, &run, "undo-card", "1", "--campaign", "Coa");
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Turn 1: card for %s taken back.\n", first);
+  g_assert_cmpstr (run.out, ==, expected);
+  RUN_FAILS (f, &run, 1, "nothing to take back", "undo", "1", "--campaign", "Coa");
+
+  /* Dealt again, the same card; undo-hit takes the last hit whatever
+   * came after it, as scripts have it do. */
+  RUN_OK (f, &run, "order", "1", "--campaign", "Coa", "--format", "tsv");
+  {
+    g_autofree char *again = last_card (run.out);
+
+    g_assert_cmpstr (again, ==, first);
+  }
+  RUN_OK (f, &run, "hit", "1", "Louis Dubreuil", "--faces", "effect=2", "--campaign", "Coa");
+  RUN_OK (f, &run, "order", "1", "--campaign", "Coa", "--format", "tsv");
+  g_clear_pointer (&second, g_free);
+  second = last_card (run.out);
+  RUN_OK (f, &run, "undo-hit", "1", "--campaign", "Coa");
+  g_assert_cmpstr (run.out, ==, "Hit 1 on Louis Dubreuil undone.\n");
+  RUN_OK (f, &run, "undo", "1", "--campaign", "Coa");
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Turn 1: card for %s taken back.\n", second);
+  g_assert_cmpstr (run.out, ==, expected);
+  RUN_OK (f, &run, "undo-card", "--help");
+  g_assert_true (mentions (run.out, "GAME"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -192,6 +266,7 @@ main (int    argc,
   g_test_add ("/cli-table/same-as-result", Fixture, NULL, fixture_setup_fixed_time,
               test_same_as_result, fixture_teardown);
   g_test_add ("/cli-table/order", Fixture, NULL, fixture_setup_fixed_time, test_order, fixture_teardown);
+  g_test_add ("/cli-table/undo", Fixture, NULL, fixture_setup_fixed_time, test_undo, fixture_teardown);
 
   return g_test_run ();
 }

@@ -11,8 +11,8 @@
 #include "muster-ruleset-play.h"
 #include "muster-table.h"
 
-/* Play at the table: start, hit, undo-hit (finish records what the hits
- * did, muster-cli-games.c). */
+/* Play at the table: start, order, hit, undo-hit, undo-card and undo
+ * (finish records what the hits did, muster-cli-games.c). */
 
 /* --- start ------------------------------------------------------------------- */
 
@@ -330,6 +330,13 @@ muster_cli_cmd_hit (MusterCli  *cli,
 
 /* --- undo-hit ---------------------------------------------------------------- */
 
+static void
+say_hit_undone (const MusterHit *hit)
+{
+  /* TRANSLATORS: the number of the hit taken back, and its target */
+  g_print (_("Hit %d on %s undone.\n"), hit->ordinal, hit->target_name);
+}
+
 int
 muster_cli_cmd_undo_hit (MusterCli  *cli,
                          int         argc,
@@ -355,9 +362,72 @@ muster_cli_cmd_undo_hit (MusterCli  *cli,
   {
     const MusterHit *last = g_ptr_array_index (hits, hits->len - 1);
 
-    /* TRANSLATORS: the number of the hit taken back, and its target */
-    g_print (_("Hit %d on %s undone.\n"), last->ordinal, last->target_name);
+    say_hit_undone (last);
   }
+  return 0;
+}
+
+/* --- undo-card, undo ------------------------------------------------------- */
+
+static void
+say_card_undone (const MusterOrderEntry *card)
+{
+  if (card->character_id != 0 || card->unit_id != 0)
+    /* TRANSLATORS: the turn, and whose card was taken back */
+    g_print (_("Turn %d: card for %s taken back.\n"), card->bound, card->name);
+  else
+    /* TRANSLATORS: the turn, and the card taken back (“Pause card”) */
+    g_print (_("Turn %d: %s taken back.\n"), card->bound, card->name);
+}
+
+int
+muster_cli_cmd_undo_card (MusterCli  *cli,
+                          int         argc,
+                          char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  const GOptionEntry entries[] = {
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterOrderEntry) card = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+    return status;
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
+  if (game == NULL || (card = muster_store_undo_card (cli->store, muster_game_get_id (game), &error)) == NULL)
+    return muster_cli_fail (error);
+  say_card_undone (card);
+  return 0;
+}
+
+int
+muster_cli_cmd_undo (MusterCli  *cli,
+                     int         argc,
+                     char      **argv)
+{
+  g_autofree char *campaign_arg = NULL;
+  const GOptionEntry entries[] = {
+    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterTableStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
+    return status;
+  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
+  if (game == NULL || (step = muster_store_undo_last_step (cli->store, muster_game_get_id (game), &error)) == NULL)
+    return muster_cli_fail (error);
+  if (step->kind == MUSTER_TABLE_STEP_HIT)
+    say_hit_undone (step->hit);
+  else
+    say_card_undone (step->card);
   return 0;
 }
 

@@ -90,6 +90,8 @@ int muster_cli_cmd_order        (MusterCli *cli, int argc, char **argv);
 /* The order of play of @game, or its deck's check-list (muster-cli-play.c). */
 MusterSheet *muster_cli_order_sheet (MusterCli *cli, MusterRuleset *ruleset, MusterGame *game, GError **error);
 int muster_cli_cmd_undo_hit     (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_undo_card    (MusterCli *cli, int argc, char **argv);
+int muster_cli_cmd_undo         (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_resolve      (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_undo_resolve (MusterCli *cli, int argc, char **argv);
 int muster_cli_cmd_release      (MusterCli *cli, int argc, char **argv);
