@@ -182,3 +182,39 @@ muster_gui_find_widget (GtkWidget  *root,
     }
   return NULL;
 }
+
+GtkWidget *
+muster_gui_toast_label (GtkWidget *root)
+{
+  GType toast_type = g_type_from_name ("AdwToastWidget");
+  GtkWidget *toast;
+
+  if (toast_type == 0 || (toast = muster_gui_find_widget (root, toast_type, NULL)) == NULL)
+    return NULL;
+  return muster_gui_find_widget (toast, GTK_TYPE_LABEL, NULL);
+}
+
+GtkShortcut *
+muster_gui_find_shortcut (GtkWidget       *widget,
+                          guint            keyval,
+                          GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            return shortcut;
+        }
+    }
+  return NULL;
+}

@@ -71,4 +71,12 @@ GtkWidget         *muster_gui_find_widget        (GtkWidget         *root,
                                                   GType              type,
                                                   const char        *text);
 
+/* The label of the toast shown in @root, or NULL while none is. */
+GtkWidget         *muster_gui_toast_label        (GtkWidget         *root);
+/* The shortcut of @widget's controllers (its class's key bindings
+ * included) triggered by @keyval with @modifiers, or NULL. */
+GtkShortcut       *muster_gui_find_shortcut      (GtkWidget         *widget,
+                                                  guint              keyval,
+                                                  GdkModifierType    modifiers);
+
 G_END_DECLS

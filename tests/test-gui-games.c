@@ -441,18 +441,6 @@ test_record_resolve_undo (void)
   fixture_clear (&fx);
 }
 
-/* The label of the toast shown in @root, or NULL while none is. */
-static GtkWidget *
-toast_label (GtkWidget *root)
-{
-  GType toast_type = g_type_from_name ("AdwToastWidget");
-  GtkWidget *toast;
-
-  if (toast_type == 0 || (toast = muster_gui_find_widget (root, toast_type, NULL)) == NULL)
-    return NULL;
-  return muster_gui_find_widget (toast, GTK_TYPE_LABEL, NULL);
-}
-
 static void
 test_own_side_refused (void)
 {
@@ -478,7 +466,7 @@ test_own_side_refused (void)
   save = muster_gui_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "_Save");
   g_assert_nonnull (save);
   g_signal_emit_by_name (save, "clicked");
-  muster_gui_wait_until ((toast = toast_label (GTK_WIDGET (dialog))) != NULL);
+  muster_gui_wait_until ((toast = muster_gui_toast_label (GTK_WIDGET (dialog))) != NULL);
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (toast)), "Charles Ellison"));
 
   after = muster_store_dump (fx.store);

@@ -214,33 +214,6 @@ test_print_default (void)
   muster_gui_fixture_close (&f);
 }
 
-/* The shortcut of @widget's controllers triggered by @keyval with
- * @modifiers, or NULL. */
-static GtkShortcut *
-find_shortcut (GtkWidget       *widget,
-               guint            keyval,
-               GdkModifierType  modifiers)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return shortcut;
-        }
-    }
-  return NULL;
-}
-
 static void
 test_context_menu_keys (void)
 {
@@ -262,7 +235,7 @@ test_context_menu_keys (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     {
-      GtkShortcut *shortcut = find_shortcut (view, keys[i].keyval, keys[i].modifiers);
+      GtkShortcut *shortcut = muster_gui_find_shortcut (view, keys[i].keyval, keys[i].modifiers);
       GtkWidget *popover;
 
       g_assert_nonnull (shortcut);

@@ -336,6 +336,157 @@ test_rules_predate (void)
   muster_gui_fixture_close (&f);
 }
 
+/* The header's button of @action under @root, or NULL. */
+static GtkWidget *
+find_action_button (GtkWidget  *root,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+tooltip_is (GtkWidget  *widget,
+            const char *text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+static gboolean
+toast_is (MusterTableWindow *window,
+          const char        *text)
+{
+  GtkWidget *label = muster_gui_toast_label (GTK_WIDGET (window));
+
+  return label != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+static guint
+n_cards (MusterStore *store,
+         gint64       game_id)
+{
+  g_autoptr(GPtrArray) turn = muster_store_list_order (store, game_id, 1, NULL);
+
+  return turn != NULL ? turn->len : 0;
+}
+
+/* A Chosen Men officer (seed 003: rank, rating and character). */
+static gint64
+add_officer (MusterStore *store,
+             gint64       force,
+             const char  *name)
+{
+  g_autoptr(GHashTable) values = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  MusterCharacterSpec spec = { 0 };
+  gint64 id;
+
+  g_hash_table_insert (values, (gpointer) "rank", GINT_TO_POINTER (2));
+  g_hash_table_insert (values, (gpointer) "rating", GINT_TO_POINTER (1));
+  g_hash_table_insert (values, (gpointer) "character", GINT_TO_POINTER (5));
+  spec.name = name;
+  spec.troop_type = "lieutenant";
+  spec.stats = values;
+  id = muster_store_create_character (store, force, &spec, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+/* Chosen Men at the table: a card dealt by the window is taken back by
+ * Ctrl+Z, whose button and toast say which; after a card and a hit, the
+ * hit goes first. */
+static void
+test_undo_card (void)
+{
+  MusterGuiFixture f = { 0 };
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("chosen-men", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterHit) recorded = NULL;
+  g_autoptr(MusterTableStep) step = NULL;
+  g_autofree char *card_tooltip = NULL;
+  g_autofree char *card_toast = NULL;
+  MusterHitRequest request = { 0, };
+  MusterTableWindow *window;
+  GtkShortcut *ctrl_z;
+  GtkWidget *undo;
+  gint64 campaign, british, french, leach, dubreuil, game;
+  int minor = 2;
+
+  muster_gui_fixture_open (&f, FALSE);
+  g_assert_nonnull (ruleset);
+  campaign = muster_store_create_campaign (f.store, "Coa", ruleset, 1810, NULL, &error);
+  g_assert_no_error (error);
+  british = muster_store_create_force (f.store, campaign, "95th Rifles", "British", &error);
+  g_assert_no_error (error);
+  french = muster_store_create_force (f.store, campaign, "4e Léger", "French", &error);
+  g_assert_no_error (error);
+  leach = add_officer (f.store, british, "John Leach");
+  dubreuil = add_officer (f.store, french, "Louis Dubreuil");
+  game = muster_store_create_game (f.store, campaign, "The Coa", NULL, (const gint64[]) { leach, dubreuil }, 2,
+                                   &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_start_game (f.store, game, &error));
+  g_assert_no_error (error);
+
+  window = muster_table_window_new (f.store, game);
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (f.window));
+  gtk_window_present (GTK_WINDOW (window));
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  undo = find_action_button (GTK_WIDGET (window), "table.undo");
+  g_assert_nonnull (undo);
+  g_assert_true (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
+  ctrl_z = muster_gui_find_shortcut (GTK_WIDGET (window), GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_nonnull (ctrl_z);
+
+  /* Deal a card: the button offers to take it back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "table.order", NULL);
+  muster_gui_wait_until (n_cards (f.store, game) == 1);
+  step = muster_store_get_last_step (f.store, game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (step->kind, ==, MUSTER_TABLE_STEP_CARD);
+  card_tooltip = g_strdup_printf ("Take Back the Card for %s (Ctrl+Z)", step->card->name);
+  card_toast = g_strdup_printf ("Card for %s taken back", step->card->name);
+  muster_gui_wait_until (tooltip_is (undo, card_tooltip));
+
+  /* Ctrl+Z takes it back, and says so. */
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (ctrl_z), 0, GTK_WIDGET (window), NULL));
+  muster_gui_wait_until (n_cards (f.store, game) == 0);
+  muster_gui_wait_until (toast_is (window, card_toast));
+  muster_gui_wait_until (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
+
+  /* The same card again, then a hit: the hit is taken back first, then
+   * the card. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "table.order", NULL);
+  muster_gui_wait_until (n_cards (f.store, game) == 1);
+  muster_gui_wait_until (tooltip_is (undo, card_tooltip));
+  request.target_id = dubreuil;
+  request.effect_faces = &minor;
+  request.n_effect_faces = 1;
+  recorded = muster_store_record_hit (f.store, game, &request, &error);
+  g_assert_no_error (error);
+  muster_gui_wait_until (tooltip_is (undo, "Take Back Hit 1 on Louis Dubreuil (Ctrl+Z)"));
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (ctrl_z), 0, GTK_WIDGET (window), NULL));
+  muster_gui_wait_until (n_hits (f.store, game) == 0);
+  g_assert_cmpuint (n_cards (f.store, game), ==, 1);
+  muster_gui_wait_until (toast_is (window, "Hit 1 on Louis Dubreuil taken back"));
+  muster_gui_wait_until (tooltip_is (undo, card_tooltip));
+  g_assert_true (muster_table_window_undo (window, &error));
+  g_assert_no_error (error);
+  muster_gui_wait_until (n_cards (f.store, game) == 0);
+  muster_gui_wait_until (toast_is (window, card_toast));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  muster_gui_fixture_close (&f);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -345,6 +496,7 @@ main (int    argc,
   g_test_add_func ("/gui/table/play-at-the-table", test_play_at_the_table);
   g_test_add_func ("/gui/table/record-while-started", test_record_while_started);
   g_test_add_func ("/gui/table/rules-predate", test_rules_predate);
+  g_test_add_func ("/gui/table/undo-card", test_undo_card);
 
   return muster_gui_test_finish (g_test_run ());
 }

@@ -24,6 +24,8 @@ struct _MusterTableWindow
   MusterCampaign  *campaign;
   AdwToastOverlay *toasts;
   AdwWindowTitle  *title;
+  GtkWidget       *undo;        /* its tooltip says what it takes back */
+  AdwToast        *undo_toast;  /* the last said, while it is shown */
   GtkWidget       *page;        /* rebuilt from the store on every change */
 };
 
@@ -259,7 +261,10 @@ build_hits (MusterTableWindow *self)
 {
   const MusterPlay *play = get_play (self);
   g_autoptr(GPtrArray) hits = muster_store_list_hits (STORE (self), GAME_ID (self), NULL);
-  GtkWidget *group = group_new (self->page, _("Hits"), _("Ctrl+Z takes back the last hit."));
+  GtkWidget *group = group_new (self->page, _("Hits"),
+                                play->order_method == MUSTER_ORDER_DECK
+                                ? _("Ctrl+Z takes back the last hit or card, whichever came last.")
+                                : _("Ctrl+Z takes back the last hit."));
 
   if (hits == NULL || hits->len == 0)
     {
@@ -288,6 +293,30 @@ build_hits (MusterTableWindow *self)
     }
 }
 
+/* The undo button says what it would take back. */
+static void
+update_undo (MusterTableWindow *self,
+             gboolean           started)
+{
+  g_autoptr(MusterTableStep) step = started ? muster_store_get_last_step (STORE (self), GAME_ID (self), NULL) : NULL;
+  g_autofree char *tooltip = NULL;
+
+  if (step != NULL && step->kind == MUSTER_TABLE_STEP_HIT)
+    /* Translators: the undo button's tooltip: the hit's number and who was hit */
+    tooltip = g_strdup_printf (_("Take Back Hit %d on %s (Ctrl+Z)"), step->hit->ordinal, step->hit->target_name);
+  else if (step != NULL && step->kind == MUSTER_TABLE_STEP_CARD &&
+           (step->card->character_id != 0 || step->card->unit_id != 0))
+    /* Translators: the undo button's tooltip: whose card was dealt last */
+    tooltip = g_strdup_printf (_("Take Back the Card for %s (Ctrl+Z)"), step->card->name);
+  else if (step != NULL && step->kind == MUSTER_TABLE_STEP_CARD)
+    /* Translators: the undo button's tooltip: the card dealt last, that
+     * is nobody's (“Pause card”) */
+    tooltip = g_strdup_printf (_("Take Back the Last Card: %s (Ctrl+Z)"), step->card->name);
+  else
+    tooltip = g_strdup (_("Nothing to Take Back (Ctrl+Z)"));
+  gtk_widget_set_tooltip_text (self->undo, tooltip);
+}
+
 static void
 rebuild (MusterTableWindow *self)
 {
@@ -309,6 +338,7 @@ rebuild (MusterTableWindow *self)
   adw_window_title_set_subtitle (self->title, muster_game_state_get_label (muster_game_get_state (game)));
   started = muster_game_get_state (game) == MUSTER_GAME_STARTED;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.undo", started);
+  update_undo (self, started);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.finish", started);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.order", started && get_play (self) != NULL);
 
@@ -410,16 +440,34 @@ muster_table_window_undo (MusterTableWindow  *self,
                           GError            **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(MusterTableStep) step = NULL;
+  g_autofree char *title = NULL;
 
   g_return_val_if_fail (MUSTER_IS_TABLE_WINDOW (self), FALSE);
 
-  if (!muster_store_undo_hit (STORE (self), GAME_ID (self), &local_error))
+  step = muster_store_undo_last_step (STORE (self), GAME_ID (self), &local_error);
+  if (step == NULL)
     {
       show_error (self, local_error);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("The last hit is taken back.")));
+  if (step->kind == MUSTER_TABLE_STEP_HIT)
+    /* Translators: a toast: the hit's number and who was hit */
+    title = g_strdup_printf (_("Hit %d on %s taken back"), step->hit->ordinal, step->hit->target_name);
+  else if (step->card->character_id != 0 || step->card->unit_id != 0)
+    /* Translators: a toast: whose card was taken back */
+    title = g_strdup_printf (_("Card for %s taken back"), step->card->name);
+  else
+    /* Translators: a toast: the card taken back, that is nobody's (“Pause card”) */
+    title = g_strdup_printf (_("Card taken back: %s"), step->card->name);
+  /* Each undo says what it took back at once, not after the toasts of
+   * those before it. */
+  if (self->undo_toast != NULL)
+    adw_toast_dismiss (self->undo_toast);
+  self->undo_toast = adw_toast_new (title);
+  g_object_add_weak_pointer (G_OBJECT (self->undo_toast), (gpointer *) &self->undo_toast);
+  adw_toast_overlay_add_toast (self->toasts, self->undo_toast);
   return TRUE;
 }
 
@@ -555,6 +603,9 @@ muster_table_window_dispose (GObject *object)
   MusterTableWindow *self = MUSTER_TABLE_WINDOW (object);
 
   g_clear_object (&self->campaign);
+  if (self->undo_toast != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->undo_toast), (gpointer *) &self->undo_toast);
+  self->undo_toast = NULL;
 
   G_OBJECT_CLASS (muster_table_window_parent_class)->dispose (object);
 }
@@ -584,8 +635,7 @@ muster_table_window_init (MusterTableWindow *self)
   header = adw_header_bar_new ();
   self->title = ADW_WINDOW_TITLE (adw_window_title_new ("", NULL));
   adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), GTK_WIDGET (self->title));
-  undo = gtk_button_new_from_icon_name ("edit-undo-symbolic");
-  gtk_widget_set_tooltip_text (undo, _("Take Back the Last Hit (Ctrl+Z)"));
+  undo = self->undo = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (undo), "table.undo");
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), undo);
   finish = gtk_button_new_with_mnemonic (_("_Finish"));

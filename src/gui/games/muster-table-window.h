@@ -32,7 +32,8 @@ gboolean           muster_table_window_order      (MusterTableWindow *self,
 GtkWindow         *muster_table_window_hit        (MusterTableWindow *self,
                                                    gint64             character_id,
                                                    gint64             unit_id);
-/* The table.undo action (Ctrl+Z). */
+/* The table.undo action (Ctrl+Z): takes back the last hit or card,
+ * whichever came last, and says which in a toast. */
 gboolean           muster_table_window_undo       (MusterTableWindow *self,
                                                    GError           **error);
 /* The table.finish action: asks for the winner, then finishes the game
