@@ -16,6 +16,7 @@
 #include "muster-conformance-util.h"
 #include "muster-game.h"
 #include "muster-ruleset-play.h"
+#include "muster-store-private.h"
 #include "muster-table.h"
 #include "muster-test-util.h"
 #include "muster-unit.h"
@@ -304,6 +305,43 @@ test_interleaved (void)
   muster_conformance_clear (&cf);
 }
 
+/* A card dealt before deals were logged has no entry: it counts as
+ * older than any hit, and is taken back all the same. */
+static void
+test_unlogged_card (void)
+{
+  MusterConformance cf = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOrderEntry) card = NULL;
+  g_autoptr(MusterHit) hit = NULL;
+  g_autoptr(MusterTableStep) first = NULL;
+  g_autoptr(MusterOrderEntry) second = NULL;
+  gint64 british, french, harper, roux, game, men[2];
+
+  muster_conformance_init (&cf, "chosen-men", 1809);
+  british = muster_conformance_add_force (&cf, "British");
+  french = muster_conformance_add_force (&cf, "French");
+  harper = muster_conformance_add_character (&cf, british, 0, "Lt Harper", "lieutenant",
+                                             "rank", 2, "rating", 1, "character", 5, NULL);
+  roux = muster_conformance_add_character (&cf, french, 0, "Capitaine Roux", "captain",
+                                           "rank", 3, "rating", 2, "character", 5, NULL);
+  men[0] = harper;
+  men[1] = roux;
+  game = start_game (&cf, men, 2, NULL, 0);
+  card = deal (&cf, game);
+  g_assert_cmpint (sqlite3_exec (muster_store_get_db (cf.store), "DELETE FROM log_entry WHERE kind = 'dealt'",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  hit = wound (&cf, game, harper, 1);
+
+  first = muster_store_undo_last_step (cf.store, game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (first->kind, ==, MUSTER_TABLE_STEP_HIT);
+  second = muster_store_undo_card (cf.store, game, &error);
+  g_assert_no_error (error);
+  assert_same_card (card, second);
+  muster_conformance_clear (&cf);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -313,6 +351,7 @@ main (int    argc,
   g_test_add_func ("/table/undo/card-dealt-again", test_card_again);
   g_test_add_func ("/table/undo/nothing-dealt", test_nothing_dealt);
   g_test_add_func ("/table/undo/hits-and-cards-last-first", test_interleaved);
+  g_test_add_func ("/table/undo/unlogged-card", test_unlogged_card);
 
   return g_test_run ();
 }

@@ -665,7 +665,8 @@ muster_store_deal_card (MusterStore  *store,
     }
 
   /* Logged, so that the deals and the hits of the table can be taken
-   * back in the order they came (muster-table-undo.c). */
+   * back in the order they came (muster-table-undo.c); as the game's, not
+   * the man's, whose history a card dealt every turn would crowd. */
   if (!muster_store_begin (store, error))
     return NULL;
   if (!insert_entry (store, game_id, card, error))
@@ -676,7 +677,7 @@ muster_store_deal_card (MusterStore  *store,
   {
     gboolean owned = card->character_id != 0 || card->unit_id != 0;
 
-    if (!muster_store_log_and_commit (store, muster_game_get_campaign_id (game), game_id, card->character_id, "dealt",
+    if (!muster_store_log_and_commit (store, muster_game_get_campaign_id (game), game_id, 0, "dealt",
                                       muster_log_args ("i:turn", card->bound, "i:place", card->place,
                                                        "s:card", card->card, "s:name", owned ? card->name : NULL,
                                                        "r:character_id", card->character_id,
