@@ -194,10 +194,10 @@ muster_gui_toast_label (GtkWidget *root)
   return muster_gui_find_widget (toast, GTK_TYPE_LABEL, NULL);
 }
 
-GtkShortcut *
-muster_gui_find_shortcut (GtkWidget       *widget,
-                          guint            keyval,
-                          GdkModifierType  modifiers)
+gboolean
+muster_gui_activate_shortcut (GtkWidget       *widget,
+                              guint            keyval,
+                              GdkModifierType  modifiers)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
   g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
@@ -213,8 +213,9 @@ muster_gui_find_shortcut (GtkWidget       *widget,
           g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
 
           if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return shortcut;
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
         }
     }
-  return NULL;
+  return FALSE;
 }

@@ -73,9 +73,10 @@ GtkWidget         *muster_gui_find_widget        (GtkWidget         *root,
 
 /* The label of the toast shown in @root, or NULL while none is. */
 GtkWidget         *muster_gui_toast_label        (GtkWidget         *root);
-/* The shortcut of @widget's controllers (its class's key bindings
- * included) triggered by @keyval with @modifiers, or NULL. */
-GtkShortcut       *muster_gui_find_shortcut      (GtkWidget         *widget,
+/* Does what pressing @keyval with @modifiers in @widget does, short of a
+ * key event: finds the shortcut among its controllers (its class's key
+ * bindings included) and activates it. FALSE when there is none. */
+gboolean           muster_gui_activate_shortcut  (GtkWidget         *widget,
                                                   guint              keyval,
                                                   GdkModifierType    modifiers);
 

@@ -205,12 +205,37 @@ wound (MusterConformance *cf,
   return hit;
 }
 
+/* Chosen Men: two officers leading no unit, each with his command card
+ * (003:207), and with @squad its unit card (003:205). */
+static gint64
+chosen_men (MusterConformance *cf,
+            gint64            *out_harper,
+            gint64            *out_roux,
+            gboolean           squad)
+{
+  MusterUnitSpec spec = { "Light company", "infantry", "regular", 10, NULL };
+  g_autoptr(MusterUnit) unit = NULL;
+  gint64 british, french, men[2], unit_id = 0;
+
+  muster_conformance_init (cf, "chosen-men", 1809);
+  british = muster_conformance_add_force (cf, "British");
+  french = muster_conformance_add_force (cf, "French");
+  if (squad)
+    {
+      unit = muster_conformance_add_unit (cf, british, &spec);
+      unit_id = muster_unit_get_id (unit);
+    }
+  men[0] = *out_harper = muster_conformance_add_character (cf, british, 0, "Lt Harper", "lieutenant",
+                                                           "rank", 2, "rating", 1, "character", 5, NULL);
+  men[1] = *out_roux = muster_conformance_add_character (cf, french, 0, "Capitaine Roux", "captain",
+                                                         "rank", 3, "rating", 2, "character", 5, NULL);
+  return start_game (cf, men, 2, &unit_id, squad ? 1 : 0);
+}
+
 static void
 test_interleaved (void)
 {
   MusterConformance cf = { 0 };
-  MusterUnitSpec spec = { "Light company", "infantry", "regular", 10, NULL };
-  g_autoptr(MusterUnit) squad = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) dumps = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(MusterOrderEntry) card1 = NULL;
@@ -218,20 +243,9 @@ test_interleaved (void)
   g_autoptr(MusterOrderEntry) card3 = NULL;
   g_autoptr(MusterHit) hit1 = NULL;
   g_autoptr(MusterHit) hit2 = NULL;
-  gint64 british, french, harper, roux, unit, game, men[2];
+  gint64 harper, roux, game;
 
-  muster_conformance_init (&cf, "chosen-men", 1809);
-  british = muster_conformance_add_force (&cf, "British");
-  french = muster_conformance_add_force (&cf, "French");
-  squad = muster_conformance_add_unit (&cf, british, &spec);
-  unit = muster_unit_get_id (squad);
-  harper = muster_conformance_add_character (&cf, british, 0, "Lt Harper", "lieutenant",
-                                             "rank", 2, "rating", 1, "character", 5, NULL);
-  roux = muster_conformance_add_character (&cf, french, 0, "Capitaine Roux", "captain",
-                                           "rank", 3, "rating", 2, "character", 5, NULL);
-  men[0] = harper;
-  men[1] = roux;
-  game = start_game (&cf, men, 2, &unit, 1);
+  game = chosen_men (&cf, &harper, &roux, TRUE);
 
   /* A card, a minor wound (003:207: 1-4), a card, a minor wound, a card;
    * the library kept before each. */
@@ -316,18 +330,9 @@ test_unlogged_card (void)
   g_autoptr(MusterHit) hit = NULL;
   g_autoptr(MusterTableStep) first = NULL;
   g_autoptr(MusterOrderEntry) second = NULL;
-  gint64 british, french, harper, roux, game, men[2];
+  gint64 harper, roux, game;
 
-  muster_conformance_init (&cf, "chosen-men", 1809);
-  british = muster_conformance_add_force (&cf, "British");
-  french = muster_conformance_add_force (&cf, "French");
-  harper = muster_conformance_add_character (&cf, british, 0, "Lt Harper", "lieutenant",
-                                             "rank", 2, "rating", 1, "character", 5, NULL);
-  roux = muster_conformance_add_character (&cf, french, 0, "Capitaine Roux", "captain",
-                                           "rank", 3, "rating", 2, "character", 5, NULL);
-  men[0] = harper;
-  men[1] = roux;
-  game = start_game (&cf, men, 2, NULL, 0);
+  game = chosen_men (&cf, &harper, &roux, FALSE);
   card = deal (&cf, game);
   g_assert_cmpint (sqlite3_exec (muster_store_get_db (cf.store), "DELETE FROM log_entry WHERE kind = 'dealt'",
                                  NULL, NULL, NULL), ==, SQLITE_OK);

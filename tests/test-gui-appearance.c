@@ -427,31 +427,16 @@ collect_accels (GtkWidget  *widget,
     collect_accels (child, accels);
 }
 
-/* Does what pressing @accel in @window does, short of a key event: finds
- * the shortcut among the window's controllers and activates it. */
+/* Does what pressing @accel in @window does, short of a key event. */
 static gboolean
 activate_shortcut (GtkWidget  *window,
                    const char *accel)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
-  g_autoptr(GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+  guint keyval = 0;
+  GdkModifierType modifiers = 0;
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
-                                                 gtk_shortcut_get_arguments (shortcut));
-        }
-    }
-  return FALSE;
+  return gtk_accelerator_parse (accel, &keyval, &modifiers) &&
+         muster_gui_activate_shortcut (window, keyval, modifiers);
 }
 
 static void

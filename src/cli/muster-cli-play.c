@@ -328,7 +328,7 @@ muster_cli_cmd_hit (MusterCli  *cli,
   return 0;
 }
 
-/* --- undo-hit ---------------------------------------------------------------- */
+/* --- undo-hit, undo-card, undo ------------------------------------------------ */
 
 static void
 say_hit_undone (const MusterHit *hit)
@@ -336,38 +336,6 @@ say_hit_undone (const MusterHit *hit)
   /* TRANSLATORS: the number of the hit taken back, and its target */
   g_print (_("Hit %d on %s undone.\n"), hit->ordinal, hit->target_name);
 }
-
-int
-muster_cli_cmd_undo_hit (MusterCli  *cli,
-                         int         argc,
-                         char      **argv)
-{
-  g_autofree char *campaign_arg = NULL;
-  const GOptionEntry entries[] = {
-    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
-    G_OPTION_ENTRY_NULL
-  };
-  g_autoptr(MusterGame) game = NULL;
-  g_autoptr(GPtrArray) hits = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
-    return status;
-  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
-  if (game == NULL ||
-      (hits = muster_store_list_hits (cli->store, muster_game_get_id (game), &error)) == NULL ||
-      !muster_store_undo_hit (cli->store, muster_game_get_id (game), &error))
-    return muster_cli_fail (error);
-  {
-    const MusterHit *last = g_ptr_array_index (hits, hits->len - 1);
-
-    say_hit_undone (last);
-  }
-  return 0;
-}
-
-/* --- undo-card, undo ------------------------------------------------------- */
 
 static void
 say_card_undone (const MusterOrderEntry *card)
@@ -380,10 +348,13 @@ say_card_undone (const MusterOrderEntry *card)
     g_print (_("Turn %d: %s taken back.\n"), card->bound, card->name);
 }
 
-int
-muster_cli_cmd_undo_card (MusterCli  *cli,
-                          int         argc,
-                          char      **argv)
+/* Takes back the last hit, the last card, or (@kind
+ * MUSTER_TABLE_STEP_NONE) whichever of them came last, and says which. */
+static int
+undo_at_table (MusterCli           *cli,
+               int                  argc,
+               char               **argv,
+               MusterTableStepKind  kind)
 {
   g_autofree char *campaign_arg = NULL;
   const GOptionEntry entries[] = {
@@ -391,17 +362,56 @@ muster_cli_cmd_undo_card (MusterCli  *cli,
     G_OPTION_ENTRY_NULL
   };
   g_autoptr(MusterGame) game = NULL;
-  g_autoptr(MusterOrderEntry) card = NULL;
+  g_autoptr(MusterTableStep) step = g_new0 (MusterTableStep, 1);
+  g_autoptr(GPtrArray) hits = NULL;
   g_autoptr(GError) error = NULL;
   int status;
 
   if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
     return status;
   game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
-  if (game == NULL || (card = muster_store_undo_card (cli->store, muster_game_get_id (game), &error)) == NULL)
+  if (game == NULL)
     return muster_cli_fail (error);
-  say_card_undone (card);
+  step->kind = kind;
+  if (kind == MUSTER_TABLE_STEP_HIT)
+    {
+      if ((hits = muster_store_list_hits (cli->store, muster_game_get_id (game), &error)) == NULL ||
+          !muster_store_undo_hit (cli->store, muster_game_get_id (game), &error))
+        return muster_cli_fail (error);
+      step->hit = g_ptr_array_steal_index (hits, hits->len - 1);
+    }
+  else if (kind == MUSTER_TABLE_STEP_CARD)
+    {
+      if ((step->card = muster_store_undo_card (cli->store, muster_game_get_id (game), &error)) == NULL)
+        return muster_cli_fail (error);
+    }
+  else
+    {
+      g_clear_pointer (&step, muster_table_step_free);
+      if ((step = muster_store_undo_last_step (cli->store, muster_game_get_id (game), &error)) == NULL)
+        return muster_cli_fail (error);
+    }
+  if (step->kind == MUSTER_TABLE_STEP_HIT)
+    say_hit_undone (step->hit);
+  else
+    say_card_undone (step->card);
   return 0;
+}
+
+int
+muster_cli_cmd_undo_hit (MusterCli  *cli,
+                         int         argc,
+                         char      **argv)
+{
+  return undo_at_table (cli, argc, argv, MUSTER_TABLE_STEP_HIT);
+}
+
+int
+muster_cli_cmd_undo_card (MusterCli  *cli,
+                          int         argc,
+                          char      **argv)
+{
+  return undo_at_table (cli, argc, argv, MUSTER_TABLE_STEP_CARD);
 }
 
 int
@@ -409,26 +419,7 @@ muster_cli_cmd_undo (MusterCli  *cli,
                      int         argc,
                      char      **argv)
 {
-  g_autofree char *campaign_arg = NULL;
-  const GOptionEntry entries[] = {
-    MUSTER_CLI_GAME_CAMPAIGN_ENTRY (campaign_arg),
-    G_OPTION_ENTRY_NULL
-  };
-  g_autoptr(MusterGame) game = NULL;
-  g_autoptr(MusterTableStep) step = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (!muster_cli_parse_command (cli, entries, &argc, &argv, 1, 1, &status))
-    return status;
-  game = muster_cli_find_arg (cli, MUSTER_CLI_GAME, campaign_arg, argv[1], NULL, &error);
-  if (game == NULL || (step = muster_store_undo_last_step (cli->store, muster_game_get_id (game), &error)) == NULL)
-    return muster_cli_fail (error);
-  if (step->kind == MUSTER_TABLE_STEP_HIT)
-    say_hit_undone (step->hit);
-  else
-    say_card_undone (step->card);
-  return 0;
+  return undo_at_table (cli, argc, argv, MUSTER_TABLE_STEP_NONE);
 }
 
 /* --- print order ------------------------------------------------------------- */
