@@ -29,9 +29,6 @@ gboolean          muster_table_delete_hit       (MusterStore    *store,
                                                  gint64          game_id,
                                                  int             ordinal,
                                                  GError        **error);
-/* The error of a started game with no hit to take back. */
-void              muster_table_set_no_hit_error (MusterGame     *game,
-                                                 GError        **error);
 
 /* The last card dealt in @game, NULL in @out_card when none
  * (muster-table-order.c). */
@@ -44,9 +41,6 @@ gboolean          muster_table_delete_card      (MusterStore             *store,
                                                  gint64                   game_id,
                                                  const MusterOrderEntry  *card,
                                                  GError                 **error);
-/* The error of a started game with no card to take back. */
-void              muster_table_set_no_card_error (MusterGame    *game,
-                                                  GError       **error);
 
 /* Whether @effect takes the man out of the game (muster-table-results.c). */
 gboolean          muster_table_effect_removes   (MusterRuleset          *ruleset,

@@ -6,12 +6,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-engine.h"
+#include "muster-game.h"
 #include "muster-store-private.h"
 #include "muster-table-private.h"
 
-/* One undo at the table: the last hit or the last card dealt, whichever
- * came last (muster-table.h). Their log entries say which: each is
- * written with its hit or card, and ids only grow. */
+/* Taking back at the table: the last hit, the last card dealt, or
+ * whichever of them came last (muster-table.h). Their log entries say
+ * which came last: each is written with its hit or card, and ids only
+ * grow. */
 
 void
 muster_table_step_free (MusterTableStep *step)
@@ -21,6 +23,94 @@ muster_table_step_free (MusterTableStep *step)
   muster_hit_free (step->hit);
   muster_order_entry_free (step->card);
   g_free (step);
+}
+
+/* The error of a started game with no hit to take back. */
+static void
+set_no_hit_error (MusterGame  *game,
+                  GError     **error)
+{
+  g_autofree char *what = muster_game_describe_full (game);
+
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+               _("No hit is recorded in %s: there is nothing to undo."), what);
+}
+
+gboolean
+muster_store_undo_hit (MusterStore  *store,
+                       gint64        game_id,
+                       GError      **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  int ordinal;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), FALSE);
+
+  game = muster_table_get_started_game (store, game_id, error);
+  if (game == NULL || (ordinal = muster_table_last_ordinal (store, game_id, error)) < 0)
+    return FALSE;
+  if (ordinal == 0)
+    {
+      set_no_hit_error (game, error);
+      return FALSE;
+    }
+
+  /* Its log entry, its dice and the hit: the library as it was before. */
+  if (!muster_store_begin (store, error))
+    return FALSE;
+  if (!muster_table_delete_hit (store, game_id, ordinal, error) || !muster_store_commit (store, error))
+    {
+      muster_store_rollback (store);
+      return FALSE;
+    }
+  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
+  return TRUE;
+}
+
+/* The error of a started game with no card to take back. */
+static void
+set_no_card_error (MusterGame  *game,
+                   GError     **error)
+{
+  g_autofree char *what = muster_game_describe_full (game);
+
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
+               _("No card has been dealt in %s: there is nothing to take back."), what);
+}
+
+MusterOrderEntry *
+muster_store_undo_card (MusterStore  *store,
+                        gint64        game_id,
+                        GError      **error)
+{
+  g_autoptr(MusterGame) game = NULL;
+  g_autoptr(MusterOrderEntry) card = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_STORE (store), NULL);
+
+  game = muster_table_get_started_game (store, game_id, error);
+  if (game == NULL || !muster_store_begin (store, error))
+    return NULL;
+  if (!muster_table_last_card (store, game, &card, error))
+    goto fail;
+  if (card == NULL)
+    {
+      set_no_card_error (game, error);
+      goto fail;
+    }
+  /* Its log entry and its place: the library as it was before the deal,
+   * and the same card comes again, the shuffle being the turn's. */
+  if (!muster_table_delete_card (store, game_id, card, error))
+    goto fail;
+  /* A commit that fails has rolled back already. */
+  if (!muster_store_commit (store, error))
+    return NULL;
+  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, muster_game_get_campaign_id (game));
+  return g_steal_pointer (&card);
+
+fail:
+  muster_store_rollback (store);
+  return NULL;
 }
 
 /* Whether the last of the game's hits and cards in the log is a card.

@@ -154,7 +154,8 @@ GPtrArray        *muster_store_list_deck  (MusterStore  *store,
 MusterOrderEntry *muster_store_deal_card  (MusterStore  *store,
                                            gint64        game_id,
                                            GError      **error);
-/* Takes back the last card dealt in a started game, with its log entry:
+/* Takes back the last card dealt in a started game, with its log entry
+ * (muster-table-undo.c, as muster_store_undo_hit()):
  * the library is as it was before the deal, and dealing again gives the
  * same card. MUSTER_ENGINE_ERROR_STATE when none was dealt.
  * Returns: (transfer full): the card taken back, or %NULL with @error set. */
