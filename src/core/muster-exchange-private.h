@@ -16,8 +16,9 @@ G_BEGIN_DECLS
  * muster-exchange.c the campaign, forces, units and characters,
  * muster-exchange-games.c games, resolutions, rolls and the log.
  *
- * Reading: muster-exchange-import.c reads the document and reports errors,
- * muster-exchange-values.c reads values and ids for the element handlers
+ * Reading: muster-exchange-import.c reads the document,
+ * muster-exchange-checks.c checks what the element handlers do not and
+ * reports errors, muster-exchange-values.c reads values and ids for the element handlers
  * of muster-exchange-rows.c (campaign, forces, units, characters) and
  * muster-exchange-game-rows.c (games, resolutions, rolls, the log). */
 
@@ -282,18 +283,41 @@ typedef struct {
   gboolean            entry_written;
 } Import;
 
-/* muster-exchange-import.c */
+/* muster-exchange-checks.c */
+
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *MusterXmlErrorArg;
+#else
+typedef xmlErrorPtr MusterXmlErrorArg;
+#endif
 
 /* Sets the import's error (the first one wins), with the file and @line
  * (0: none) in front. */
-void      muster_import_fail               (Import     *im,
-                                            int         code,
-                                            int         line,
-                                            const char *format,
+void        muster_import_fail             (Import             *im,
+                                            int                 code,
+                                            int                 line,
+                                            const char         *format,
                                             ...) G_GNUC_PRINTF (4, 5);
 /* Takes @store_error as the import's error unless it has one. */
-void      muster_import_fail_store         (Import     *im,
-                                            GError     *store_error);
+void        muster_import_fail_store       (Import             *im,
+                                            GError             *store_error);
+/* Why a file with a DOCTYPE is refused. */
+const char *muster_import_doctype_message  (void);
+/* TRUE when @data has a DOCTYPE before its first element, on *@line. */
+gboolean    muster_exchange_find_doctype   (const char         *data,
+                                            gsize               length,
+                                            int                *line);
+/* What can be said before parsing: the size, an empty file, one that is
+ * not XML, a DOCTYPE. */
+void        muster_import_check_data       (Import             *im,
+                                            const char         *data,
+                                            gsize               length);
+/* The reader's error handler: keeps libxml2's first error, as a message
+ * that names the file and the line, in im->xml_error. */
+void        muster_import_xml_error        (void               *user_data,
+                                            MusterXmlErrorArg   xml_error);
+/* Fails for the first reference to an element the file does not hold. */
+void        muster_import_check_refs       (Import             *im);
 
 /* muster-exchange-rows.c */
 
