@@ -346,6 +346,7 @@ import_clear (Import *im)
   if (im->held_text != NULL)
     g_string_free (g_steal_pointer (&im->held_text), TRUE);
   g_clear_pointer (&im->statements, g_hash_table_unref);
+  muster_import_batch_clear (&im->characters);
   muster_import_batch_clear (&im->stats);
   muster_import_batch_clear (&im->participations);
   muster_import_batch_clear (&im->rolls);
@@ -421,16 +422,23 @@ import_data (MusterStore         *store,
   im.held_text = g_string_sized_new (256);
   im.held_attrs = g_array_new (FALSE, FALSE, sizeof (guint));
   im.statements = g_hash_table_new (g_direct_hash, g_direct_equal);
-  muster_import_batch_init (&im.stats, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", 3);
+  muster_import_batch_init (&im.characters,
+                            "INSERT INTO character (id, campaign_id, force_id, unit_id, name, rank, troop_type,"
+                            " weapon, mounted, status, out_games, light_wounds, serious_wounds,"
+                            " kills_elsewhere, games_elsewhere)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 15,
+                            "SELECT max (id) FROM character");
+  muster_import_batch_init (&im.stats, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", 3, NULL);
   muster_import_batch_init (&im.participations,
                             "INSERT INTO participation (game_id, character_id, side, outcome,"
-                            " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7);
+                            " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7, NULL);
   muster_import_batch_init (&im.rolls,
                             "INSERT INTO roll (id, campaign_id, game_id, character_id, resolution_id, purpose,"
-                            " expression, faces, total, entered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 11);
+                            " expression, faces, total, entered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 11,
+                            "SELECT max (id) FROM roll");
   muster_import_batch_init (&im.entries,
                             "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
-                            " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9);
+                            " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9, NULL);
 
   /* What can be said before parsing. */
   muster_import_check_data (&im, data, length);
@@ -447,6 +455,7 @@ import_data (MusterStore         *store,
           reset_ids (&im);
           if (read_pass (&im, data, length))
             {
+              muster_import_batch_flush (&im, &im.characters);
               muster_import_batch_flush (&im, &im.stats);
               muster_import_batch_flush (&im, &im.participations);
               muster_import_batch_flush (&im, &im.rolls);

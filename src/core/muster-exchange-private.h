@@ -191,9 +191,11 @@ typedef struct {
 } UnitFixup;
 
 /* Rows of one table written by the batch, by one statement: a statement
- * per row costs about as much again as the row it writes. For tables
- * whose row ids nobody needs; what reads them during the import waits
- * for muster_import_batch_flush(). */
+ * per row costs about as much again as the row it writes. What reads
+ * them during the import waits for muster_import_batch_flush(). Rows
+ * whose ids are needed (characters, rolls) are given them ahead, as
+ * SQLite would give them: one more than the greatest, 1 in an empty
+ * table. */
 #define MUSTER_IMPORT_BATCH_ROWS 32  /* a power of two */
 
 typedef struct {
@@ -204,6 +206,13 @@ typedef struct {
   guint       n_rows;     /* waiting */
   GArray     *values;     /* of BatchValue, row after row */
   GString    *text;       /* their text, each ending in a NUL */
+
+  /* for rows given their ids ahead, whose first column is the id */
+  const char *max_sql;    /* the greatest id of the table, or NULL */
+  gboolean    ids_known;
+  gboolean    past_last_id;  /* SQLite chooses, row by row */
+  gint64      next_id;
+  gint64      row_id;     /* of the row being made; 0: SQLite chooses */
 } Batch;
 
 typedef struct {
@@ -237,12 +246,11 @@ typedef struct {
 
   GHashTable         *statements;  /* SQL text, by address -> sqlite3_stmt*
                                      * (the store's) */
+  Batch               characters;    /* rows of the other batches point at
+                                      * them: written before theirs */
   Batch               stats;         /* of characters */
   Batch               participations;
   Batch               rolls;
-  gboolean            roll_ids_known;
-  gboolean            rolls_past_last_id;  /* SQLite chooses, row by row */
-  gint64              next_roll_id;
   Batch               entries;       /* of the log */
   GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */
@@ -431,10 +439,17 @@ void          muster_import_bind_id       (sqlite3_stmt *stmt,
 gint64        muster_import_run           (Import       *im,
                                            sqlite3_stmt *stmt);
 /* Rows written by the batch: @sql (a literal) inserts one row of
- * @n_columns values. A row is its values, then muster_import_batch_end_row(). */
+ * @n_columns values. A row is its values, then muster_import_batch_end_row().
+ * With @max_sql (a literal selecting the table's greatest id), the rows
+ * are given their ids ahead: a row is muster_import_batch_start_row(), its
+ * values but the first (the id), then muster_import_batch_end_row(). */
 void          muster_import_batch_init    (Batch        *batch,
                                            const char   *sql,
-                                           guint         n_columns);
+                                           guint         n_columns,
+                                           const char   *max_sql);
+/* Starts a row with its id, the one SQLite would give it. */
+void          muster_import_batch_start_row (Import     *im,
+                                             Batch      *batch);
 void          muster_import_batch_clear   (Batch        *batch);
 /* A copy of @value, or NULL for NULL. */
 void          muster_import_batch_text    (Batch        *batch,
@@ -444,11 +459,13 @@ void          muster_import_batch_int     (Batch        *batch,
 /* NULL for 0. */
 void          muster_import_batch_id      (Batch        *batch,
                                            gint64        id);
-/* Writes the batch once it is full. */
-void          muster_import_batch_end_row (Import       *im,
+/* Writes the batch once it is full. Returns the row's id for a batch
+ * that gives ids, 0 after a failure, and 0 for the others. */
+gint64        muster_import_batch_end_row (Import       *im,
                                            Batch        *batch);
-/* Writes the rows waiting. */
-void          muster_import_batch_flush   (Import       *im,
+/* Writes the rows waiting, after the characters they may point at;
+ * returns the id of the last one, or 0. */
+gint64        muster_import_batch_flush   (Import       *im,
                                            Batch        *batch);
 /* “Name”, or “Name (2)”, “Name (3)” ... when @sql finds it taken. */
 char         *muster_import_unique_name   (Import       *im,
