@@ -253,54 +253,77 @@ test_kill_named_twice (void)
   last_kill_clear (&k);
 }
 
-/* A victim who did not take part in the last game. */
-static void
-test_kill_not_in_game (void)
+/* A character who did not take part in the last game (g6). */
+static char *
+outsider_of_last_game (const LastKill *k)
 {
-  g_autoptr(MusterStore) source = muster_test_open_store (NULL);
-  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
-  g_autofree char *victim = NULL;
-  g_autofree char *outsider = NULL;
-  g_autofree char *outsider_name = NULL;
-  g_autofree char *changed = NULL;
-  g_autofree char *bad = NULL;
-  g_autofree char *message = NULL;
-  g_autofree char *expected = NULL;
-  const char *game;
-  LastKill k = { 0, };
+  const char *game = strstr (k->file, "<game id=\"g6\"");
+  const char *end;
 
-  last_kill_init (&k, source);
-  victim = attribute (k.kill, "victim");
-  /* A character none of whose participations is in the last game. */
-  game = strstr (k.file, "<game id=\"g6\"");
   g_assert_nonnull (game);
-  for (guint i = 1; i <= N_CHARACTERS && outsider == NULL; i++)
+  end = strstr (game, "</game>");
+  for (guint i = 1; i <= N_CHARACTERS; i++)
     {
       g_autofree char *id = g_strdup_printf ("c%u", i);
       g_autofree char *needle = g_strdup_printf ("<participant character=\"%s\"", id);
       const char *found = strstr (game, needle);
 
-      if (found == NULL || found > strstr (game, "</game>"))
-        outsider = g_steal_pointer (&id);
+      if (found == NULL || found > end)
+        return g_steal_pointer (&id);
     }
-  g_assert_nonnull (outsider);
+  g_assert_not_reached ();
+}
+
+/* The last kill's @role (“killer” or “victim”) made someone who was not
+ * there: refused on its line. */
+static void
+refuse_outsider (const char *role)
+{
+  g_autoptr(MusterStore) source = muster_test_open_store (NULL);
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autofree char *was = NULL;
+  g_autofree char *outsider = NULL;
+  g_autofree char *outsider_name = NULL;
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GString) changed = NULL;
+  LastKill k = { 0, };
+
+  last_kill_init (&k, source);
+  was = attribute (k.kill, role);
+  outsider = outsider_of_last_game (&k);
   outsider_name = name_of (k.file, outsider);
+  from = g_strdup_printf ("%s=\"%s\"", role, was);
+  to = g_strdup_printf ("%s=\"%s\"", role, outsider);
+  changed = g_string_new (k.kill);
+  g_assert_cmpuint (g_string_replace (changed, from, to, 1), ==, 1);
+  bad = replace_kill (&k, changed->str);
 
-  {
-    g_autofree char *from = g_strdup_printf ("victim=\"%s\"", victim);
-    g_autofree char *to = g_strdup_printf ("victim=\"%s\"", outsider);
-    g_autoptr(GString) line = g_string_new (k.kill);
-
-    g_string_replace (line, from, to, 1);
-    changed = g_strdup (line->str);
-  }
-  bad = replace_kill (&k, changed);
   message = expect_refused (store, 0, bad, -1, MUSTER_EXCHANGE_ERROR_INVALID, NULL);
-  expected = g_strdup_printf ("bad.muster, line %d: %s did not take part in Game %d “Skirmish %d” of Big campaign, "
-                              "so %s cannot have put him out of action.",
-                              k.line, outsider_name, k.game, k.game, k.killer);
+  if (g_str_equal (role, "killer"))
+    expected = g_strdup_printf ("bad.muster, line %d: %s did not take part in Game %d “Skirmish %d” of Big campaign.",
+                                k.line, outsider_name, k.game, k.game);
+  else
+    expected = g_strdup_printf ("bad.muster, line %d: %s did not take part in Game %d “Skirmish %d” of Big campaign, "
+                                "so %s cannot have put him out of action.",
+                                k.line, outsider_name, k.game, k.game, k.killer);
   g_assert_cmpstr (message, ==, expected);
   last_kill_clear (&k);
+}
+
+static void
+test_killer_not_in_game (void)
+{
+  refuse_outsider ("killer");
+}
+
+static void
+test_victim_not_in_game (void)
+{
+  refuse_outsider ("victim");
 }
 
 int
@@ -313,6 +336,7 @@ main (int   argc,
   g_test_add_func ("/exchange/batch/characters-after-gap", test_characters_after_gap);
   g_test_add_func ("/exchange/batch/past-last-id", test_past_last_id);
   g_test_add_func ("/exchange/batch/kill-named-twice", test_kill_named_twice);
-  g_test_add_func ("/exchange/batch/kill-not-in-game", test_kill_not_in_game);
+  g_test_add_func ("/exchange/batch/killer-not-in-game", test_killer_not_in_game);
+  g_test_add_func ("/exchange/batch/victim-not-in-game", test_victim_not_in_game);
   return g_test_run ();
 }
