@@ -107,12 +107,20 @@ static void
 read_attributes (Import *im)
 {
   xmlNodePtr node = xmlTextReaderCurrentNode (im->reader);
+  guint n = 0;
 
   g_array_set_size (im->attrs, 0);
   g_ptr_array_set_size (im->attr_copies, 0);
   if (node == NULL || node->type != XML_ELEMENT_NODE)
     return;
-  /* Namespace declarations are not attributes there (node->nsDef). */
+  /* Sized once, then filled: a million values, appended one by one,
+   * would be a million calls. Namespace declarations are not attributes
+   * there (node->nsDef). */
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    if (attr->name != NULL)
+      n++;
+  g_array_set_size (im->attrs, 2 * n);
+  n = 0;
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
     {
       xmlNodePtr child = attr->children;
@@ -130,8 +138,8 @@ read_attributes (Import *im)
           g_ptr_array_add (im->attr_copies, (gpointer) value);
           xmlFree (text);
         }
-      g_array_append_val (im->attrs, attr->name);
-      g_array_append_val (im->attrs, value);
+      g_array_index (im->attrs, const char *, n++) = (const char *) attr->name;
+      g_array_index (im->attrs, const char *, n++) = value;
     }
 }
 

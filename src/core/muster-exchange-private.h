@@ -199,12 +199,18 @@ typedef struct {
 #define MUSTER_IMPORT_BATCH_ROWS 32  /* a power of two */
 
 typedef struct {
+  int     type;    /* SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT */
+  gint64  number;  /* for text, where it starts in the batch's text */
+} BatchValue;
+
+typedef struct {
   const char *sql;        /* the INSERT of one row, ending in its “(?, …)” */
   char       *sqls[MUSTER_IMPORT_BATCH_ROWS + 1];  /* the same for n rows (1, 2,
                                                      * 4 ...), made when needed */
   guint       n_columns;
   guint       n_rows;     /* waiting */
-  GArray     *values;     /* of BatchValue, row after row */
+  BatchValue *values;     /* row after row, room for a full batch */
+  guint       n_values;
   GString    *text;       /* their text, each ending in a NUL */
 
   /* for rows given their ids ahead, whose first column is the id */

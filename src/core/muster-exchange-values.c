@@ -25,13 +25,23 @@ muster_import_attr (Import     *im,
       const char *text = im->held_text->str;
 
       for (guint i = 0; i + 1 < im->held_attrs->len; i += 2)
-        if (strcmp (text + g_array_index (im->held_attrs, guint, i), name) == 0)
-          return text + g_array_index (im->held_attrs, guint, i + 1);
+        {
+          const char *held = text + g_array_index (im->held_attrs, guint, i);
+
+          if (held[0] == name[0] && strcmp (held, name) == 0)
+            return text + g_array_index (im->held_attrs, guint, i + 1);
+        }
       return NULL;
     }
+  /* Asked for millions of times: most names differ from the first
+   * letter, and are told apart without a call. */
   for (guint i = 0; i + 1 < im->attrs->len; i += 2)
-    if (strcmp (g_array_index (im->attrs, const char *, i), name) == 0)
-      return g_array_index (im->attrs, const char *, i + 1);
+    {
+      const char *attr = g_array_index (im->attrs, const char *, i);
+
+      if (attr[0] == name[0] && strcmp (attr, name) == 0)
+        return g_array_index (im->attrs, const char *, i + 1);
+    }
   return NULL;
 }
 
@@ -339,11 +349,6 @@ muster_import_run (Import       *im,
 
 /* Batches */
 
-typedef struct {
-  int     type;    /* SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT */
-  gint64  number;  /* for text, where it starts in the batch's text */
-} BatchValue;
-
 void
 muster_import_batch_init (Batch      *batch,
                           const char *sql,
@@ -354,7 +359,7 @@ muster_import_batch_init (Batch      *batch,
   memset (batch, 0, sizeof *batch);
   batch->sql = sql;
   batch->n_columns = n_columns;
-  batch->values = g_array_new (FALSE, FALSE, sizeof (BatchValue));
+  batch->values = g_new (BatchValue, n_columns * MUSTER_IMPORT_BATCH_ROWS);
   batch->text = g_string_new (NULL);
   batch->max_sql = max_sql;
 }
@@ -364,38 +369,40 @@ muster_import_batch_clear (Batch *batch)
 {
   for (guint i = 0; i < G_N_ELEMENTS (batch->sqls); i++)
     g_clear_pointer (&batch->sqls[i], g_free);
-  g_clear_pointer (&batch->values, g_array_unref);
+  g_clear_pointer (&batch->values, g_free);
   if (batch->text != NULL)
     g_string_free (g_steal_pointer (&batch->text), TRUE);
+}
+
+/* The next value of the row being made. */
+static BatchValue *
+next_value (Batch *batch)
+{
+  g_assert (batch->n_values < batch->n_columns * (batch->n_rows + 1));
+  return &batch->values[batch->n_values++];
 }
 
 void
 muster_import_batch_text (Batch      *batch,
                           const char *value)
 {
-  BatchValue v = { value != NULL ? SQLITE_TEXT : SQLITE_NULL, batch->text->len };
-
+  *next_value (batch) = (BatchValue) { value != NULL ? SQLITE_TEXT : SQLITE_NULL, batch->text->len };
   if (value != NULL)
     g_string_append_len (batch->text, value, strlen (value) + 1);
-  g_array_append_val (batch->values, v);
 }
 
 void
 muster_import_batch_int (Batch  *batch,
                          gint64  value)
 {
-  BatchValue v = { SQLITE_INTEGER, value };
-
-  g_array_append_val (batch->values, v);
+  *next_value (batch) = (BatchValue) { SQLITE_INTEGER, value };
 }
 
 void
 muster_import_batch_id (Batch  *batch,
                         gint64  id)
 {
-  BatchValue v = { id != 0 ? SQLITE_INTEGER : SQLITE_NULL, id };
-
-  g_array_append_val (batch->values, v);
+  *next_value (batch) = (BatchValue) { id != 0 ? SQLITE_INTEGER : SQLITE_NULL, id };
 }
 
 /* The id SQLite would give the next row of @batch's table, or 0 when it
@@ -438,7 +445,7 @@ void
 muster_import_batch_start_row (Import *im,
                                Batch  *batch)
 {
-  g_assert (batch->max_sql != NULL && batch->values->len == batch->n_rows * batch->n_columns);
+  g_assert (batch->max_sql != NULL && batch->n_values == batch->n_rows * batch->n_columns);
   batch->row_id = next_id (im, batch);
   /* Past the last id SQLite picks one at random: the row goes on its
    * own, with a NULL id, and its id is read back. */
@@ -453,7 +460,7 @@ muster_import_batch_end_row (Import *im,
 {
   gint64 id = batch->row_id;
 
-  g_assert (batch->values->len == (batch->n_rows + 1) * batch->n_columns);
+  g_assert (batch->n_values == (batch->n_rows + 1) * batch->n_columns);
   batch->n_rows++;
   if (batch->max_sql != NULL && id == 0)
     id = muster_import_batch_flush (im, batch);
@@ -504,7 +511,7 @@ muster_import_batch_flush (Import *im,
         break;
       for (guint i = 0; i < n * batch->n_columns; i++)
         {
-          const BatchValue *value = &g_array_index (batch->values, BatchValue, row * batch->n_columns + i);
+          const BatchValue *value = &batch->values[row * batch->n_columns + i];
 
           if (value->type == SQLITE_INTEGER)
             sqlite3_bind_int64 (stmt, (int) i + 1, value->number);
@@ -517,7 +524,7 @@ muster_import_batch_flush (Import *im,
       row += n;
     }
   batch->n_rows = 0;
-  g_array_set_size (batch->values, 0);
+  batch->n_values = 0;
   g_string_truncate (batch->text, 0);
   return last;
 }
