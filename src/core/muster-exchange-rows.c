@@ -611,44 +611,46 @@ muster_import_element_start (Import     *im,
                              const char *parent,
                              int         line)
 {
+  /* The elements a big file has most of come first: each name is
+   * compared with those before it. */
   if (parent == NULL)
     muster_import_root (im, line);
-  else if (g_str_equal (name, "campaign"))
-    on_campaign (im, line);
-  else if (g_str_equal (name, "ruleset") && g_str_equal (parent, "force"))
-    on_force_ruleset (im, line);
-  else if (g_str_equal (name, "option"))
-    on_option (im, line);
-  else if (g_str_equal (name, "force"))
-    on_force (im, g_str_equal (parent, "muster"), line);
-  else if (g_str_equal (name, "unit"))
-    on_unit (im, line);
-  else if (g_str_equal (name, "character"))
-    on_character (im, line);
   else if (g_str_equal (name, "stat"))
     on_stat (im, g_str_equal (parent, "unit"), line);
+  else if (g_str_equal (name, "entry"))
+    muster_import_entry (im, line);
+  else if (g_str_equal (name, "roll"))
+    muster_import_roll (im, line);
+  else if (g_str_equal (name, "participant"))
+    muster_import_participant (im, line);
+  else if (g_str_equal (name, "character"))
+    on_character (im, line);
+  else if (g_str_equal (name, "kill"))
+    muster_import_kill (im, line);
+  else if (g_str_equal (name, "change"))
+    muster_import_change (im, line);
   else if (g_str_equal (name, "game"))
     muster_import_game (im, line);
   else if (g_str_equal (name, "unit-participant"))
     muster_import_unit_participant (im, line);
-  else if (g_str_equal (name, "participant"))
-    muster_import_participant (im, line);
-  else if (g_str_equal (name, "kill"))
-    muster_import_kill (im, line);
-  else if (g_str_equal (name, "table"))
-    muster_import_table (im, line);
   else if (g_str_equal (name, "order-place"))
     muster_import_order_place (im, line);
   else if (g_str_equal (name, "hit"))
     muster_import_hit (im, line);
   else if (g_str_equal (name, "resolution"))
     muster_import_resolution (im, line);
-  else if (g_str_equal (name, "change"))
-    muster_import_change (im, line);
-  else if (g_str_equal (name, "roll"))
-    muster_import_roll (im, line);
-  else if (g_str_equal (name, "entry"))
-    muster_import_entry (im, line);
+  else if (g_str_equal (name, "table"))
+    muster_import_table (im, line);
+  else if (g_str_equal (name, "unit"))
+    on_unit (im, line);
+  else if (g_str_equal (name, "force"))
+    on_force (im, g_str_equal (parent, "muster"), line);
+  else if (g_str_equal (name, "option"))
+    on_option (im, line);
+  else if (g_str_equal (name, "ruleset") && g_str_equal (parent, "force"))
+    on_force_ruleset (im, line);
+  else if (g_str_equal (name, "campaign"))
+    on_campaign (im, line);
 }
 
 void
