@@ -22,17 +22,30 @@
 
 /* More characters than one statement writes (32), with notes on some. */
 #define N_CHARACTERS 75
+/* Each with kills: the last kill of the file is in the last game. */
+#define N_GAMES 6
 
 static gint64
 make_campaign (MusterStore *store)
 {
-  gint64 campaign = make_big (store, N_CHARACTERS, 6);
+  gint64 campaign = make_big (store, N_CHARACTERS, N_GAMES);
 
   sql (store, "UPDATE character SET notes = 'Mentioned in dispatches' WHERE campaign_id = ? AND id % 7 = 3",
        "i", campaign);
   g_assert_cmpint (count (store, "SELECT COUNT(*) FROM character WHERE campaign_id = ? AND notes != ''", campaign),
                    >, 2);
   return campaign;
+}
+
+/* A character of the campaign's first force, given the id @id. */
+static void
+add_character (MusterStore *store,
+               gint64       campaign,
+               gint64       id)
+{
+  sql (store, "INSERT INTO character (id, campaign_id, force_id, name, troop_type)"
+       " SELECT ?, campaign_id, id, 'Far away', 'line' FROM force WHERE campaign_id = ? LIMIT 1",
+       "ii", id, campaign);
 }
 
 /* The copy is the same file but for its name. */
@@ -60,9 +73,7 @@ test_characters_after_gap (void)
 
   campaign = make_campaign (store);
   file = export_campaign (store, campaign);
-  sql (store, "INSERT INTO character (id, campaign_id, force_id, name, troop_type)"
-       " SELECT 5000, campaign_id, id, 'Far away', 'line' FROM force WHERE campaign_id = ? LIMIT 1",
-       "i", campaign);
+  add_character (store, campaign, 5000);
 
   copy = muster_exchange_import_data (store, file, strlen (file), "big.muster", 0, NULL, &error);
   g_assert_no_error (error);
@@ -126,9 +137,7 @@ test_past_last_id (void)
 
   campaign = make_campaign (store);
   file = export_campaign (store, campaign);
-  sql (store, "INSERT INTO character (id, campaign_id, force_id, name, troop_type)"
-       " SELECT 9223372036854775807, campaign_id, id, 'Last', 'line' FROM force WHERE campaign_id = ? LIMIT 1",
-       "i", campaign);
+  add_character (store, campaign, G_MAXINT64);
   sql (store, "INSERT INTO roll (id, campaign_id, purpose, expression, faces, total, created)"
        " VALUES (9223372036854775807, ?, 'death-roll', '1d6', '4', 4, '2024-01-01T00:00:00Z')",
        "i", campaign);
@@ -169,18 +178,8 @@ replace_kill (const LastKill *k,
   return g_strdup_printf ("%.*s%s%s", (int) k->offset, k->file, text, k->file + k->offset + strlen (k->kill));
 }
 
-static char *
-name_of (const char *file,
-         const char *id)
-{
-  g_autofree char *needle = g_strdup_printf ("<character id=\"%s\" name=\"", id);
-  const char *start = strstr (file, needle);
-
-  g_assert_nonnull (start);
-  start += strlen (needle);
-  return g_strndup (start, strchr (start, '"') - start);
-}
-
+/* The value of the attribute @name in @element (text that starts with
+ * it), which must have it. */
 static char *
 attribute (const char *element,
            const char *name)
@@ -191,6 +190,18 @@ attribute (const char *element,
   g_assert_nonnull (start);
   start += strlen (needle);
   return g_strndup (start, strchr (start, '"') - start);
+}
+
+/* The name of the character the file calls @id. */
+static char *
+name_of (const char *file,
+         const char *id)
+{
+  g_autofree char *element = g_strdup_printf ("<character id=\"%s\" ", id);
+  const char *start = strstr (file, element);
+
+  g_assert_nonnull (start);
+  return attribute (start, "name");
 }
 
 static void
@@ -217,7 +228,7 @@ last_kill_init (LastKill    *k,
   victim = attribute (k->kill, "victim");
   k->killer = name_of (k->file, killer);
   k->victim = name_of (k->file, victim);
-  k->game = 6;
+  k->game = N_GAMES;
 }
 
 static void
@@ -253,11 +264,12 @@ test_kill_named_twice (void)
   last_kill_clear (&k);
 }
 
-/* A character who did not take part in the last game (g6). */
+/* A character who did not take part in the last game. */
 static char *
 outsider_of_last_game (const LastKill *k)
 {
-  const char *game = strstr (k->file, "<game id=\"g6\"");
+  g_autofree char *start = g_strdup_printf ("<game id=\"g%d\"", N_GAMES);
+  const char *game = strstr (k->file, start);
   const char *end;
 
   g_assert_nonnull (game);
