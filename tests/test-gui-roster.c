@@ -12,6 +12,7 @@
 #include "muster-force.h"
 #include "muster-game.h"
 #include "muster-gui-test-util.h"
+#include "muster-list-sorter.h"
 #include "muster-recruit-dialog.h"
 #include "muster-recruit.h"
 #include "muster-roster-model.h"
@@ -205,6 +206,191 @@ test_roster_sort (void)
   }
 
   muster_gui_fixture_close (&f);
+}
+
+/* The rows of @model are in order by @first, those alike in it by @then,
+ * each up or down. */
+static void
+assert_sorted_by_two (GListModel        *model,
+                      MusterCharacterKey first,
+                      gboolean           first_down,
+                      MusterCharacterKey then,
+                      gboolean           then_down)
+{
+  guint n = g_list_model_get_n_items (model), ties = 0;
+
+  g_assert_cmpuint (n, >, 1);
+  for (guint i = 1; i < n; i++)
+    {
+      g_autoptr(MusterCharacter) a = g_list_model_get_item (model, i - 1);
+      g_autoptr(MusterCharacter) b = g_list_model_get_item (model, i);
+      int by_first = strcmp (muster_character_get_sort_key (a, first), muster_character_get_sort_key (b, first));
+
+      g_assert_cmpint (first_down ? -by_first : by_first, <=, 0);
+      if (by_first == 0)
+        {
+          int by_then = strcmp (muster_character_get_sort_key (a, then), muster_character_get_sort_key (b, then));
+
+          g_assert_cmpint (then_down ? -by_then : by_then, <=, 0);
+          ties++;
+        }
+    }
+  /* Rows alike in the first: the second counted. */
+  g_assert_cmpuint (ties, >, 0);
+}
+
+/* A sorter asking another and giving the opposite answer: a column
+ * sorted down in a column view's sorter. */
+#define REVERSED_TYPE_SORTER (reversed_sorter_get_type ())
+G_DECLARE_FINAL_TYPE (ReversedSorter, reversed_sorter, REVERSED, SORTER, GtkSorter)
+
+struct _ReversedSorter
+{
+  GtkSorter  parent_instance;
+  GtkSorter *sorter;
+};
+
+G_DEFINE_FINAL_TYPE (ReversedSorter, reversed_sorter, GTK_TYPE_SORTER)
+
+static GtkOrdering
+reversed_sorter_compare (GtkSorter *sorter,
+                         gpointer   item1,
+                         gpointer   item2)
+{
+  return -gtk_sorter_compare (REVERSED_SORTER (sorter)->sorter, item1, item2);
+}
+
+static GtkSorterOrder
+reversed_sorter_get_order (GtkSorter *sorter)
+{
+  return GTK_SORTER_ORDER_PARTIAL;
+}
+
+static void
+reversed_sorter_finalize (GObject *object)
+{
+  g_clear_object (&REVERSED_SORTER (object)->sorter);
+  G_OBJECT_CLASS (reversed_sorter_parent_class)->finalize (object);
+}
+
+static void
+reversed_sorter_class_init (ReversedSorterClass *klass)
+{
+  GTK_SORTER_CLASS (klass)->compare = reversed_sorter_compare;
+  GTK_SORTER_CLASS (klass)->get_order = reversed_sorter_get_order;
+  G_OBJECT_CLASS (klass)->finalize = reversed_sorter_finalize;
+}
+
+static void
+reversed_sorter_init (ReversedSorter *self)
+{
+}
+
+static GtkSorter *
+reversed (GtkSorter *sorter)
+{
+  ReversedSorter *self = g_object_new (REVERSED_TYPE_SORTER, NULL);
+
+  self->sorter = sorter;
+  return GTK_SORTER (self);
+}
+
+static void
+count_cb (GListModel *model,
+          guint       position,
+          guint       removed,
+          guint       added,
+          guint      *calls)
+{
+  (*calls)++;
+}
+
+static const char *
+sort_key_cb (gpointer item,
+             gpointer user_data)
+{
+  return muster_character_get_sort_key (item, GPOINTER_TO_INT (user_data));
+}
+
+static int
+kills_cb (gpointer item,
+          gpointer user_data)
+{
+  return muster_character_get_kills (item);
+}
+
+/* A column view's sorter asks the columns clicked in turn, the last first,
+ * until one finds a difference, the answer swapped for a column sorted
+ * down (GTK 4.8's gtkcolumnviewsorter.c): rows alike in the column sorted
+ * by are in the order of the columns clicked before. A GtkMultiSorter
+ * asks its sorters so too. */
+static void
+test_roster_sort_follows_columns (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRosterModel) model = NULL;
+  g_autoptr(MusterSortFilterModel) shown = NULL;
+  g_autoptr(GtkMultiSorter) columns = gtk_multi_sorter_new ();
+  gint64 campaign = muster_store_create_sample (store, NULL, &error);
+  guint n;
+
+  g_assert_no_error (error);
+  model = muster_roster_model_new (store, campaign);
+  shown = muster_sort_filter_model_new (G_LIST_MODEL (model));
+  muster_list_sorter_follow_sorter (GTK_SORTER (columns), shown);
+
+  /* Force clicked after Name: each force's men by name. */
+  gtk_multi_sorter_append (columns, muster_list_sorter_new_text (sort_key_cb,
+                                                                 GINT_TO_POINTER (MUSTER_CHARACTER_KEY_FORCE_NAME)));
+  gtk_multi_sorter_append (columns, muster_list_sorter_new_text (sort_key_cb, GINT_TO_POINTER (MUSTER_CHARACTER_KEY_NAME)));
+  assert_sorted_by_two (G_LIST_MODEL (shown), MUSTER_CHARACTER_KEY_FORCE_NAME, FALSE, MUSTER_CHARACTER_KEY_NAME, FALSE);
+
+  /* Force clicked again: the forces the other way, the names still up. */
+  gtk_multi_sorter_remove (columns, 1);
+  gtk_multi_sorter_remove (columns, 0);
+  gtk_multi_sorter_append (columns, reversed (muster_list_sorter_new_text (sort_key_cb,
+                                                                           GINT_TO_POINTER (MUSTER_CHARACTER_KEY_FORCE_NAME))));
+  gtk_multi_sorter_append (columns, muster_list_sorter_new_text (sort_key_cb, GINT_TO_POINTER (MUSTER_CHARACTER_KEY_NAME)));
+  assert_sorted_by_two (G_LIST_MODEL (shown), MUSTER_CHARACTER_KEY_FORCE_NAME, TRUE, MUSTER_CHARACTER_KEY_NAME, FALSE);
+
+  /* Kills clicked last, which are all none in the sample: the rows stay
+   * in the order of the columns clicked before. */
+  {
+    g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+    guint changes = 0;
+    gulong handler;
+
+    n = g_list_model_get_n_items (G_LIST_MODEL (shown));
+    for (guint i = 0; i < n; i++)
+      g_ptr_array_add (before, g_list_model_get_item (G_LIST_MODEL (shown), i));
+    handler = g_signal_connect (shown, "items-changed", G_CALLBACK (count_cb), &changes);
+    gtk_multi_sorter_remove (columns, 1);
+    gtk_multi_sorter_remove (columns, 0);
+    gtk_multi_sorter_append (columns, muster_list_sorter_new_number (kills_cb, NULL));
+    gtk_multi_sorter_append (columns, reversed (muster_list_sorter_new_text (sort_key_cb,
+                                                                             GINT_TO_POINTER (MUSTER_CHARACTER_KEY_FORCE_NAME))));
+    gtk_multi_sorter_append (columns, muster_list_sorter_new_text (sort_key_cb, GINT_TO_POINTER (MUSTER_CHARACTER_KEY_NAME)));
+    g_signal_handler_disconnect (shown, handler);
+    g_assert_cmpuint (changes, >, 0);
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(GObject) row = g_list_model_get_item (G_LIST_MODEL (shown), i);
+
+        g_assert_true (row == g_ptr_array_index (before, i));
+      }
+  }
+
+  /* No column: the source's order. */
+  while (g_list_model_get_n_items (G_LIST_MODEL (columns)) > 0)
+    gtk_multi_sorter_remove (columns, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) ours = g_list_model_get_item (G_LIST_MODEL (shown), i);
+      g_autoptr(GObject) theirs = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      g_assert_true (ours == theirs);
+    }
 }
 
 /* Scrolls @view half-way down, once it has been laid out. */
@@ -1116,6 +1302,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/roster/sample", test_roster_sample);
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
+  g_test_add_func ("/gui/roster/sort-follows-columns", test_roster_sort_follows_columns);
   g_test_add_func ("/gui/roster/search", test_roster_search);
   g_test_add_func ("/gui/roster/read-after-first-frame", test_roster_read_after_first_frame);
   g_test_add_func ("/gui/roster/status-icons-when-shown", test_roster_status_icons_when_shown);

@@ -274,6 +274,21 @@ typedef struct {
   GPtrArray        *source;
 } Expected;
 
+/* How @column's keys of @x and @y compare, up. */
+static int
+compare_keys (const SortColumn *column,
+              gpointer          x,
+              gpointer          y)
+{
+  int p, q;
+
+  if (column->text)
+    return strcmp (column_text (x, (gpointer) column), column_text (y, (gpointer) column));
+  p = column_number (x, (gpointer) column);
+  q = column_number (y, (gpointer) column);
+  return (p > q) - (p < q);
+}
+
 /* The order asked for, made from scratch: by the key, or by it reversed,
  * equal keys in the source's order both ways. */
 static int
@@ -282,23 +297,13 @@ compare_expected (gconstpointer a,
                   gpointer      user_data)
 {
   const Expected *expected = user_data;
-  gpointer x = g_ptr_array_index (expected->source, *(const guint *) a);
-  gpointer y = g_ptr_array_index (expected->source, *(const guint *) b);
-  int result;
+  guint p = *(const guint *) a, q = *(const guint *) b;
+  int result = compare_keys (expected->column, g_ptr_array_index (expected->source, p),
+                             g_ptr_array_index (expected->source, q));
 
-  if (expected->column->text)
-    result = strcmp (column_text (x, (gpointer) expected->column), column_text (y, (gpointer) expected->column));
-  else
-    {
-      int p = column_number (x, (gpointer) expected->column), q = column_number (y, (gpointer) expected->column);
-
-      result = (p > q) - (p < q);
-    }
   if (expected->descending)
     result = -result;
-  if (result == 0)
-    result = (*(const guint *) a > *(const guint *) b) - (*(const guint *) a < *(const guint *) b);
-  return result;
+  return result != 0 ? result : (p > q) - (p < q);
 }
 
 static void
@@ -345,6 +350,24 @@ assert_every_order (MusterSortFilterModel *shown,
         }
 }
 
+/* The sample campaign, and forty voltigeurs recruited into its French
+ * force (@french, their ids in @ids). */
+static gint64
+campaign_with_recruits (MusterStore  *store,
+                        MusterForce **french,
+                        GArray      **ids)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 campaign = muster_store_create_sample (store, NULL, &error);
+
+  g_assert_no_error (error);
+  *french = muster_store_find_force (store, campaign, "Voltigeurs, 66e de Ligne", &error);
+  g_assert_no_error (error);
+  *ids = muster_store_recruit (store, muster_force_get_id (*french), "voltigeur", NULL, NULL, 40, &error);
+  g_assert_no_error (error);
+  return campaign;
+}
+
 static void
 test_sort_orders (void)
 {
@@ -361,12 +384,7 @@ test_sort_orders (void)
 
   /* The sample's men, and forty more of a few troop types: many equal
    * keys, whose order must hold both ways. */
-  campaign = muster_store_create_sample (store, NULL, &error);
-  g_assert_no_error (error);
-  french = muster_store_find_force (store, campaign, "Voltigeurs, 66e de Ligne", &error);
-  g_assert_no_error (error);
-  ids = muster_store_recruit (store, muster_force_get_id (french), "voltigeur", NULL, NULL, 40, &error);
-  g_assert_no_error (error);
+  campaign = campaign_with_recruits (store, &french, &ids);
   model = muster_roster_model_new (store, campaign);
   shown = muster_sort_filter_model_new (G_LIST_MODEL (model));
   assert_every_order (shown, G_LIST_MODEL (model));
@@ -442,6 +460,203 @@ test_sort_keys_changed (void)
   muster_sort_filter_model_keys_changed (shown);
   /* Kills 0, 3, 2, 1: the most first now. */
   g_assert_cmpint (id_at (G_LIST_MODEL (shown), 0), ==, 2);
+}
+
+/* --- Sorting by more than one key ------------------------------------------ */
+
+typedef struct {
+  const SortColumn *columns[4];
+  gboolean          descending[4];
+  guint             n;
+  GPtrArray        *source;
+} Chain;
+
+/* The order by a chain of keys, made from scratch: by the first key, up
+ * or down, ties by the next, and so on; then by the source's order. */
+static int
+compare_chained (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  const Chain *chain = user_data;
+  guint p = *(const guint *) a, q = *(const guint *) b;
+
+  for (guint k = 0; k < chain->n; k++)
+    {
+      int result = compare_keys (chain->columns[k], g_ptr_array_index (chain->source, p),
+                                 g_ptr_array_index (chain->source, q));
+
+      if (result != 0)
+        return chain->descending[k] ? -result : result;
+    }
+  return (p > q) - (p < q);
+}
+
+/* Sorts @shown by random chains of one to four keys, each up or down,
+ * checking the rows against an order made from scratch. */
+static void
+assert_chained_orders (MusterSortFilterModel *shown,
+                       GListModel            *source,
+                       GRand                 *rand,
+                       guint                  rounds)
+{
+  g_autoptr(GPtrArray) objects = objects_of (source);
+  guint n = objects->len;
+
+  for (guint round = 0; round < rounds; round++)
+    {
+      Chain chain = { { NULL }, { FALSE }, (guint) g_rand_int_range (rand, 1, 5), objects };
+      MusterSortKey keys[4];
+      g_autoptr(GArray) positions = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+      g_autoptr(GPtrArray) rows = NULL;
+      g_autoptr(GString) said = g_string_new ("by");
+
+      for (guint k = 0; k < chain.n; k++)
+        {
+          const SortColumn *column = &sort_columns[g_rand_int_range (rand, 0, G_N_ELEMENTS (sort_columns))];
+
+          chain.columns[k] = column;
+          chain.descending[k] = g_rand_boolean (rand);
+          keys[k] = (MusterSortKey) { column->text ? column_text : NULL, column->text ? NULL : column_number,
+                                      (gpointer) column, chain.descending[k] };
+          g_string_append_printf (said, " %s %s,", column->name, chain.descending[k] ? "down" : "up");
+        }
+      for (guint i = 0; i < n; i++)
+        g_array_append_val (positions, i);
+      g_array_sort_with_data (positions, compare_chained, &chain);
+      muster_sort_filter_model_sort_by_keys (shown, keys, chain.n);
+      rows = objects_of (G_LIST_MODEL (shown));
+      g_test_message ("%s", said->str);
+      g_assert_cmpuint (rows->len, ==, n);
+      for (guint i = 0; i < n; i++)
+        g_assert_true (g_ptr_array_index (rows, i) ==
+                       g_ptr_array_index (objects, g_array_index (positions, guint, i)));
+    }
+}
+
+static void
+test_sort_by_keys (void)
+{
+  g_autoptr(MusterStore) store = muster_test_open_store (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRosterModel) model = NULL;
+  g_autoptr(MusterSortFilterModel) shown = NULL;
+  g_autoptr(MusterForce) french = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  g_autoptr(MusterUndo) undo = NULL;
+  const SortColumn *force = &sort_columns[1], *name = &sort_columns[0];
+  MusterSortKey force_then_name[] = {
+    { column_text, NULL, (gpointer) force, FALSE },
+    { column_text, NULL, (gpointer) name, FALSE },
+  };
+  guint n;
+
+  campaign_with_recruits (store, &french, &ids);
+  model = muster_roster_model_new (store, muster_force_get_campaign_id (french));
+  shown = muster_sort_filter_model_new (G_LIST_MODEL (model));
+
+  /* By force, and within a force by name: the names of a force in
+   * order, whatever order they were recruited in. */
+  muster_sort_filter_model_sort_by_keys (shown, force_then_name, G_N_ELEMENTS (force_then_name));
+  n = g_list_model_get_n_items (G_LIST_MODEL (shown));
+  g_assert_cmpuint (n, >, 40);
+  for (guint i = 1; i < n; i++)
+    {
+      g_autoptr(MusterCharacter) before = g_list_model_get_item (G_LIST_MODEL (shown), i - 1);
+      g_autoptr(MusterCharacter) after = g_list_model_get_item (G_LIST_MODEL (shown), i);
+      int by_force = strcmp (column_text (before, (gpointer) force), column_text (after, (gpointer) force));
+
+      g_assert_cmpint (by_force, <=, 0);
+      if (by_force == 0)
+        g_assert_cmpint (strcmp (column_text (before, (gpointer) name), column_text (after, (gpointer) name)), <=, 0);
+    }
+  /* The force the other way: the names within it still up. */
+  force_then_name[0].descending = TRUE;
+  muster_sort_filter_model_sort_by_keys (shown, force_then_name, G_N_ELEMENTS (force_then_name));
+  {
+    g_autoptr(MusterCharacter) first = g_list_model_get_item (G_LIST_MODEL (shown), 0);
+    g_autoptr(MusterCharacter) second = g_list_model_get_item (G_LIST_MODEL (shown), 1);
+
+    g_assert_cmpint (strcmp (column_text (first, (gpointer) force), column_text (second, (gpointer) force)), >=, 0);
+  }
+
+  assert_chained_orders (shown, G_LIST_MODEL (model), rand, 60);
+
+  /* The same after the store changed: a rename, recruits, a delete. */
+  g_assert_true (muster_store_set_character_text (store, g_array_index (ids, gint64, 3), "name", "Zacharie Zed", &error));
+  g_assert_no_error (error);
+  assert_chained_orders (shown, G_LIST_MODEL (model), rand, 20);
+  g_clear_pointer (&ids, g_array_unref);
+  ids = muster_store_recruit (store, muster_force_get_id (french), "line", NULL, NULL, 5, &error);
+  g_assert_no_error (error);
+  undo = muster_store_delete_character (store, g_array_index (ids, gint64, 0), &error);
+  g_assert_no_error (error);
+  assert_chained_orders (shown, G_LIST_MODEL (model), rand, 20);
+
+  /* No keys: the source's order again. */
+  muster_sort_filter_model_sort_by_keys (shown, NULL, 0);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)); i++)
+    {
+      g_autoptr(GObject) ours = g_list_model_get_item (G_LIST_MODEL (shown), i);
+      g_autoptr(GObject) theirs = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      g_assert_true (ours == theirs);
+    }
+}
+
+/* A key after one that no two items share is never asked for. */
+static int
+counted_kills (gpointer item,
+               gpointer user_data)
+{
+  guint *calls = user_data;
+
+  (*calls)++;
+  return muster_character_get_kills (item);
+}
+
+static int
+by_id (gpointer item,
+       gpointer user_data)
+{
+  return (int) muster_character_get_id (item);
+}
+
+static void
+test_sort_by_keys_unasked (void)
+{
+  g_autoptr(GListStore) source = g_list_store_new (MUSTER_TYPE_CHARACTER);
+  g_autoptr(MusterSortFilterModel) shown = NULL;
+  guint calls = 0;
+  MusterSortKey keys[] = {
+    { NULL, by_id, NULL, TRUE },
+    { NULL, counted_kills, &calls, FALSE },
+  };
+
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(MusterCharacter) character = character_new (i + 1, "Someone", (int) i % 2);
+
+      g_list_store_append (source, character);
+    }
+  shown = muster_sort_filter_model_new (G_LIST_MODEL (source));
+  muster_sort_filter_model_sort_by_keys (shown, keys, G_N_ELEMENTS (keys));
+  g_assert_cmpuint (calls, ==, 0);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 0), ==, 5);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 4), ==, 1);
+
+  /* Kills first, ids down within: asked once per item. */
+  keys[0] = (MusterSortKey) { NULL, counted_kills, &calls, FALSE };
+  keys[1] = (MusterSortKey) { NULL, by_id, NULL, TRUE };
+  muster_sort_filter_model_sort_by_keys (shown, keys, G_N_ELEMENTS (keys));
+  g_assert_cmpuint (calls, ==, 5);
+  /* Kills 0, 1, 0, 1, 0: the ids with none, the most first, then the others. */
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 0), ==, 5);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 1), ==, 3);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 2), ==, 1);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 3), ==, 4);
+  g_assert_cmpint (id_at (G_LIST_MODEL (shown), 4), ==, 2);
 }
 
 /* --- The roster model ------------------------------------------------------ */
@@ -665,6 +880,8 @@ main (int   argc,
   g_test_add_func ("/lists/sort-filter", test_sort_filter);
   g_test_add_func ("/lists/sort-filter/orders", test_sort_orders);
   g_test_add_func ("/lists/sort-filter/keys-changed", test_sort_keys_changed);
+  g_test_add_func ("/lists/sort-filter/by-keys", test_sort_by_keys);
+  g_test_add_func ("/lists/sort-filter/by-keys/unasked", test_sort_by_keys_unasked);
   g_test_add_func ("/lists/roster-model", test_roster_model);
   g_test_add_func ("/lists/roster-model/external", test_roster_model_external);
   g_test_add_func ("/lists/roster-model/async", test_roster_model_async);

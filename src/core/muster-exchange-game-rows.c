@@ -47,6 +47,8 @@ muster_import_game (Import *im,
   if (im->error != NULL)
     return;
 
+  /* The game's rows point at characters, all read by now. */
+  muster_import_batch_flush (im, &im->characters);
   stmt = muster_import_prepare (im,
                                 "INSERT INTO game (campaign_id, number, title, date, state, side_a, side_b, winner)"
                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -324,7 +326,6 @@ muster_import_roll (Import *im,
   gint64 character_id = muster_import_ref (im, ID_CHARACTER, "character", line);
   gint64 resolution_id = muster_import_ref (im, ID_RESOLUTION, "resolution", line);
   gint64 total;
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
 
   if (!muster_import_int (im, "total", G_MININT32, G_MAXINT32, line, &total))
     return;
@@ -332,52 +333,7 @@ muster_import_roll (Import *im,
   if (im->error != NULL)
     return;
 
-  /* Rows by the batch, their ids given here as SQLite would give them:
-   * one more than the greatest, 1 in an empty table. */
-  if (!im->roll_ids_known)
-    {
-      MUSTER_STMT_AUTO sqlite3_stmt *max = muster_import_prepare (im, "SELECT max (id) FROM roll");
-
-      if (max == NULL)
-        return;
-      if (sqlite3_step (max) != SQLITE_ROW)
-        {
-          GError *local_error = NULL;
-
-          muster_store_set_error (im->store, &local_error, _("Could not read the library"));
-          muster_import_fail_store (im, local_error);
-          return;
-        }
-      im->roll_ids_known = TRUE;
-      im->rolls_past_last_id = sqlite3_column_int64 (max, 0) == G_MAXINT64;
-      im->next_roll_id = sqlite3_column_type (max, 0) == SQLITE_NULL ? 1 : sqlite3_column_int64 (max, 0) + 1;
-    }
-  /* Past the last id SQLite picks one at random: the row on its own. */
-  if (im->rolls_past_last_id)
-    {
-      muster_import_batch_flush (im, &im->rolls);
-      stmt = muster_import_prepare (im,
-                                    "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id, purpose,"
-                                    " expression, faces, total, entered, created)"
-                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-      if (stmt == NULL)
-        return;
-      sqlite3_bind_int64 (stmt, 1, im->campaign_id);
-      muster_import_bind_id (stmt, 2, game_id);
-      muster_import_bind_id (stmt, 3, character_id);
-      muster_import_bind_id (stmt, 4, resolution_id);
-      muster_import_bind_text (stmt, 5, muster_import_attr (im, "purpose"));
-      muster_import_bind_text (stmt, 6, muster_import_attr (im, "expression"));
-      muster_import_bind_text (stmt, 7, muster_import_attr (im, "faces"));
-      sqlite3_bind_int64 (stmt, 8, total);
-      sqlite3_bind_int (stmt, 9, muster_import_bool (im, "entered", line));
-      muster_import_bind_text (stmt, 10, muster_import_attr (im, "created"));
-      muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), muster_import_run (im, stmt));
-      return;
-    }
-
-  muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), im->next_roll_id);
-  muster_import_batch_int (&im->rolls, im->next_roll_id);
+  muster_import_batch_start_row (im, &im->rolls);
   muster_import_batch_int (&im->rolls, im->campaign_id);
   muster_import_batch_id (&im->rolls, game_id);
   muster_import_batch_id (&im->rolls, character_id);
@@ -388,11 +344,7 @@ muster_import_roll (Import *im,
   muster_import_batch_int (&im->rolls, total);
   muster_import_batch_int (&im->rolls, muster_import_bool (im, "entered", line));
   muster_import_batch_text (&im->rolls, muster_import_attr (im, "created"));
-  muster_import_batch_end_row (im, &im->rolls);
-  if (im->next_roll_id == G_MAXINT64)
-    im->rolls_past_last_id = TRUE;
-  else
-    im->next_roll_id++;
+  muster_import_set_row (im, ID_ROLL, muster_import_attr (im, "id"), muster_import_batch_end_row (im, &im->rolls));
 }
 
 /* --- The log ----------------------------------------------------------- */

@@ -34,61 +34,7 @@
 #define SCHEMA_PATH "/io/github/musterapp/Muster/core/schemas/muster.rng"
 #define READER_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES)
 
-#if LIBXML_VERSION >= 21200
-typedef const xmlError *MusterXmlErrorArg;
-#else
-typedef xmlErrorPtr MusterXmlErrorArg;
-#endif
-
 static gsize max_size = MUSTER_EXCHANGE_MAX_SIZE;
-
-static const char *
-doctype_message (void)
-{
-  return _("the file has a DOCTYPE. Muster files never have one, and it is refused because it could expand entities or read other files.");
-}
-
-/* Errors */
-
-void
-muster_import_fail (Import     *im,
-                    int         code,
-                    int         line,
-                    const char *format,
-                    ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  if (im->error != NULL)
-    return;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  if (im->filename != NULL && line > 0)
-    /* Translators: a file, a line in it, then what is wrong there */
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, _("%s, line %d: %s"),
-                 im->filename, line, message);
-  else if (im->filename != NULL)
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, "%s: %s", im->filename, message);
-  else if (line > 0)
-    /* Translators: a line of the file, then what is wrong there */
-    g_set_error (&im->error, MUSTER_EXCHANGE_ERROR, code, _("line %d: %s"), line, message);
-  else
-    g_set_error_literal (&im->error, MUSTER_EXCHANGE_ERROR, code, message);
-}
-
-void
-muster_import_fail_store (Import *im,
-                          GError *store_error)
-{
-  if (im->error == NULL)
-    im->error = store_error;
-  else
-    g_error_free (store_error);
-}
 
 static int
 node_line (Import *im)
@@ -98,185 +44,6 @@ node_line (Import *im)
   if (node != NULL)
     return (int) xmlGetLineNo (node);
   return xmlTextReaderGetParserLineNumber (im->reader);
-}
-
-/* libxml2 says “Invalid attribute NAME for element ELEMENT”: the message
- * we show instead names the value, or NULL when @message is not that. */
-static char *
-describe_invalid_attribute (const char *message,
-                            xmlNodePtr  node)
-{
-  g_autofree char *name = NULL;
-  xmlChar *value;
-  char *result;
-  const char *start, *end;
-
-  if (node == NULL || node->type != XML_ELEMENT_NODE ||
-      !g_str_has_prefix (message, "Invalid attribute "))
-    return NULL;
-  start = message + strlen ("Invalid attribute ");
-  end = strstr (start, " for element ");
-  if (end == NULL || end == start)
-    return NULL;
-  name = g_strndup (start, end - start);
-  value = xmlGetNoNsProp (node, BAD_CAST name);
-  if (value == NULL)
-    return NULL;
-  /* Translators: an attribute of an element in a .muster file has a value
-   * the format does not allow, e.g. the attribute “table” of <change>
-   * cannot be “honour”. */
-  result = g_strdup_printf (_("the attribute “%s” of <%s> cannot be “%s”."),
-                            name, (const char *) node->name, (const char *) value);
-  xmlFree (value);
-  return result;
-}
-
-static void
-xml_error_cb (void              *user_data,
-              MusterXmlErrorArg  xml_error)
-{
-  Import *im = user_data;
-  g_autofree char *message = NULL;
-  g_autofree char *attribute = NULL;
-  g_autofree char *what = NULL;
-  int line;
-
-  if (xml_error == NULL || xml_error->level == XML_ERR_WARNING)
-    return;
-
-  message = g_strdup (xml_error->message != NULL ? xml_error->message : "");
-  g_strstrip (message);
-  line = xml_error->line;
-  if (line <= 0 && xml_error->node != NULL)
-    line = (int) xmlGetLineNo ((xmlNodePtr) xml_error->node);
-  if (xml_error->domain == XML_FROM_RELAXNGV)
-    attribute = describe_invalid_attribute (message, (xmlNodePtr) xml_error->node);
-
-  /* Only the first error counts, but the validator first says that an
-   * element's attributes failed and only then which one: take that. */
-  if (im->xml_error != NULL)
-    {
-      if (!im->xml_error_vague || attribute == NULL || line != im->xml_error_line)
-        return;
-      g_string_free (g_steal_pointer (&im->xml_error), TRUE);
-    }
-
-  im->xml_error = g_string_new (NULL);
-  im->xml_error_line = line;
-  im->xml_error_schema = xml_error->domain == XML_FROM_RELAXNGV;
-  im->xml_error_vague = im->xml_error_schema && strstr (message, "failed to validate attributes") != NULL;
-  if (attribute != NULL)
-    what = g_strdup_printf (_("this is not what a Muster file may hold: %s"), attribute);
-  else if (im->xml_error_schema && xml_error->node != NULL && strstr (message, "lement ") == NULL &&
-           ((xmlNodePtr) xml_error->node)->type == XML_ELEMENT_NODE)
-    /* Validation messages do not always name the element. */
-    what = g_strdup_printf (_("element <%s>: this is not what a Muster file may hold: %s"),
-                            (const char *) ((xmlNodePtr) xml_error->node)->name, message);
-  else if (im->xml_error_schema)
-    what = g_strdup_printf (_("this is not what a Muster file may hold: %s"), message);
-  else
-    what = g_strdup_printf (_("the file is not well-formed XML (it may be cut short or damaged): %s"), message);
-  if (im->filename != NULL)
-    g_string_printf (im->xml_error, _("%s, line %d: %s"), im->filename, MAX (line, 1), what);
-  else
-    g_string_printf (im->xml_error, _("line %d: %s"), MAX (line, 1), what);
-}
-
-static void
-check_refs (Import *im)
-{
-  for (guint i = 0; i < im->refs->len && im->error == NULL; i++)
-    {
-      const Ref *ref = &g_array_index (im->refs, Ref, i);
-
-      if (g_hash_table_contains (im->ids[ref->kind], ref->id))
-        continue;
-      switch (ref->kind)
-        {
-        case ID_CHARACTER:
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
-                              _("the %s names character “%s”, which is not in the file."),
-                              ref->element, ref->id);
-          break;
-        case ID_UNIT:
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
-                              _("the %s names unit “%s”, which is not in the file."),
-                              ref->element, ref->id);
-          break;
-        case ID_GAME:
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
-                              _("the %s names game “%s”, which is not in the file."),
-                              ref->element, ref->id);
-          break;
-        case ID_RESOLUTION:
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
-                              _("the %s names resolution “%s”, which is not in the file."),
-                              ref->element, ref->id);
-          break;
-        case ID_ROLL:
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
-                              _("the %s names roll “%s”, which is not in the file."),
-                              ref->element, ref->id);
-          break;
-        case ID_FORCE:
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, ref->line,
-                              _("the %s names force “%s”, which is not in the file."),
-                              ref->element, ref->id);
-          break;
-        case N_ID_KINDS:
-        default:
-          g_assert_not_reached ();
-        }
-    }
-}
-
-static gboolean
-find_doctype (const char *data,
-              gsize       length,
-              int        *line)
-{
-  const char *p = data;
-  const char *end = data + length;
-
-  *line = 1;
-  if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-    p += 3;
-  while (p < end)
-    {
-      if (*p == '\n')
-        (*line)++;
-      if (g_ascii_isspace (*p))
-        {
-          p++;
-          continue;
-        }
-      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
-        {
-          const char *close = g_strstr_len (p + 4, end - p - 4, "-->");
-
-          if (close == NULL)
-            return FALSE;
-          for (; p < close; p++)
-            if (*p == '\n')
-              (*line)++;
-          p = close + 3;
-          continue;
-        }
-      if (end - p >= 2 && memcmp (p, "<?", 2) == 0)
-        {
-          const char *close = g_strstr_len (p + 2, end - p - 2, "?>");
-
-          if (close == NULL)
-            return FALSE;
-          for (; p < close; p++)
-            if (*p == '\n')
-              (*line)++;
-          p = close + 2;
-          continue;
-        }
-      return end - p >= 9 && memcmp (p, "<!DOCTYPE", 9) == 0;
-    }
-  return FALSE;
 }
 
 static xmlRelaxNGPtr
@@ -340,12 +107,20 @@ static void
 read_attributes (Import *im)
 {
   xmlNodePtr node = xmlTextReaderCurrentNode (im->reader);
+  guint n = 0;
 
   g_array_set_size (im->attrs, 0);
   g_ptr_array_set_size (im->attr_copies, 0);
   if (node == NULL || node->type != XML_ELEMENT_NODE)
     return;
-  /* Namespace declarations are not attributes there (node->nsDef). */
+  /* Sized once, then filled: a million values, appended one by one,
+   * would be a million calls. Namespace declarations are not attributes
+   * there (node->nsDef). */
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    if (attr->name != NULL)
+      n++;
+  g_array_set_size (im->attrs, 2 * n);
+  n = 0;
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
     {
       xmlNodePtr child = attr->children;
@@ -363,8 +138,8 @@ read_attributes (Import *im)
           g_ptr_array_add (im->attr_copies, (gpointer) value);
           xmlFree (text);
         }
-      g_array_append_val (im->attrs, attr->name);
-      g_array_append_val (im->attrs, value);
+      g_array_index (im->attrs, const char *, n++) = (const char *) attr->name;
+      g_array_index (im->attrs, const char *, n++) = value;
     }
 }
 
@@ -405,7 +180,7 @@ read_pass (Import     *im,
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, _("the file cannot be read as XML."));
       return FALSE;
     }
-  xmlTextReaderSetStructuredErrorHandler (im->reader, xml_error_cb, im);
+  xmlTextReaderSetStructuredErrorHandler (im->reader, muster_import_xml_error, im);
   {
     xmlRelaxNGPtr schema = get_schema (&im->error);
 
@@ -435,7 +210,7 @@ read_pass (Import     *im,
       if (type == XML_READER_TYPE_DOCUMENT_TYPE)
         {
           muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, node_line (im),
-                              "%s", doctype_message ());
+                              "%s", muster_import_doctype_message ());
           break;
         }
 
@@ -522,7 +297,7 @@ read_pass (Import     *im,
       xmlDocPtr doc = xmlTextReaderCurrentDoc (im->reader);
 
       if (doc != NULL && (doc->intSubset != NULL || doc->extSubset != NULL))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, "%s", doctype_message ());
+        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, "%s", muster_import_doctype_message ());
       xmlFreeTextReader (im->reader);
       im->reader = NULL;
       if (doc != NULL)
@@ -579,6 +354,7 @@ import_clear (Import *im)
   if (im->held_text != NULL)
     g_string_free (g_steal_pointer (&im->held_text), TRUE);
   g_clear_pointer (&im->statements, g_hash_table_unref);
+  muster_import_batch_clear (&im->characters);
   muster_import_batch_clear (&im->stats);
   muster_import_batch_clear (&im->participations);
   muster_import_batch_clear (&im->rolls);
@@ -632,7 +408,6 @@ import_data (MusterStore         *store,
 {
   Import im = { 0 };
   gint64 result = 0;
-  int line;
 
   im.store = store;
   im.cancellable = cancellable;
@@ -655,46 +430,26 @@ import_data (MusterStore         *store,
   im.held_text = g_string_sized_new (256);
   im.held_attrs = g_array_new (FALSE, FALSE, sizeof (guint));
   im.statements = g_hash_table_new (g_direct_hash, g_direct_equal);
-  muster_import_batch_init (&im.stats, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", 3);
+  muster_import_batch_init (&im.characters,
+                            "INSERT INTO character (id, campaign_id, force_id, unit_id, name, rank, troop_type,"
+                            " weapon, mounted, status, out_games, light_wounds, serious_wounds,"
+                            " kills_elsewhere, games_elsewhere)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 15,
+                            "SELECT max (id) FROM character");
+  muster_import_batch_init (&im.stats, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", 3, NULL);
   muster_import_batch_init (&im.participations,
                             "INSERT INTO participation (game_id, character_id, side, outcome,"
-                            " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7);
+                            " light_wounds, serious_wounds, killed_unnamed) VALUES (?, ?, ?, ?, ?, ?, ?)", 7, NULL);
   muster_import_batch_init (&im.rolls,
                             "INSERT INTO roll (id, campaign_id, game_id, character_id, resolution_id, purpose,"
-                            " expression, faces, total, entered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 11);
+                            " expression, faces, total, entered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 11,
+                            "SELECT max (id) FROM roll");
   muster_import_batch_init (&im.entries,
                             "INSERT INTO log_entry (campaign_id, game_id, character_id, resolution_id,"
-                            " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9);
+                            " roll_id, kind, message, created, args) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", 9, NULL);
 
   /* What can be said before parsing. */
-  if (length > max_size)
-    {
-      g_autofree char *size = g_format_size (length);
-      g_autofree char *limit = g_format_size (max_size);
-
-      muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_TOO_BIG, 0,
-                          _("the file is %s, more than the %s a Muster file may have."),
-                          size, limit);
-    }
-  else
-    {
-      const char *p = data;
-      const char *end = data + length;
-
-      if (length >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-        p += 3;
-      while (p < end && g_ascii_isspace (*p))
-        p++;
-      if (p == end)
-        muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_PARSE, 0,
-                            _("the file is empty: it holds no campaign and no force."));
-      else if (*p != '<' && !(end - p >= 2 && ((guchar) p[0] == 0xFE || (guchar) p[0] == 0xFF)))
-        muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_PARSE, 0,
-                            _("this is not a Muster file: it is not XML at all."));
-      else if (find_doctype (data, length, &line))
-        muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_PARSE, line,
-                            "%s", doctype_message ());
-    }
+  muster_import_check_data (&im, data, length);
 
   /* One pass: the schema, the checks and the rows, in one transaction. */
   if (im.error == NULL)
@@ -708,11 +463,12 @@ import_data (MusterStore         *store,
           reset_ids (&im);
           if (read_pass (&im, data, length))
             {
+              muster_import_batch_flush (&im, &im.characters);
               muster_import_batch_flush (&im, &im.stats);
               muster_import_batch_flush (&im, &im.participations);
               muster_import_batch_flush (&im, &im.rolls);
               muster_import_batch_flush (&im, &im.entries);
-              check_refs (&im);
+              muster_import_check_refs (&im);
             }
           if (im.error == NULL && !im.kind_known)
             muster_import_fail (&im, MUSTER_EXCHANGE_ERROR_INVALID, 0, _("the file has no <muster> element."));
@@ -844,7 +600,7 @@ read_summary (const char            *path,
   data = g_mapped_file_get_contents (mapped);
   length = g_mapped_file_get_length (mapped);
 
-  if (length == 0 || length > max_size || find_doctype (data, length, &line))
+  if (length == 0 || length > max_size || muster_exchange_find_doctype (data, length, &line))
     {
       g_set_error (error, MUSTER_EXCHANGE_ERROR, MUSTER_EXCHANGE_ERROR_PARSE,
                    _("%s is not a Muster exchange file."), display);

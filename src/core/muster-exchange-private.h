@@ -16,8 +16,9 @@ G_BEGIN_DECLS
  * muster-exchange.c the campaign, forces, units and characters,
  * muster-exchange-games.c games, resolutions, rolls and the log.
  *
- * Reading: muster-exchange-import.c reads the document and reports errors,
- * muster-exchange-values.c reads values and ids for the element handlers
+ * Reading: muster-exchange-import.c reads the document,
+ * muster-exchange-checks.c checks what the element handlers do not and
+ * reports errors, muster-exchange-values.c reads values and ids for the element handlers
  * of muster-exchange-rows.c (campaign, forces, units, characters) and
  * muster-exchange-game-rows.c (games, resolutions, rolls, the log). */
 
@@ -190,10 +191,17 @@ typedef struct {
 } UnitFixup;
 
 /* Rows of one table written by the batch, by one statement: a statement
- * per row costs about as much again as the row it writes. For tables
- * whose row ids nobody needs; what reads them during the import waits
- * for muster_import_batch_flush(). */
+ * per row costs about as much again as the row it writes. What reads
+ * them during the import waits for muster_import_batch_flush(). Rows
+ * whose ids are needed (characters, rolls) are given them ahead, as
+ * SQLite would give them: one more than the greatest, 1 in an empty
+ * table. */
 #define MUSTER_IMPORT_BATCH_ROWS 32  /* a power of two */
+
+typedef struct {
+  int     type;    /* SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT */
+  gint64  number;  /* for text, where it starts in the batch's text */
+} BatchValue;
 
 typedef struct {
   const char *sql;        /* the INSERT of one row, ending in its “(?, …)” */
@@ -201,8 +209,16 @@ typedef struct {
                                                      * 4 ...), made when needed */
   guint       n_columns;
   guint       n_rows;     /* waiting */
-  GArray     *values;     /* of BatchValue, row after row */
+  BatchValue *values;     /* row after row, room for a full batch */
+  guint       n_values;
   GString    *text;       /* their text, each ending in a NUL */
+
+  /* for rows given their ids ahead, whose first column is the id */
+  const char *max_sql;    /* the greatest id of the table, or NULL */
+  gboolean    ids_known;
+  gboolean    past_last_id;  /* SQLite chooses, row by row */
+  gint64      next_id;
+  gint64      row_id;     /* of the row being made; 0: SQLite chooses */
 } Batch;
 
 typedef struct {
@@ -236,12 +252,11 @@ typedef struct {
 
   GHashTable         *statements;  /* SQL text, by address -> sqlite3_stmt*
                                      * (the store's) */
+  Batch               characters;    /* rows of the other batches point at
+                                      * them: written before theirs */
   Batch               stats;         /* of characters */
   Batch               participations;
   Batch               rolls;
-  gboolean            roll_ids_known;
-  gboolean            rolls_past_last_id;  /* SQLite chooses, row by row */
-  gint64              next_roll_id;
   Batch               entries;       /* of the log */
   GHashTable         *ids[N_ID_KINDS];  /* file id -> IdRow* */
   GArray             *refs;        /* of Ref */
@@ -282,18 +297,41 @@ typedef struct {
   gboolean            entry_written;
 } Import;
 
-/* muster-exchange-import.c */
+/* muster-exchange-checks.c */
+
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *MusterXmlErrorArg;
+#else
+typedef xmlErrorPtr MusterXmlErrorArg;
+#endif
 
 /* Sets the import's error (the first one wins), with the file and @line
  * (0: none) in front. */
-void      muster_import_fail               (Import     *im,
-                                            int         code,
-                                            int         line,
-                                            const char *format,
+void        muster_import_fail             (Import             *im,
+                                            int                 code,
+                                            int                 line,
+                                            const char         *format,
                                             ...) G_GNUC_PRINTF (4, 5);
 /* Takes @store_error as the import's error unless it has one. */
-void      muster_import_fail_store         (Import     *im,
-                                            GError     *store_error);
+void        muster_import_fail_store       (Import             *im,
+                                            GError             *store_error);
+/* Why a file with a DOCTYPE is refused. */
+const char *muster_import_doctype_message  (void);
+/* TRUE when @data has a DOCTYPE before its first element, on *@line. */
+gboolean    muster_exchange_find_doctype   (const char         *data,
+                                            gsize               length,
+                                            int                *line);
+/* What can be said before parsing: the size, an empty file, one that is
+ * not XML, a DOCTYPE. */
+void        muster_import_check_data       (Import             *im,
+                                            const char         *data,
+                                            gsize               length);
+/* The reader's error handler: keeps libxml2's first error, as a message
+ * that names the file and the line, in im->xml_error. */
+void        muster_import_xml_error        (void               *user_data,
+                                            MusterXmlErrorArg   xml_error);
+/* Fails for the first reference to an element the file does not hold. */
+void        muster_import_check_refs       (Import             *im);
 
 /* muster-exchange-rows.c */
 
@@ -407,10 +445,17 @@ void          muster_import_bind_id       (sqlite3_stmt *stmt,
 gint64        muster_import_run           (Import       *im,
                                            sqlite3_stmt *stmt);
 /* Rows written by the batch: @sql (a literal) inserts one row of
- * @n_columns values. A row is its values, then muster_import_batch_end_row(). */
+ * @n_columns values. A row is its values, then muster_import_batch_end_row().
+ * With @max_sql (a literal selecting the table's greatest id), the rows
+ * are given their ids ahead: a row is muster_import_batch_start_row(), its
+ * values but the first (the id), then muster_import_batch_end_row(). */
 void          muster_import_batch_init    (Batch        *batch,
                                            const char   *sql,
-                                           guint         n_columns);
+                                           guint         n_columns,
+                                           const char   *max_sql);
+/* Starts a row with its id, the one SQLite would give it. */
+void          muster_import_batch_start_row (Import     *im,
+                                             Batch      *batch);
 void          muster_import_batch_clear   (Batch        *batch);
 /* A copy of @value, or NULL for NULL. */
 void          muster_import_batch_text    (Batch        *batch,
@@ -420,11 +465,13 @@ void          muster_import_batch_int     (Batch        *batch,
 /* NULL for 0. */
 void          muster_import_batch_id      (Batch        *batch,
                                            gint64        id);
-/* Writes the batch once it is full. */
-void          muster_import_batch_end_row (Import       *im,
+/* Writes the batch once it is full. Returns the row's id for a batch
+ * that gives ids, 0 after a failure, and 0 for the others. */
+gint64        muster_import_batch_end_row (Import       *im,
                                            Batch        *batch);
-/* Writes the rows waiting. */
-void          muster_import_batch_flush   (Import       *im,
+/* Writes the rows waiting, after the characters they may point at;
+ * returns the id of the last one, or 0. */
+gint64        muster_import_batch_flush   (Import       *im,
                                            Batch        *batch);
 /* “Name”, or “Name (2)”, “Name (3)” ... when @sql finds it taken. */
 char         *muster_import_unique_name   (Import       *im,

@@ -437,7 +437,6 @@ on_character (Import *im,
 {
   const char *name;
   const char *unit;
-  MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   gint64 unit_id, out_games, light, serious, kills_elsewhere, games_elsewhere;
 
   check_character (im, line);
@@ -464,28 +463,24 @@ on_character (Import *im,
       games_elsewhere = elsewhere_count (im, "games-elsewhere", line);
     }
 
-  stmt = muster_import_prepare (im,
-                                "INSERT INTO character (campaign_id, force_id, unit_id, name, rank, troop_type,"
-                                " weapon, mounted, status, out_games, light_wounds, serious_wounds,"
-                                " kills_elsewhere, games_elsewhere)"
-                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  if (stmt == NULL || name == NULL)
+  if (name == NULL)
     return;
-  sqlite3_bind_int64 (stmt, 1, im->campaign_id);
-  sqlite3_bind_int64 (stmt, 2, im->force_id);
-  muster_import_bind_id (stmt, 3, unit_id);
-  muster_import_bind_text (stmt, 4, name);
-  muster_import_bind_text (stmt, 5, muster_import_attr (im, "rank"));
-  muster_import_bind_text (stmt, 6, muster_import_attr (im, "troop-type"));
-  muster_import_bind_text (stmt, 7, muster_import_attr (im, "weapon"));
-  sqlite3_bind_int (stmt, 8, muster_import_bool (im, "mounted", line));
-  muster_import_bind_text (stmt, 9, muster_import_attr (im, "status"));
-  sqlite3_bind_int64 (stmt, 10, out_games);
-  sqlite3_bind_int64 (stmt, 11, light);
-  sqlite3_bind_int64 (stmt, 12, serious);
-  sqlite3_bind_int64 (stmt, 13, kills_elsewhere);
-  sqlite3_bind_int64 (stmt, 14, games_elsewhere);
-  im->character_id = muster_import_run (im, stmt);
+  muster_import_batch_start_row (im, &im->characters);
+  muster_import_batch_int (&im->characters, im->campaign_id);
+  muster_import_batch_int (&im->characters, im->force_id);
+  muster_import_batch_id (&im->characters, unit_id);
+  muster_import_batch_text (&im->characters, name);
+  muster_import_batch_text (&im->characters, muster_import_attr (im, "rank"));
+  muster_import_batch_text (&im->characters, muster_import_attr (im, "troop-type"));
+  muster_import_batch_text (&im->characters, muster_import_attr (im, "weapon"));
+  muster_import_batch_int (&im->characters, muster_import_bool (im, "mounted", line));
+  muster_import_batch_text (&im->characters, muster_import_attr (im, "status"));
+  muster_import_batch_int (&im->characters, out_games);
+  muster_import_batch_int (&im->characters, light);
+  muster_import_batch_int (&im->characters, serious);
+  muster_import_batch_int (&im->characters, kills_elsewhere);
+  muster_import_batch_int (&im->characters, games_elsewhere);
+  im->character_id = muster_import_batch_end_row (im, &im->characters);
   muster_import_set_row (im, ID_CHARACTER, muster_import_attr (im, "id"), im->character_id);
 
   if (unit != NULL && unit_id == 0)
@@ -583,7 +578,10 @@ on_notes_end (Import     *im,
   else if (g_str_equal (parent, "unit"))
     muster_import_update_notes (im, "UPDATE unit SET notes = ? WHERE id = ?", im->unit_id, 0, notes);
   else if (g_str_equal (parent, "character"))
-    muster_import_update_notes (im, "UPDATE character SET notes = ? WHERE id = ?", im->character_id, 0, notes);
+    {
+      muster_import_batch_flush (im, &im->characters);
+      muster_import_update_notes (im, "UPDATE character SET notes = ? WHERE id = ?", im->character_id, 0, notes);
+    }
   else if (g_str_equal (parent, "game"))
     muster_import_update_notes (im, "UPDATE game SET notes = ? WHERE id = ?", im->game_id, 0, notes);
   else if (g_str_equal (parent, "participant"))
@@ -613,44 +611,46 @@ muster_import_element_start (Import     *im,
                              const char *parent,
                              int         line)
 {
+  /* The elements a big file has most of come first: each name is
+   * compared with those before it. */
   if (parent == NULL)
     muster_import_root (im, line);
-  else if (g_str_equal (name, "campaign"))
-    on_campaign (im, line);
-  else if (g_str_equal (name, "ruleset") && g_str_equal (parent, "force"))
-    on_force_ruleset (im, line);
-  else if (g_str_equal (name, "option"))
-    on_option (im, line);
-  else if (g_str_equal (name, "force"))
-    on_force (im, g_str_equal (parent, "muster"), line);
-  else if (g_str_equal (name, "unit"))
-    on_unit (im, line);
-  else if (g_str_equal (name, "character"))
-    on_character (im, line);
   else if (g_str_equal (name, "stat"))
     on_stat (im, g_str_equal (parent, "unit"), line);
+  else if (g_str_equal (name, "entry"))
+    muster_import_entry (im, line);
+  else if (g_str_equal (name, "roll"))
+    muster_import_roll (im, line);
+  else if (g_str_equal (name, "participant"))
+    muster_import_participant (im, line);
+  else if (g_str_equal (name, "character"))
+    on_character (im, line);
+  else if (g_str_equal (name, "kill"))
+    muster_import_kill (im, line);
+  else if (g_str_equal (name, "change"))
+    muster_import_change (im, line);
   else if (g_str_equal (name, "game"))
     muster_import_game (im, line);
   else if (g_str_equal (name, "unit-participant"))
     muster_import_unit_participant (im, line);
-  else if (g_str_equal (name, "participant"))
-    muster_import_participant (im, line);
-  else if (g_str_equal (name, "kill"))
-    muster_import_kill (im, line);
-  else if (g_str_equal (name, "table"))
-    muster_import_table (im, line);
   else if (g_str_equal (name, "order-place"))
     muster_import_order_place (im, line);
   else if (g_str_equal (name, "hit"))
     muster_import_hit (im, line);
   else if (g_str_equal (name, "resolution"))
     muster_import_resolution (im, line);
-  else if (g_str_equal (name, "change"))
-    muster_import_change (im, line);
-  else if (g_str_equal (name, "roll"))
-    muster_import_roll (im, line);
-  else if (g_str_equal (name, "entry"))
-    muster_import_entry (im, line);
+  else if (g_str_equal (name, "table"))
+    muster_import_table (im, line);
+  else if (g_str_equal (name, "unit"))
+    on_unit (im, line);
+  else if (g_str_equal (name, "force"))
+    on_force (im, g_str_equal (parent, "muster"), line);
+  else if (g_str_equal (name, "option"))
+    on_option (im, line);
+  else if (g_str_equal (name, "ruleset") && g_str_equal (parent, "force"))
+    on_force_ruleset (im, line);
+  else if (g_str_equal (name, "campaign"))
+    on_campaign (im, line);
 }
 
 void
@@ -676,6 +676,7 @@ muster_import_element_end (Import     *im,
 gboolean
 muster_import_apply_unit_fixups (Import *im)
 {
+  muster_import_batch_flush (im, &im->characters);
   for (guint i = 0; i < im->unit_fixups->len && im->error == NULL; i++)
     {
       const UnitFixup *fixup = &g_array_index (im->unit_fixups, UnitFixup, i);

@@ -25,13 +25,23 @@ muster_import_attr (Import     *im,
       const char *text = im->held_text->str;
 
       for (guint i = 0; i + 1 < im->held_attrs->len; i += 2)
-        if (strcmp (text + g_array_index (im->held_attrs, guint, i), name) == 0)
-          return text + g_array_index (im->held_attrs, guint, i + 1);
+        {
+          const char *held = text + g_array_index (im->held_attrs, guint, i);
+
+          if (held[0] == name[0] && strcmp (held, name) == 0)
+            return text + g_array_index (im->held_attrs, guint, i + 1);
+        }
       return NULL;
     }
+  /* Asked for millions of times: most names differ from the first
+   * letter, and are told apart without a call. */
   for (guint i = 0; i + 1 < im->attrs->len; i += 2)
-    if (strcmp (g_array_index (im->attrs, const char *, i), name) == 0)
-      return g_array_index (im->attrs, const char *, i + 1);
+    {
+      const char *attr = g_array_index (im->attrs, const char *, i);
+
+      if (attr[0] == name[0] && strcmp (attr, name) == 0)
+        return g_array_index (im->attrs, const char *, i + 1);
+    }
   return NULL;
 }
 
@@ -339,23 +349,19 @@ muster_import_run (Import       *im,
 
 /* Batches */
 
-typedef struct {
-  int     type;    /* SQLITE_NULL, SQLITE_INTEGER or SQLITE_TEXT */
-  gint64  number;  /* for text, where it starts in the batch's text */
-} BatchValue;
-
 void
 muster_import_batch_init (Batch      *batch,
                           const char *sql,
-                          guint       n_columns)
+                          guint       n_columns,
+                          const char *max_sql)
 {
   g_assert (strrchr (sql, '(') != NULL && n_columns * MUSTER_IMPORT_BATCH_ROWS <= 999);
-  memset (batch->sqls, 0, sizeof batch->sqls);
+  memset (batch, 0, sizeof *batch);
   batch->sql = sql;
   batch->n_columns = n_columns;
-  batch->n_rows = 0;
-  batch->values = g_array_new (FALSE, FALSE, sizeof (BatchValue));
+  batch->values = g_new (BatchValue, n_columns * MUSTER_IMPORT_BATCH_ROWS);
   batch->text = g_string_new (NULL);
+  batch->max_sql = max_sql;
 }
 
 void
@@ -363,47 +369,105 @@ muster_import_batch_clear (Batch *batch)
 {
   for (guint i = 0; i < G_N_ELEMENTS (batch->sqls); i++)
     g_clear_pointer (&batch->sqls[i], g_free);
-  g_clear_pointer (&batch->values, g_array_unref);
+  g_clear_pointer (&batch->values, g_free);
   if (batch->text != NULL)
     g_string_free (g_steal_pointer (&batch->text), TRUE);
+}
+
+/* The next value of the row being made. */
+static BatchValue *
+next_value (Batch *batch)
+{
+  g_assert (batch->n_values < batch->n_columns * (batch->n_rows + 1));
+  return &batch->values[batch->n_values++];
 }
 
 void
 muster_import_batch_text (Batch      *batch,
                           const char *value)
 {
-  BatchValue v = { value != NULL ? SQLITE_TEXT : SQLITE_NULL, batch->text->len };
-
+  *next_value (batch) = (BatchValue) { value != NULL ? SQLITE_TEXT : SQLITE_NULL, batch->text->len };
   if (value != NULL)
     g_string_append_len (batch->text, value, strlen (value) + 1);
-  g_array_append_val (batch->values, v);
 }
 
 void
 muster_import_batch_int (Batch  *batch,
                          gint64  value)
 {
-  BatchValue v = { SQLITE_INTEGER, value };
-
-  g_array_append_val (batch->values, v);
+  *next_value (batch) = (BatchValue) { SQLITE_INTEGER, value };
 }
 
 void
 muster_import_batch_id (Batch  *batch,
                         gint64  id)
 {
-  BatchValue v = { id != 0 ? SQLITE_INTEGER : SQLITE_NULL, id };
+  *next_value (batch) = (BatchValue) { id != 0 ? SQLITE_INTEGER : SQLITE_NULL, id };
+}
 
-  g_array_append_val (batch->values, v);
+/* The id SQLite would give the next row of @batch's table, or 0 when it
+ * would pick one at random (past the last id) or after a failure. */
+static gint64
+next_id (Import *im,
+         Batch  *batch)
+{
+  gint64 id;
+
+  if (!batch->ids_known)
+    {
+      MUSTER_STMT_AUTO sqlite3_stmt *max = muster_import_prepare (im, batch->max_sql);
+
+      if (max == NULL)
+        return 0;
+      if (sqlite3_step (max) != SQLITE_ROW)
+        {
+          GError *local_error = NULL;
+
+          muster_store_set_error (im->store, &local_error, _("Could not read the library"));
+          muster_import_fail_store (im, local_error);
+          return 0;
+        }
+      batch->ids_known = TRUE;
+      batch->past_last_id = sqlite3_column_int64 (max, 0) == G_MAXINT64;
+      batch->next_id = sqlite3_column_type (max, 0) == SQLITE_NULL ? 1 : sqlite3_column_int64 (max, 0) + 1;
+    }
+  if (batch->past_last_id)
+    return 0;
+  id = batch->next_id;
+  if (id == G_MAXINT64)
+    batch->past_last_id = TRUE;
+  else
+    batch->next_id++;
+  return id;
 }
 
 void
+muster_import_batch_start_row (Import *im,
+                               Batch  *batch)
+{
+  g_assert (batch->max_sql != NULL && batch->n_values == batch->n_rows * batch->n_columns);
+  batch->row_id = next_id (im, batch);
+  /* Past the last id SQLite picks one at random: the row goes on its
+   * own, with a NULL id, and its id is read back. */
+  if (batch->row_id == 0)
+    muster_import_batch_flush (im, batch);
+  muster_import_batch_id (batch, batch->row_id);
+}
+
+gint64
 muster_import_batch_end_row (Import *im,
                              Batch  *batch)
 {
-  g_assert (batch->values->len == (batch->n_rows + 1) * batch->n_columns);
-  if (++batch->n_rows == MUSTER_IMPORT_BATCH_ROWS)
+  gint64 id = batch->row_id;
+
+  g_assert (batch->n_values == (batch->n_rows + 1) * batch->n_columns);
+  batch->n_rows++;
+  if (batch->max_sql != NULL && id == 0)
+    id = muster_import_batch_flush (im, batch);
+  else if (batch->n_rows == MUSTER_IMPORT_BATCH_ROWS)
     muster_import_batch_flush (im, batch);
+  batch->row_id = 0;
+  return im->error == NULL ? id : 0;
 }
 
 /* The INSERT of @n rows (a power of two). */
@@ -423,12 +487,15 @@ batch_sql (Batch *batch,
   return batch->sqls[n];
 }
 
-void
+gint64
 muster_import_batch_flush (Import *im,
                            Batch  *batch)
 {
+  gint64 last = 0;
   guint row = 0;
 
+  if (batch != &im->characters)
+    muster_import_batch_flush (im, &im->characters);
   /* In statements of 32, 16, 8 ... rows: a few statements, each prepared
    * once, for any number of rows. */
   while (row < batch->n_rows && im->error == NULL)
@@ -444,7 +511,7 @@ muster_import_batch_flush (Import *im,
         break;
       for (guint i = 0; i < n * batch->n_columns; i++)
         {
-          const BatchValue *value = &g_array_index (batch->values, BatchValue, row * batch->n_columns + i);
+          const BatchValue *value = &batch->values[row * batch->n_columns + i];
 
           if (value->type == SQLITE_INTEGER)
             sqlite3_bind_int64 (stmt, (int) i + 1, value->number);
@@ -453,12 +520,13 @@ muster_import_batch_flush (Import *im,
           else
             sqlite3_bind_null (stmt, (int) i + 1);
         }
-      muster_import_run (im, stmt);
+      last = muster_import_run (im, stmt);
       row += n;
     }
   batch->n_rows = 0;
-  g_array_set_size (batch->values, 0);
+  batch->n_values = 0;
   g_string_truncate (batch->text, 0);
+  return last;
 }
 
 static gboolean
@@ -529,6 +597,8 @@ muster_import_log (Import     *im,
 {
   GError *local_error = NULL;
 
+  /* The entry points at its character, who may be waiting. */
+  muster_import_batch_flush (im, &im->characters);
   if (muster_store_insert_log (im->store, im->campaign_id, 0, character_id, 0, 0,
                                "import", args, &local_error) == 0)
     muster_import_fail_store (im, local_error);

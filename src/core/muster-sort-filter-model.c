@@ -19,10 +19,7 @@ struct _MusterSortFilterModel
   GPtrArray        *items;     /* those shown, in order; not owned */
   GPtrArray        *orders;    /* of Order: each key's order of all, kept */
 
-  gpointer          text_key;    /* a MusterTextKeyFunc, or NULL */
-  gpointer          number_key;  /* a MusterNumberKeyFunc, or NULL */
-  gpointer          key_data;
-  gboolean          descending;
+  GArray           *keys;      /* of MusterSortKey: by the first, ties by the next */
   MusterMatchFunc   match;
   gpointer          match_data;
 };
@@ -82,6 +79,8 @@ typedef struct {
   gpointer  key_data;
   guint    *up;      /* positions in all, by key, equal keys in its order */
   guint8   *tied;    /* tied[i]: up[i]'s key equals up[i - 1]'s */
+  guint    *rank;    /* rank[p]: how many distinct keys come before all[p]'s */
+  guint     n_ranks; /* distinct keys: all items' when no two are tied */
 } Order;
 
 static void
@@ -91,6 +90,7 @@ order_free (gpointer data)
 
   g_free (order->up);
   g_free (order->tied);
+  g_free (order->rank);
   g_free (order);
 }
 
@@ -126,11 +126,19 @@ copy_of (GPtrArray *array)
   return copy;
 }
 
-/* The order of all by the current key: the one kept, or one made with
- * a key asked for once per item, sorted up; equal keys keep the
+static gboolean
+same_key (const MusterSortKey *a,
+          const MusterSortKey *b)
+{
+  return a->text_key == b->text_key && a->number_key == b->number_key && a->user_data == b->user_data;
+}
+
+/* The order of all by @key, either way: the one kept, or one made with
+ * the key asked for once per item, sorted up; equal keys keep the
  * source's order. */
 static Order *
-current_order (MusterSortFilterModel *self)
+order_by (MusterSortFilterModel *self,
+          const MusterSortKey   *key)
 {
   guint n = self->all->len;
   g_autofree Keyed *keyed = NULL;
@@ -139,8 +147,8 @@ current_order (MusterSortFilterModel *self)
   for (guint i = 0; i < self->orders->len; i++)
     {
       order = g_ptr_array_index (self->orders, i);
-      if (order->text_key == self->text_key && order->number_key == self->number_key &&
-          order->key_data == self->key_data)
+      if (order->text_key == key->text_key && order->number_key == key->number_key &&
+          order->key_data == key->user_data)
         return order;
     }
 
@@ -149,51 +157,117 @@ current_order (MusterSortFilterModel *self)
     {
       gpointer item = g_ptr_array_index (self->all, i);
 
-      if (self->text_key != NULL)
-        keyed[i].key.text = ((MusterTextKeyFunc) self->text_key) (item, self->key_data);
+      if (key->text_key != NULL)
+        keyed[i].key.text = key->text_key (item, key->user_data);
       else
-        keyed[i].key.number = ((MusterNumberKeyFunc) self->number_key) (item, self->key_data);
+        keyed[i].key.number = key->number_key (item, key->user_data);
       keyed[i].position = i;
     }
-  qsort (keyed, n, sizeof (Keyed), self->text_key != NULL ? compare_texts : compare_numbers);
+  qsort (keyed, n, sizeof (Keyed), key->text_key != NULL ? compare_texts : compare_numbers);
 
   order = g_new0 (Order, 1);
-  order->text_key = self->text_key;
-  order->number_key = self->number_key;
-  order->key_data = self->key_data;
+  order->text_key = key->text_key;
+  order->number_key = key->number_key;
+  order->key_data = key->user_data;
   order->up = g_new (guint, MAX (n, 1));
   order->tied = g_new0 (guint8, MAX (n, 1));
+  order->rank = g_new (guint, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
       order->up[i] = keyed[i].position;
       if (i > 0)
-        order->tied[i] = self->text_key != NULL
+        order->tied[i] = key->text_key != NULL
                          ? strcmp (keyed[i].key.text, keyed[i - 1].key.text) == 0
                          : keyed[i].key.number == keyed[i - 1].key.number;
+      if (i == 0 || !order->tied[i])
+        order->n_ranks++;
+      order->rank[keyed[i].position] = order->n_ranks - 1;
     }
   g_ptr_array_add (self->orders, order);
   return order;
 }
 
-/* The sorted items again, from the source's order, so that equal items
- * keep that order whatever came before. Down is up read from the end a
- * run of equal keys at a time, each run in the source's order. */
+/* @positions (of all) in a stable order by @order's key, up or down:
+ * those of equal keys keep the order they had. A counting sort, as the
+ * keys are ranks already. */
+static void
+sort_positions (guint       *positions,
+                guint       *scratch,
+                guint        n,
+                const Order *order,
+                gboolean     descending)
+{
+  g_autofree guint *starts = g_new0 (guint, order->n_ranks + 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint rank = order->rank[positions[i]];
+
+      starts[(descending ? order->n_ranks - 1 - rank : rank) + 1]++;
+    }
+  for (guint r = 1; r <= order->n_ranks; r++)
+    starts[r] += starts[r - 1];
+  for (guint i = 0; i < n; i++)
+    {
+      guint rank = order->rank[positions[i]];
+
+      scratch[starts[descending ? order->n_ranks - 1 - rank : rank]++] = positions[i];
+    }
+  memcpy (positions, scratch, n * sizeof (guint));
+}
+
+/* The sorted items again, from the source's order, so that the order
+ * depends on the keys alone, whatever came before.
+ *
+ * By one key, as most often: up is the kept order, down is it read from
+ * the end a run of equal keys at a time, each run in the source's order.
+ * By more, the keys that break ties: a stable sort by the last key, then
+ * by the one before, and so on; the keys after one that ties nothing are
+ * not asked for. */
 static void
 sort_all (MusterSortFilterModel *self)
 {
-  guint n = self->all->len;
+  guint n = self->all->len, n_keys = 0;
   gpointer *all = self->all->pdata;
   gpointer *sorted;
+  const MusterSortKey *first;
   Order *order;
 
   g_ptr_array_unref (self->sorted);
   self->sorted = copy_of (self->all);
-  if ((self->text_key == NULL && self->number_key == NULL) || n < 2)
+  if (self->keys->len == 0 || n < 2)
     return;
-
-  order = current_order (self);
   sorted = self->sorted->pdata;
-  if (!self->descending)
+
+  while (n_keys < self->keys->len)
+    {
+      order = order_by (self, &g_array_index (self->keys, MusterSortKey, n_keys));
+      n_keys++;
+      if (order->n_ranks == n)
+        break;
+    }
+
+  if (n_keys > 1)
+    {
+      g_autofree guint *positions = g_new (guint, n);
+      g_autofree guint *scratch = g_new (guint, n);
+
+      for (guint i = 0; i < n; i++)
+        positions[i] = i;
+      for (guint k = n_keys; k > 0; k--)
+        {
+          const MusterSortKey *key = &g_array_index (self->keys, MusterSortKey, k - 1);
+
+          sort_positions (positions, scratch, n, order_by (self, key), key->descending);
+        }
+      for (guint i = 0; i < n; i++)
+        sorted[i] = all[positions[i]];
+      return;
+    }
+
+  first = &g_array_index (self->keys, MusterSortKey, 0);
+  order = order_by (self, first);
+  if (!first->descending)
     {
       for (guint i = 0; i < n; i++)
         sorted[i] = all[order->up[i]];
@@ -294,6 +368,7 @@ muster_sort_filter_model_finalize (GObject *object)
   g_clear_pointer (&self->sorted, g_ptr_array_unref);
   g_clear_pointer (&self->all, g_ptr_array_unref);
   g_clear_pointer (&self->orders, g_ptr_array_unref);
+  g_clear_pointer (&self->keys, g_array_unref);
 
   G_OBJECT_CLASS (muster_sort_filter_model_parent_class)->finalize (object);
 }
@@ -314,6 +389,7 @@ muster_sort_filter_model_init (MusterSortFilterModel *self)
   self->sorted = g_ptr_array_new ();
   self->items = g_ptr_array_new ();
   self->orders = g_ptr_array_new_with_free_func (order_free);
+  self->keys = g_array_new (FALSE, FALSE, sizeof (MusterSortKey));
 }
 
 /**
@@ -350,21 +426,40 @@ muster_sort_filter_model_get_source (MusterSortFilterModel *self)
   return self->source;
 }
 
-static void
-set_sort (MusterSortFilterModel *self,
-          gpointer               text_key,
-          gpointer               number_key,
-          gpointer               user_data,
-          gboolean               descending)
+/**
+ * muster_sort_filter_model_sort_by_keys:
+ * @keys: (array length=n_keys): what to sort by: the first key, items of
+ *   equal first keys by the second, and so on; each key has either
+ *   function
+ * @n_keys: how many; 0 shows the source's order
+ *
+ * Sorts by @keys; items equal by all of them stay in the source's order.
+ * Keys after one that no two items share are never asked for.
+ */
+void
+muster_sort_filter_model_sort_by_keys (MusterSortFilterModel *self,
+                                       const MusterSortKey   *keys,
+                                       guint                  n_keys)
 {
-  descending = (text_key != NULL || number_key != NULL) && descending;
-  if (text_key == self->text_key && number_key == self->number_key &&
-      user_data == self->key_data && descending == self->descending)
+  gboolean same = n_keys == self->keys->len;
+
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
+  g_return_if_fail (keys != NULL || n_keys == 0);
+
+  for (guint k = 0; k < n_keys; k++)
+    {
+      g_return_if_fail ((keys[k].text_key != NULL) != (keys[k].number_key != NULL));
+      if (same)
+        {
+          const MusterSortKey *kept = &g_array_index (self->keys, MusterSortKey, k);
+
+          same = same_key (kept, &keys[k]) && !kept->descending == !keys[k].descending;
+        }
+    }
+  if (same)
     return;
-  self->text_key = text_key;
-  self->number_key = number_key;
-  self->key_data = user_data;
-  self->descending = descending;
+  g_array_set_size (self->keys, 0);
+  g_array_append_vals (self->keys, keys, n_keys);
   sort_all (self);
   update_items (self);
 }
@@ -375,8 +470,9 @@ muster_sort_filter_model_sort_by_text (MusterSortFilterModel *self,
                                        gpointer               user_data,
                                        gboolean               descending)
 {
-  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
-  set_sort (self, key, NULL, user_data, descending);
+  MusterSortKey by = { key, NULL, user_data, descending };
+
+  muster_sort_filter_model_sort_by_keys (self, &by, key != NULL ? 1 : 0);
 }
 
 void
@@ -385,8 +481,9 @@ muster_sort_filter_model_sort_by_number (MusterSortFilterModel *self,
                                          gpointer               user_data,
                                          gboolean               descending)
 {
-  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (self));
-  set_sort (self, NULL, key, user_data, descending);
+  MusterSortKey by = { NULL, key, user_data, descending };
+
+  muster_sort_filter_model_sort_by_keys (self, &by, key != NULL ? 1 : 0);
 }
 
 void

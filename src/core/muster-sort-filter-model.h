@@ -34,6 +34,14 @@ typedef const char *(*MusterTextKeyFunc)   (gpointer item,
 typedef int         (*MusterNumberKeyFunc) (gpointer item,
                                             gpointer user_data);
 
+/* One key to sort by: either function, and which way. */
+typedef struct {
+  MusterTextKeyFunc   text_key;
+  MusterNumberKeyFunc number_key;
+  gpointer            user_data;
+  gboolean            descending;
+} MusterSortKey;
+
 MusterSortFilterModel *muster_sort_filter_model_new        (GListModel            *source);
 GListModel            *muster_sort_filter_model_get_source (MusterSortFilterModel *self);
 /* Sorts by the key @key gives each item, in reverse when @descending;
@@ -47,6 +55,13 @@ void                   muster_sort_filter_model_sort_by_number (MusterSortFilter
                                                                 MusterNumberKeyFunc    key,
                                                                 gpointer               user_data,
                                                                 gboolean               descending);
+/* Sorts by @keys[0], items of equal keys by @keys[1], and so on, as a
+ * column view whose columns were clicked in turn, the last first; items
+ * equal by all keep the source's order. @n_keys 0: the source's order.
+ * Each key's @user_data must outlive its use. */
+void                   muster_sort_filter_model_sort_by_keys   (MusterSortFilterModel *self,
+                                                                const MusterSortKey   *keys,
+                                                                guint                  n_keys);
 /* Sorts again, asking for every key: what a key function reads changed
  * while the source's items did not. */
 void                   muster_sort_filter_model_keys_changed (MusterSortFilterModel *self);

@@ -45,6 +45,18 @@ removing_outcomes (MusterRuleset *ruleset)
   return g_string_free (g_steal_pointer (&names), FALSE);
 }
 
+/* What the rules say of a kill, in the order they are checked. */
+typedef enum {
+  KILL_KEEPS_THE_RULES,
+  KILLER_ABSENT,
+  VICTIM_ABSENT,
+  SAME_SIDE,
+  NAMED_TWICE,
+  KILLED_BEFORE,
+  OUTCOME_KEEPS_HIM,
+  NO_OUTCOME,
+} KillRefusal;
+
 /**
  * muster_store_check_kill:
  * @kill_id: a row of the kill table
@@ -62,22 +74,24 @@ muster_store_check_kill (MusterStore  *store,
   MUSTER_STMT_AUTO sqlite3_stmt *stmt = NULL;
   g_autoptr(MusterGame) game = NULL;
   MusterRuleset *ruleset;
+  const MusterOutcomeDef *def = NULL;
   g_autofree char *what = NULL;
-  g_autofree char *killer = NULL;
-  g_autofree char *victim = NULL;
-  g_autofree char *outcome = NULL;
-  g_autofree char *other_killer = NULL;
-  gboolean killer_took_part, victim_took_part, same_side, same_killer;
+  g_autofree char *wanted = NULL;
+  const char *killer, *victim, *outcome, *other_killer;
+  KillRefusal refusal;
+  MusterGameState state;
   gint64 game_id;
   int rc;
 
   /* The other kill of the victim is the first one recorded before this
-   * one: of two, the later is refused. */
+   * one: of two, the later is refused. The game itself is read only to
+   * name it in a refusal: a kill is checked for each one imported. */
   stmt = muster_store_prepare (store,
                                "SELECT k.game_id, kc.name, vc.name, kp.side IS NOT NULL,"
                                " vp.side IS NOT NULL, kp.side = vp.side, vp.outcome,"
-                               " oc.name, o.killer_id = k.killer_id"
+                               " oc.name, o.killer_id = k.killer_id, g.state, g.campaign_id"
                                " FROM kill k"
+                               " JOIN game g ON g.id = k.game_id"
                                " JOIN character kc ON kc.id = k.killer_id"
                                " JOIN character vc ON vc.id = k.victim_id"
                                " LEFT JOIN participation kp"
@@ -100,87 +114,92 @@ muster_store_check_kill (MusterStore  *store,
       muster_store_set_error (store, error, _("Could not read a kill"));
       return FALSE;
     }
+  /* The texts are the statement's, which stays on this row until the end. */
   game_id = sqlite3_column_int64 (stmt, 0);
-  killer = g_strdup (muster_column_text (stmt, 1));
-  victim = g_strdup (muster_column_text (stmt, 2));
-  killer_took_part = sqlite3_column_int (stmt, 3) != 0;
-  victim_took_part = sqlite3_column_int (stmt, 4) != 0;
-  same_side = sqlite3_column_int (stmt, 5) != 0;
-  outcome = g_strdup (muster_column_text (stmt, 6));
-  other_killer = g_strdup (muster_column_text (stmt, 7));
-  same_killer = sqlite3_column_int (stmt, 8) != 0;
+  killer = muster_column_text (stmt, 1);
+  victim = muster_column_text (stmt, 2);
+  outcome = muster_column_text (stmt, 6);
+  other_killer = muster_column_text (stmt, 7);
+  if (muster_game_state_from_string (muster_column_text (stmt, 9), &state) && state == MUSTER_GAME_RESOLVED)
+    require_outcome = TRUE;
 
-  game = muster_store_get_game (store, game_id, error);
-  if (game == NULL)
-    return FALSE;
-  ruleset = muster_store_get_campaign_ruleset (store, muster_game_get_campaign_id (game), error);
+  ruleset = muster_store_get_campaign_ruleset (store, sqlite3_column_int64 (stmt, 10), error);
   if (ruleset == NULL)
     return FALSE;
-  what = muster_game_describe_full (game);
-  require_outcome |= muster_game_get_state (game) == MUSTER_GAME_RESOLVED;
+  if (outcome != NULL)
+    def = muster_ruleset_lookup_outcome (ruleset, outcome);
 
-  if (!killer_took_part)
+  if (sqlite3_column_int (stmt, 3) == 0)
+    refusal = KILLER_ABSENT;
+  else if (sqlite3_column_int (stmt, 4) == 0)
+    refusal = VICTIM_ABSENT;
+  else if (sqlite3_column_int (stmt, 5) != 0)
+    refusal = SAME_SIDE;
+  else if (other_killer != NULL && sqlite3_column_int (stmt, 8) != 0)
+    refusal = NAMED_TWICE;
+  else if (other_killer != NULL)
+    refusal = KILLED_BEFORE;
+  else if (def != NULL && !def->removes)
+    refusal = OUTCOME_KEEPS_HIM;
+  else if (outcome == NULL && require_outcome)
+    refusal = NO_OUTCOME;
+  else
+    return TRUE;
+
+  if (refusal != SAME_SIDE)
     {
+      game = muster_store_get_game (store, game_id, error);
+      if (game == NULL)
+        return FALSE;
+      what = muster_game_describe_full (game);
+    }
+  if (refusal == OUTCOME_KEEPS_HIM || refusal == NO_OUTCOME)
+    wanted = removing_outcomes (ruleset);
+
+  switch (refusal)
+    {
+    case KILLER_ABSENT:
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("%s did not take part in %s."), killer, what);
-      return FALSE;
-    }
-  if (!victim_took_part)
-    {
+      break;
+    case VICTIM_ABSENT:
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("%s did not take part in %s, so %s cannot have put him out of action."),
                    victim, what, killer);
-      return FALSE;
-    }
-  if (same_side)
-    {
+      break;
+    case SAME_SIDE:
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("%s is on the same side as %s."), victim, killer);
-      return FALSE;
-    }
-  if (other_killer != NULL && same_killer)
-    {
+      break;
+    case NAMED_TWICE:
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("%s is named twice among the men %s put out of action in %s: a man is put out of action once in a game."),
                    victim, killer, what);
-      return FALSE;
-    }
-  if (other_killer != NULL)
-    {
+      break;
+    case KILLED_BEFORE:
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
                    _("%s cannot have put %s out of action in %s: %s already did. A man is put out of action once in a game, by one killer."),
                    killer, victim, what, other_killer);
-      return FALSE;
-    }
-
-  if (outcome != NULL)
-    {
-      const MusterOutcomeDef *def = muster_ruleset_lookup_outcome (ruleset, outcome);
-
-      if (def != NULL && !def->removes)
-        {
-          g_autofree char *wanted = removing_outcomes (ruleset);
-
-          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
-                       /* Translators: victim, outcome, game, killer, list of outcomes */
-                       _("%1$s cannot be “%2$s” in %3$s: %4$s put him out of action there. "
-                         "Record him with one of these outcomes: %5$s; or take him off the men %4$s put out of action."),
-                       victim, def->name, what, killer, wanted);
-          return FALSE;
-        }
-    }
-  else if (require_outcome)
-    {
-      g_autofree char *wanted = removing_outcomes (ruleset);
-
+      break;
+    case OUTCOME_KEEPS_HIM:
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID,
+                   /* Translators: victim, outcome, game, killer, list of outcomes */
+                   _("%1$s cannot be “%2$s” in %3$s: %4$s put him out of action there. "
+                     "Record him with one of these outcomes: %5$s; or take him off the men %4$s put out of action."),
+                   victim, def->name, what, killer, wanted);
+      break;
+    case NO_OUTCOME:
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_STATE,
                    /* Translators: killer, victim, game, list of outcomes */
                    _("%1$s put %2$s out of action in %3$s, but nothing is recorded for %2$s yet: "
                      "record him with one of these outcomes first: %4$s."),
                    killer, victim, what, wanted);
-      return FALSE;
+      break;
+    case KILL_KEEPS_THE_RULES:
+    default:
+      g_assert_not_reached ();
     }
-  return TRUE;
+  return FALSE;
 }
 
 /**

@@ -18,15 +18,20 @@ struct _MusterListSorter
 
 G_DEFINE_FINAL_TYPE (MusterListSorter, muster_list_sorter, GTK_TYPE_SORTER)
 
-/* GTK 4.8 does not say which column sorts a column view, nor which way:
- * its sorter is asked to compare two stand-ins, and the columns' sorters
- * answer that the first comes first. The view's sorter asks its columns
- * in order, the one the rows are sorted by first, and stops at the first
- * that finds a difference, swapping the two (or the answer) for a column
- * sorted down: the first asked is the column, the answer the direction. */
+/* GTK 4.8 does not say which columns sort a column view, nor which way:
+ * its sorter is asked to compare two stand-ins. The view's sorter asks
+ * its columns' sorters in turn, the column clicked last first, until one
+ * finds a difference, and swaps the answer for a column sorted down. So
+ * the columns asked first answer that the two are equal, as many as the
+ * columns already found, and the next says the first comes first: it is
+ * the next column, and the answer its direction. */
+#define MAX_KEYS 64
+
 static struct {
   gboolean          active;
-  MusterListSorter *first;
+  guint             skip;    /* columns to answer "equal" */
+  guint             asked;
+  MusterListSorter *found;
 } probe;
 static const char probe_a, probe_b;
 
@@ -39,8 +44,10 @@ muster_list_sorter_compare (GtkSorter *sorter,
 
   if (probe.active)
     {
-      if (probe.first == NULL)
-        probe.first = self;
+      if (probe.asked++ < probe.skip)
+        return GTK_ORDERING_EQUAL;
+      if (probe.found == NULL)
+        probe.found = self;
       return item1 == &probe_a ? GTK_ORDERING_SMALLER : GTK_ORDERING_LARGER;
     }
   if (self->text_key != NULL)
@@ -106,36 +113,49 @@ view_sorter_changed_cb (GtkSorter             *view_sorter,
                         GtkSorterChange        change,
                         MusterSortFilterModel *model)
 {
-  MusterListSorter *column;
-  GtkOrdering order;
+  MusterSortKey keys[MAX_KEYS];
+  guint n_keys = 0;
 
-  probe.active = TRUE;
-  probe.first = NULL;
-  order = gtk_sorter_compare (view_sorter, (gpointer) &probe_a, (gpointer) &probe_b);
-  column = probe.first;
-  probe.active = FALSE;
-  probe.first = NULL;
+  while (n_keys < MAX_KEYS)
+    {
+      GtkOrdering order;
+      MusterListSorter *column;
 
-  if (column == NULL)
-    muster_sort_filter_model_sort_by_text (model, NULL, NULL, FALSE);
-  else if (column->text_key != NULL)
-    muster_sort_filter_model_sort_by_text (model, column->text_key, column->user_data,
-                                           order == GTK_ORDERING_LARGER);
-  else
-    muster_sort_filter_model_sort_by_number (model, column->number_key, column->user_data,
-                                             order == GTK_ORDERING_LARGER);
+      probe.active = TRUE;
+      probe.skip = n_keys;
+      probe.asked = 0;
+      probe.found = NULL;
+      order = gtk_sorter_compare (view_sorter, (gpointer) &probe_a, (gpointer) &probe_b);
+      column = probe.found;
+      probe.active = FALSE;
+      probe.found = NULL;
+      if (column == NULL)
+        break;
+      keys[n_keys].text_key = column->text_key;
+      keys[n_keys].number_key = column->number_key;
+      keys[n_keys].user_data = column->user_data;
+      keys[n_keys].descending = order == GTK_ORDERING_LARGER;
+      n_keys++;
+    }
+  muster_sort_filter_model_sort_by_keys (model, keys, n_keys);
+}
+
+void
+muster_list_sorter_follow_sorter (GtkSorter             *sorter,
+                                  MusterSortFilterModel *model)
+{
+  g_return_if_fail (GTK_IS_SORTER (sorter));
+  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (model));
+
+  g_signal_connect_object (sorter, "changed", G_CALLBACK (view_sorter_changed_cb), model, 0);
+  view_sorter_changed_cb (sorter, GTK_SORTER_CHANGE_DIFFERENT, model);
 }
 
 void
 muster_list_sorter_follow (GtkColumnView         *view,
                            MusterSortFilterModel *model)
 {
-  GtkSorter *view_sorter;
-
   g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
-  g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (model));
 
-  view_sorter = gtk_column_view_get_sorter (view);
-  g_signal_connect_object (view_sorter, "changed", G_CALLBACK (view_sorter_changed_cb), model, 0);
-  view_sorter_changed_cb (view_sorter, GTK_SORTER_CHANGE_DIFFERENT, model);
+  muster_list_sorter_follow_sorter (gtk_column_view_get_sorter (view), model);
 }

@@ -11,9 +11,10 @@ G_BEGIN_DECLS
  * The sorter of a column whose rows a MusterSortFilterModel sorts: a
  * column given one can be clicked to sort by it, and shows which way;
  * muster_list_sorter_follow() has the model sort by the column and the
- * direction the view's sorter says, by the column's own keys (which each
- * row keeps), instead of a GtkSortListModel making a key for every row
- * on every change.
+ * direction the view's sorter says, rows alike in that column by the
+ * columns clicked before it, as GTK's own sorting does, by the columns'
+ * own keys (which each row keeps), instead of a GtkSortListModel making
+ * a key for every row on every change.
  */
 #define MUSTER_TYPE_LIST_SORTER (muster_list_sorter_get_type ())
 G_DECLARE_FINAL_TYPE (MusterListSorter, muster_list_sorter, MUSTER, LIST_SORTER, GtkSorter)
@@ -29,5 +30,9 @@ GtkSorter *muster_list_sorter_new_number (MusterNumberKeyFunc    key,
  * MusterListSorter. */
 void       muster_list_sorter_follow (GtkColumnView         *view,
                                       MusterSortFilterModel *model);
+/* The same for @sorter, which compares by MusterListSorters asked in
+ * turn, each maybe the other way, as a column view's sorter does. */
+void       muster_list_sorter_follow_sorter (GtkSorter             *sorter,
+                                             MusterSortFilterModel *model);
 
 G_END_DECLS
