@@ -146,6 +146,11 @@ test_log_sort (void)
   assert_sorted (shown, MUSTER_LOG_ITEM_KEY_DATE, FALSE);
   assert_every_order (view, shown);
 
+  /* The rows' menu sorts too, the Log page having no other menu. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "sort.column", "i", 4));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "sort.order", "s", "descending"));
+  assert_sorted (shown, MUSTER_LOG_ITEM_KEY_DICE, TRUE);
+
   /* Unsorted again: the log's own order, newest first. */
   gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
   for (guint i = 0; i <= n; i++)

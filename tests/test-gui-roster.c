@@ -393,6 +393,133 @@ test_roster_sort_follows_columns (void)
     }
 }
 
+static int
+column_position (GtkColumnView *view,
+                 const char    *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return (int) i;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+assert_sort_state (GActionGroup *actions,
+                   int           position,
+                   const char   *order)
+{
+  g_autoptr(GVariant) column = g_action_group_get_action_state (actions, "column");
+  g_autoptr(GVariant) way = g_action_group_get_action_state (actions, "order");
+
+  g_assert_cmpint (g_variant_get_int32 (column), ==, position);
+  g_assert_cmpstr (g_variant_get_string (way, NULL), ==, order);
+}
+
+/* Sorting without a pointer: the rows' menu (Shift+F10) has a submenu of
+ * the columns shown and the two ways, whose actions sort the view and
+ * show how it is sorted, however it was. */
+static void
+test_roster_sort_menu (void)
+{
+  Fixture f = { 0 };
+  GListModel *model;
+  GtkColumnView *view;
+  GActionGroup *actions;
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuModel) columns = NULL;
+  g_autoptr(GtkColumnViewColumn) weapon = NULL;
+  guint n_sortable = 0;
+
+  muster_gui_fixture_open (&f, TRUE);
+  model = muster_roster_page_get_model (roster (&f));
+  view = muster_roster_page_get_column_view (roster (&f));
+  actions = muster_list_sorter_get_actions (view);
+  g_assert_nonnull (actions);
+
+  /* The roster opens by name. */
+  assert_sort_state (actions, column_position (view, "Name"), "ascending");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "sort.column", "i", column_position (view, "Force")));
+  assert_sort_state (actions, column_position (view, "Force"), "ascending");
+  assert_sorted_by_two (model, MUSTER_CHARACTER_KEY_FORCE_NAME, FALSE, MUSTER_CHARACTER_KEY_FORCE_NAME, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "sort.order", "s", "descending"));
+  assert_sort_state (actions, column_position (view, "Force"), "descending");
+  assert_sorted_by_two (model, MUSTER_CHARACTER_KEY_FORCE_NAME, TRUE, MUSTER_CHARACTER_KEY_FORCE_NAME, FALSE);
+  /* Another column keeps the way chosen. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "sort.column", "i", column_position (view, "Name")));
+  assert_sort_state (actions, column_position (view, "Name"), "descending");
+  {
+    g_autoptr(MusterCharacter) first = g_list_model_get_item (model, 0);
+    g_autoptr(MusterCharacter) second = g_list_model_get_item (model, 1);
+
+    g_assert_cmpint (strcmp (muster_character_get_sort_key (first, MUSTER_CHARACTER_KEY_NAME),
+                             muster_character_get_sort_key (second, MUSTER_CHARACTER_KEY_NAME)), >=, 0);
+  }
+
+  /* Sorted by a heading, the menu says so. */
+  gtk_column_view_sort_by_column (view, column_titled (view, "F"), GTK_SORT_ASCENDING);
+  assert_sort_state (actions, column_position (view, "F"), "ascending");
+  gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
+  assert_sort_state (actions, -1, "ascending");
+
+  /* Opened from the keyboard, the menu's items reach the actions. */
+  {
+    GtkWidget *popover = muster_gui_find_widget (GTK_WIDGET (roster (&f)), GTK_TYPE_POPOVER_MENU, NULL);
+
+    g_assert_nonnull (popover);
+    gtk_widget_grab_focus (GTK_WIDGET (view));
+    g_assert_true (muster_gui_activate_shortcut (GTK_WIDGET (view), GDK_KEY_F10, GDK_SHIFT_MASK));
+    muster_gui_wait_until (gtk_widget_get_mapped (popover));
+    g_assert_true (gtk_widget_activate_action (popover, "sort.column", "i", column_position (view, "Kills")));
+    assert_sort_state (actions, column_position (view, "Kills"), "ascending");
+    gtk_popover_popdown (GTK_POPOVER (popover));
+    gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
+  }
+
+  /* The submenu: each column shown, in order, with its position. */
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_column_view_get_columns (view)); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (gtk_column_view_get_columns (view), i);
+
+      if (gtk_column_view_column_get_visible (column) && gtk_column_view_column_get_sorter (column) != NULL)
+        n_sortable++;
+    }
+  muster_list_sorter_fill_menu (view, menu);
+  columns = g_menu_model_get_item_link (G_MENU_MODEL (menu), 0, G_MENU_LINK_SECTION);
+  g_assert_cmpint (g_menu_model_get_n_items (columns), ==, (int) n_sortable);
+  for (int i = 0; i < g_menu_model_get_n_items (columns); i++)
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *action = NULL;
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (columns, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                          G_VARIANT_TYPE_INT32);
+      g_autoptr(GtkColumnViewColumn) column = NULL;
+
+      g_assert_true (g_menu_model_get_item_attribute (columns, i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+      g_assert_true (g_menu_model_get_item_attribute (columns, i, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+      g_assert_cmpstr (action, ==, "sort.column");
+      g_assert_nonnull (target);
+      column = g_list_model_get_item (gtk_column_view_get_columns (view), (guint) g_variant_get_int32 (target));
+      g_assert_cmpstr (gtk_column_view_column_get_title (column), ==, label);
+    }
+  /* A column hidden is left out. */
+  weapon = g_object_ref (column_titled (view, "Weapon"));
+  gtk_column_view_column_set_visible (weapon, FALSE);
+  muster_list_sorter_fill_menu (view, menu);
+  g_clear_object (&columns);
+  columns = g_menu_model_get_item_link (G_MENU_MODEL (menu), 0, G_MENU_LINK_SECTION);
+  g_assert_cmpint (g_menu_model_get_n_items (columns), ==, (int) n_sortable - 1);
+  gtk_column_view_column_set_visible (weapon, TRUE);
+
+  muster_gui_fixture_close (&f);
+}
+
 /* Scrolls @view half-way down, once it has been laid out. */
 static void
 scroll_down (GtkColumnView *view)
@@ -1303,6 +1430,7 @@ main (int   argc,
   g_test_add_func ("/gui/roster/sample", test_roster_sample);
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
   g_test_add_func ("/gui/roster/sort-follows-columns", test_roster_sort_follows_columns);
+  g_test_add_func ("/gui/roster/sort-menu", test_roster_sort_menu);
   g_test_add_func ("/gui/roster/search", test_roster_search);
   g_test_add_func ("/gui/roster/read-after-first-frame", test_roster_read_after_first_frame);
   g_test_add_func ("/gui/roster/status-icons-when-shown", test_roster_status_icons_when_shown);

@@ -25,6 +25,7 @@ struct _MusterLogPage
   GtkDropDown     *character_dropdown;
   GtkStack        *stack;
   GtkColumnView   *column_view;
+  GtkWidget       *context_popover;
 
   MusterStore     *store;
   gint64           campaign_id;
@@ -456,6 +457,7 @@ muster_log_page_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   g_clear_signal_handler (&self->changed_id, self->store);
+  g_clear_pointer (&self->context_popover, gtk_widget_unparent);
   if (self->column_view != NULL)
     gtk_column_view_set_model (self->column_view, NULL);
   g_clear_object (&self->shown);
@@ -521,6 +523,7 @@ muster_log_page_init (MusterLogPage *self)
   add_column (self, _("Dice"), COLUMN_DICE, FALSE);
   /* Newest first until a column is chosen. */
   muster_list_sorter_follow (self->column_view, self->shown);
+  self->context_popover = muster_list_add_context_menu (GTK_WIDGET (self), self->column_view, NULL);
 
   reload_names (self);
 }

@@ -3,9 +3,13 @@
 
 #include "config.h"
 
-#include "muster-list-columns.h"
+#include <glib/gi18n.h>
 
-/* Opens @popover pointing at @rect, in @view's coordinates. */
+#include "muster-list-columns.h"
+#include "muster-list-sorter.h"
+
+/* Opens @popover pointing at @rect, in @view's coordinates, its "Sort
+ * By" submenu made from the columns @view has now. */
 static void
 popup_at (GtkWidget      *view,
           GtkWidget      *popover,
@@ -14,6 +18,9 @@ popup_at (GtkWidget      *view,
   graphene_point_t point;
   GdkRectangle target;
 
+  /* The popover is not in the view, whose actions its items name. */
+  gtk_widget_insert_action_group (popover, "sort", muster_list_sorter_get_actions (GTK_COLUMN_VIEW (view)));
+  muster_list_sorter_fill_menu (GTK_COLUMN_VIEW (view), g_object_get_data (G_OBJECT (popover), "sort-menu"));
   if (!gtk_widget_compute_point (view, gtk_widget_get_parent (popover), &rect->origin, &point))
     return;
 
@@ -143,9 +150,25 @@ muster_list_add_context_menu (GtkWidget     *owner,
     { GDK_KEY_F10, GDK_SHIFT_MASK },
     { GDK_KEY_Menu, 0 },
   };
-  GtkWidget *popover = gtk_popover_menu_new_from_model (menu);
+  g_autoptr(GMenu) full = g_menu_new ();
+  g_autoptr(GMenu) sorting = g_menu_new ();
+  GMenu *sort_menu = g_menu_new ();
+  GtkWidget *popover;
   GtkEventController *shortcuts;
   GtkGesture *gesture;
+
+  /* The rows' own items, then the ways to sort them, which a keyboard
+   * can reach where it cannot reach the columns' headings. */
+  for (int i = 0; menu != NULL && i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new_from_model (menu, i);
+
+      g_menu_append_item (full, item);
+    }
+  g_menu_append_submenu (sorting, _("_Sort By"), G_MENU_MODEL (sort_menu));
+  g_menu_append_section (full, NULL, G_MENU_MODEL (sorting));
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (full));
+  g_object_set_data_full (G_OBJECT (popover), "sort-menu", sort_menu, g_object_unref);
 
   gtk_widget_set_parent (popover, owner);
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);

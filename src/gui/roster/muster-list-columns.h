@@ -32,10 +32,12 @@ GtkColumnViewColumn *muster_list_append_column    (GtkColumnView      *view,
                                                    GDestroyNotify      free_data,
                                                    GtkSorter          *sorter,
                                                    gboolean            expand);
-/* A popover of @menu, child of @owner, that a secondary click on @view
- * opens where it was clicked (on the row clicked, which it selects when
- * it was not), and Shift+F10 or the Menu key under the row with the
- * focus. @owner unparents it in its dispose. */
+/* A popover of @menu (NULL: none) and a "Sort By" submenu of @view's
+ * columns (muster_list_sorter_fill_menu(), for a view that
+ * muster_list_sorter_follow() sorts), child of @owner, that a secondary
+ * click on @view opens where it was clicked (on the row clicked, which
+ * it selects when it was not), and Shift+F10 or the Menu key under the
+ * row with the focus. @owner unparents it in its dispose. */
 GtkWidget           *muster_list_add_context_menu (GtkWidget          *owner,
                                                    GtkColumnView      *view,
                                                    GMenuModel         *menu);

@@ -26,10 +26,21 @@ GtkSorter *muster_list_sorter_new_text   (MusterTextKeyFunc      key,
 GtkSorter *muster_list_sorter_new_number (MusterNumberKeyFunc    key,
                                           gpointer               user_data);
 /* Sorts @model as @view's sorter says, now and whenever it changes,
- * until @model goes. Every column of @view sorts with a
- * MusterListSorter. */
+ * until @model goes, and gives @view the "sort" actions of
+ * muster_list_sorter_fill_menu(). Every column of @view sorts with a
+ * MusterListSorter; @model follows one view. */
 void       muster_list_sorter_follow (GtkColumnView         *view,
                                       MusterSortFilterModel *model);
+/* Fills @menu with the columns of @view it can be sorted by and the two
+ * ways, for the "sort" actions muster_list_sorter_follow() gives @view
+ * ("sort.column", the column's position among @view's columns, and
+ * "sort.order", "ascending" or "descending"): a way to sort without a
+ * pointer. Choosing a column sorts by it alone. */
+void       muster_list_sorter_fill_menu (GtkColumnView *view,
+                                         GMenu         *menu);
+/* The "sort" actions of @view, whose states say the column sorted by
+ * first and which way; NULL for a view not followed. */
+GActionGroup *muster_list_sorter_get_actions (GtkColumnView *view);
 /* The same for @sorter, which compares by MusterListSorters asked in
  * turn, each maybe the other way, as a column view's sorter does. */
 void       muster_list_sorter_follow_sorter (GtkSorter             *sorter,
