@@ -471,6 +471,7 @@ test_roster_sort_menu (void)
   /* Opened from the keyboard, the menu's items reach the actions. */
   {
     GtkWidget *popover = muster_gui_find_widget (GTK_WIDGET (roster (&f)), GTK_TYPE_POPOVER_MENU, NULL);
+    GtkWidget *focus;
 
     g_assert_nonnull (popover);
     gtk_widget_grab_focus (GTK_WIDGET (view));
@@ -479,6 +480,10 @@ test_roster_sort_menu (void)
     g_assert_true (gtk_widget_activate_action (popover, "sort.column", "i", column_position (view, "Kills")));
     assert_sort_state (actions, column_position (view, "Kills"), "ascending");
     gtk_popover_popdown (GTK_POPOVER (popover));
+    muster_gui_spin ();
+    /* The keyboard goes on from the list. */
+    focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (view)));
+    g_assert_true (focus == GTK_WIDGET (view) || (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (view))));
     gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
   }
 

@@ -86,6 +86,9 @@ class Pointer:
         mj.pointer_click(row, button=3)
         click(shown(window, 'menu item', item))
 
+    def menu_choose(self, window, role_name, item):
+        click(shown(window, role_name, item))
+
 
 class Keyboard:
     """Reaches every control with keys alone: Tab and Shift+Tab to move,
@@ -183,6 +186,17 @@ class Keyboard:
         mj.key('F10', 'shift')
         entry = shown(window, 'menu item', item)
         for _ in range(20):
+            if has_state(entry, 'focused'):
+                break
+            before = mj.focused(window)
+            mj.key('Down')
+            wait_for('the focus to move down the menu', lambda: mj.focused(window) != before)
+        mj.key('Return')
+
+    def menu_choose(self, window, role_name, item):
+        """In the menu open, down to @item and Enter."""
+        entry = shown(window, role_name, item)
+        for _ in range(40):
             if has_state(entry, 'focused'):
                 break
             before = mj.focused(window)
@@ -288,6 +302,22 @@ def recruit(j, force, who, troop_type):
     j.driver.press(shown(dialog, 'push button', 'Recruit'))
     j.muster.gone('Recruit')
     shown(j.main, 'table row', who)
+
+
+def roster_order(j):
+    """The names of the roster's rows, top to bottom."""
+    rows = [r for r in find_all(j.main, 'table row', None, shown=True) if name(r) in (SHARPE, LEFORT)]
+    return [name(r) for r in sorted(rows, key=lambda r: mj.extents(r)[1])]
+
+
+def sort_roster(j):
+    # By name as it opens, then by force from the rows' menu, the way a
+    # keyboard sorts (the headings take no focus), then by name again.
+    wait_for('the roster by name', lambda: roster_order(j) == [LEFORT, SHARPE])
+    for column, wanted in (('Force', [SHARPE, LEFORT]), ('Name', [LEFORT, SHARPE])):
+        j.driver.row_menu(j.main, shown(j.main, 'table row', LEFORT), 'Sort By')
+        j.driver.menu_choose(j.main, 'menu item', column)
+        wait_for('the roster by %s' % column.lower(), lambda: roster_order(j) == wanted)
 
 
 def edit_sheet(j):
@@ -407,6 +437,7 @@ def main():
     j.step('add two forces', add_forces, j)
     j.step('recruit a British officer', recruit, j, BRITISH, SHARPE, 'Rifle officer')
     j.step('recruit a French voltigeur', recruit, j, FRENCH, LEFORT, 'Voltigeur')
+    j.step('sort the roster from the rows\' menu', sort_roster, j)
     j.step('edit a field of a character sheet', edit_sheet, j)
     j.step('plan a game', plan_game, j)
     j.step('record a kill and a man out of action', record_results, j)

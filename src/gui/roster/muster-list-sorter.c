@@ -230,6 +230,9 @@ sort_view (GtkColumnView *view,
    * before in its heading when another is sorted by at once. */
   gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
   gtk_column_view_sort_by_column (view, column, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+  /* The rows moved under the row with the focus, which GTK 4.8 loses:
+   * the keyboard goes on from the list. */
+  gtk_widget_grab_focus (GTK_WIDGET (view));
 }
 
 /* A column chosen in the menu: sorted by it alone, the way shown. */
