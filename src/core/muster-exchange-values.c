@@ -429,7 +429,9 @@ next_id (Import *im,
         }
       batch->ids_known = TRUE;
       batch->past_last_id = sqlite3_column_int64 (max, 0) == G_MAXINT64;
-      batch->next_id = sqlite3_column_type (max, 0) == SQLITE_NULL ? 1 : sqlite3_column_int64 (max, 0) + 1;
+      /* Not one past the largest id: that would overflow. */
+      if (!batch->past_last_id)
+        batch->next_id = sqlite3_column_type (max, 0) == SQLITE_NULL ? 1 : sqlite3_column_int64 (max, 0) + 1;
     }
   if (batch->past_last_id)
     return 0;
