@@ -130,13 +130,7 @@ class Keyboard:
         if current == item:
             return
         mj.key('space')
-        option = shown(window, 'list item', item)
-        for _ in range(60):
-            if has_state(option, 'focused'):
-                break
-            before = mj.focused(window)
-            mj.key('Down')
-            wait_for('the focus to move down the list', lambda: mj.focused(window) != before)
+        self.down_to(window, shown(window, 'list item', item), 'the list', 60)
         mj.key('Return')
         wait_for('“%s” chosen in “%s”' % (item, name(combo)),
                  lambda: description(combo).split('\n')[0] == item)
@@ -184,25 +178,22 @@ class Keyboard:
     def row_menu(self, window, row, item):
         self.reach_row(window, row)
         mj.key('F10', 'shift')
-        entry = shown(window, 'menu item', item)
-        for _ in range(20):
-            if has_state(entry, 'focused'):
-                break
-            before = mj.focused(window)
-            mj.key('Down')
-            wait_for('the focus to move down the menu', lambda: mj.focused(window) != before)
+        self.down_to(window, shown(window, 'menu item', item), 'the menu', 20)
         mj.key('Return')
 
     def menu_choose(self, window, role_name, item):
         """In the menu open, down to @item and Enter."""
-        entry = shown(window, role_name, item)
-        for _ in range(40):
-            if has_state(entry, 'focused'):
-                break
+        self.down_to(window, shown(window, role_name, item), 'the menu', 40)
+        mj.key('Return')
+
+    def down_to(self, window, node, what, limit):
+        """Presses Down until @node, in @what, has the focus."""
+        for _ in range(limit):
+            if has_state(node, 'focused'):
+                return
             before = mj.focused(window)
             mj.key('Down')
-            wait_for('the focus to move down the menu', lambda: mj.focused(window) != before)
-        mj.key('Return')
+            wait_for('the focus to move down %s' % what, lambda: mj.focused(window) != before)
 
 
 # --- The journey's steps ------------------------------------------------------
