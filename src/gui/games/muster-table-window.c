@@ -435,6 +435,15 @@ muster_table_window_hit (MusterTableWindow *self,
   return GTK_WINDOW (dialog);
 }
 
+/* The toast going away: the next undo says its own. */
+static void
+undo_toast_dismissed_cb (MusterTableWindow *self)
+{
+  if (self->undo_toast != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->undo_toast), (gpointer *) &self->undo_toast);
+  self->undo_toast = NULL;
+}
+
 gboolean
 muster_table_window_undo (MusterTableWindow  *self,
                           GError            **error)
@@ -462,11 +471,17 @@ muster_table_window_undo (MusterTableWindow  *self,
     /* Translators: a toast: the card taken back, that is nobody's (“Pause card”) */
     title = g_strdup_printf (_("Card taken back: %s"), step->card->name);
   /* Each undo says what it took back at once, not after the toasts of
-   * those before it. */
+   * those before it: in the toast shown, if one is. (Dismissing it for a
+   * new one crashes libadwaita 1.2 while the first is still coming in.) */
   if (self->undo_toast != NULL)
-    adw_toast_dismiss (self->undo_toast);
+    {
+      adw_toast_set_title (self->undo_toast, title);
+      return TRUE;
+    }
   self->undo_toast = adw_toast_new (title);
   g_object_add_weak_pointer (G_OBJECT (self->undo_toast), (gpointer *) &self->undo_toast);
+  g_signal_connect_object (self->undo_toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self,
+                           G_CONNECT_SWAPPED);
   adw_toast_overlay_add_toast (self->toasts, self->undo_toast);
   return TRUE;
 }
