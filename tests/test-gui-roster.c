@@ -832,6 +832,56 @@ test_roster_delete_undo (void)
   muster_gui_fixture_close (&f);
 }
 
+static gboolean
+toast_names (GtkWidget  *window,
+             const char *name)
+{
+  GtkWidget *label = muster_gui_toast_label (window);
+
+  return label != NULL && strstr (gtk_label_get_label (GTK_LABEL (label)), name) != NULL;
+}
+
+/* Deletions in quick succession, each while the last one's toast is
+ * still coming in: one toast says the last, and its Undo undoes it; an
+ * Undo at once, the toast going when it is in. libadwaita 1.2 crashed
+ * when a toast was dismissed while it was still coming in. */
+static void
+test_roster_delete_quickly (void)
+{
+  Fixture f = { 0 };
+  GtkSelectionModel *selection;
+  GListModel *model;
+
+  muster_gui_fixture_open (&f, TRUE);
+  selection = gtk_column_view_get_model (muster_roster_page_get_column_view (roster (&f)));
+  model = muster_roster_page_get_model (roster (&f));
+  for (guint round = 0; round < 4; round++)
+    {
+      g_autoptr(MusterCharacter) first = g_list_model_get_item (model, 0);
+
+      gtk_selection_model_select_item (selection, 0, TRUE);
+      gtk_widget_activate_action (GTK_WIDGET (roster (&f)), "roster.delete", NULL);
+      muster_gui_spin ();
+      muster_gui_wait_for_frame (GTK_WIDGET (f.window));
+      g_assert_true (toast_names (GTK_WIDGET (f.window), muster_character_get_name (first)));
+    }
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 20);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
+  muster_gui_spin ();
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 21);
+  muster_gui_wait_until (muster_gui_toast_label (GTK_WIDGET (f.window)) == NULL);
+
+  /* Deleted and undone at once, before the toast is in. */
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (roster (&f)), "roster.delete", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
+  muster_gui_spin ();
+  g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 21);
+  muster_gui_wait_until (muster_gui_toast_label (GTK_WIDGET (f.window)) == NULL);
+
+  muster_gui_fixture_close (&f);
+}
+
 /* Deleting men who played would rewrite their games: Delete keeps them
  * and offers to retire them instead, deleting the others. */
 static void
@@ -1442,6 +1492,7 @@ main (int   argc,
   g_test_add_func ("/gui/roster/search-keeps-rows", test_roster_search_keeps_rows);
   g_test_add_func ("/gui/roster/last-character", test_roster_last_character);
   g_test_add_func ("/gui/roster/delete-undo", test_roster_delete_undo);
+  g_test_add_func ("/gui/roster/delete-quickly", test_roster_delete_quickly);
   g_test_add_func ("/gui/roster/delete-played", test_roster_delete_played);
   g_test_add_func ("/gui/roster/empty-state", test_roster_empty_state);
   g_test_add_func ("/gui/sheet/edit-stat", test_sheet_edit_stat);
