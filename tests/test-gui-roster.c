@@ -140,9 +140,9 @@ test_roster_sample (void)
   muster_gui_fixture_close (&f);
 }
 
-static GtkColumnViewColumn *
-column_titled (GtkColumnView *view,
-               const char    *title)
+static int
+column_position (GtkColumnView *view,
+                 const char    *title)
 {
   GListModel *columns = gtk_column_view_get_columns (view);
 
@@ -151,9 +151,20 @@ column_titled (GtkColumnView *view,
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
 
       if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
-        return column;
+        return (int) i;
     }
   g_assert_not_reached ();
+}
+
+/* The column titled @title, owned by @view. */
+static GtkColumnViewColumn *
+column_titled (GtkColumnView *view,
+               const char    *title)
+{
+  g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (gtk_column_view_get_columns (view),
+                                                                 (guint) column_position (view, title));
+
+  return column;
 }
 
 static void
@@ -391,22 +402,6 @@ test_roster_sort_follows_columns (void)
 
       g_assert_true (ours == theirs);
     }
-}
-
-static int
-column_position (GtkColumnView *view,
-                 const char    *title)
-{
-  GListModel *columns = gtk_column_view_get_columns (view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
-        return (int) i;
-    }
-  g_assert_not_reached ();
 }
 
 static void

@@ -268,6 +268,19 @@ test_record_while_started (void)
 /* A campaign that kept the rules from before play at the table: its
  * table window says so, and its button opens the campaign settings, where
  * the newer rules are offered. */
+/* The table window of @game, over the fixture's window, once it is shown. */
+static MusterTableWindow *
+present_table_window (MusterGuiFixture *f,
+                      gint64            game)
+{
+  MusterTableWindow *window = muster_table_window_new (f->store, game);
+
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (f->window));
+  gtk_window_present (GTK_WINDOW (window));
+  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
 static gint64
 add_man_with (MusterStore        *store,
               gint64              force,
@@ -333,10 +346,7 @@ test_rules_predate (void)
   g_assert_true (muster_store_start_game (f.store, game, &error));
   g_assert_no_error (error);
 
-  window = muster_table_window_new (f.store, game);
-  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (f.window));
-  gtk_window_present (GTK_WINDOW (window));
-  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  window = present_table_window (&f, game);
   g_assert_nonnull (muster_gui_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL,
                                             "Rules from before play at the table"));
   button = muster_gui_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, "_Update the Rules…");
@@ -439,10 +449,7 @@ test_undo_card (void)
   g_assert_true (muster_store_start_game (f.store, game, &error));
   g_assert_no_error (error);
 
-  window = muster_table_window_new (f.store, game);
-  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (f.window));
-  gtk_window_present (GTK_WINDOW (window));
-  muster_gui_wait_until (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  window = present_table_window (&f, game);
   undo = find_action_button (GTK_WIDGET (window), "table.undo");
   g_assert_nonnull (undo);
   g_assert_true (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
