@@ -126,6 +126,136 @@ test_batch_as_singly (gconstpointer data)
   muster_test_remove_tree (dir);
 }
 
+/* A character with more stats and rolls than one statement writes
+ * (MUSTER_CHARACTER_WRITE_ROWS) keeps them all, recruited alone or in a
+ * batch: each roll for its stat in the troop type's order, each stat the
+ * value its roll gave. */
+static void
+test_many_rows (void)
+{
+  g_autofree char *dir = muster_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "muster.db", NULL);
+  g_autofree char *rules_path = g_build_filename (TEST_SRCDIR, "rulesets", "wide-units.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterStore) store = muster_store_open (path, &error);
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  const MusterTroopType *type;
+  gint64 campaign, force;
+  guint n_checked = 0;
+
+  g_assert_no_error (error);
+  ruleset = muster_ruleset_new_from_file (rules_path, &error);
+  g_assert_no_error (error);
+  type = muster_ruleset_get_troop_type (ruleset, 0);
+  g_assert_cmpuint (type->rolls->len, >, MUSTER_CHARACTER_WRITE_ROWS);
+  g_assert_cmpuint (type->rolls->len % MUSTER_CHARACTER_WRITE_ROWS, !=, 0);
+  campaign = muster_store_create_campaign (store, "Wide", ruleset, 1809, NULL, &error);
+  g_assert_no_error (error);
+  force = muster_store_create_force (store, campaign, "Light Company", "British", &error);
+  g_assert_no_error (error);
+
+  for (guint count = 1; count <= 3; count += 2)
+    {
+      g_autoptr(GArray) ids = muster_store_recruit (store, force, type->id, NULL, NULL, count, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (ids->len, ==, count);
+      for (guint c = 0; c < ids->len; c++)
+        {
+          gint64 id = g_array_index (ids, gint64, c);
+          sqlite3_stmt *stmt = NULL;
+          guint n = 0;
+
+          g_assert_cmpint (sqlite3_prepare_v2 (muster_store_get_db (store),
+                                               "SELECT r.purpose, r.total, s.value FROM roll r"
+                                               " LEFT JOIN stat s ON s.character_id = r.character_id"
+                                               " AND 'recruit:' || s.key = r.purpose"
+                                               " WHERE r.character_id = ? ORDER BY r.id",
+                                               -1, &stmt, NULL), ==, SQLITE_OK);
+          sqlite3_bind_int64 (stmt, 1, id);
+          while (sqlite3_step (stmt) == SQLITE_ROW)
+            {
+              const MusterStatRoll *roll = g_ptr_array_index (type->rolls, n);
+              const MusterStatDef *def = muster_ruleset_lookup_stat (ruleset, roll->stat);
+              g_autofree char *purpose = g_strconcat ("recruit:", roll->stat, NULL);
+
+              g_assert_cmpuint (n, <, type->rolls->len);
+              g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, purpose);
+              g_assert_cmpint (sqlite3_column_type (stmt, 2), ==, SQLITE_INTEGER);
+              g_assert_cmpint (sqlite3_column_int (stmt, 2), ==,
+                               CLAMP (sqlite3_column_int (stmt, 1), def->min, def->max));
+              n++;
+            }
+          sqlite3_finalize (stmt);
+          g_assert_cmpuint (n, ==, type->rolls->len);
+
+          g_assert_cmpint (sqlite3_prepare_v2 (muster_store_get_db (store),
+                                               "SELECT count(*) FROM stat WHERE character_id = ?",
+                                               -1, &stmt, NULL), ==, SQLITE_OK);
+          sqlite3_bind_int64 (stmt, 1, id);
+          g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+          g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, (int) type->rolls->len);
+          sqlite3_finalize (stmt);
+          n_checked++;
+        }
+    }
+  g_assert_cmpuint (n_checked, ==, 4);
+  g_clear_object (&store);
+  muster_test_remove_tree (dir);
+}
+
+/* What a recruit's log entry says of his dice: nothing where they say no
+ * more than the value, the total where it is not the value (a stat held
+ * inside its range), every die where there are more than one. */
+static void
+test_dice_said (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = muster_rulesets_lookup ("sharpes-skirmish", &error);
+  g_autoptr(MusterDiceExpr) one = muster_dice_expr_parse ("1d6", NULL);
+  g_autoptr(MusterDiceExpr) two = muster_dice_expr_parse ("2d6", NULL);
+  g_autoptr(MusterDiceExpr) plus = muster_dice_expr_parse ("1d6+1", NULL);
+  g_autoptr(GHashTable) stats = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roll_free);
+  g_autoptr(GPtrArray) roll_stats = g_ptr_array_new ();
+  g_autoptr(JsonArray) said = NULL;
+  static const struct {
+    const char *stat;
+    int         value;
+    int         faces[2];
+    guint       n_faces;
+    int         expr;     /* 0: 1d6, 1: 2d6, 2: 1d6+1 */
+    const char *dice;     /* NULL: not said */
+  } cases[] = {
+    { "I", 4, { 4 }, 1, 0, NULL },
+    { "D", 4, { 5 }, 1, 0, "5" },
+    { "S", 7, { 3, 4 }, 2, 1, "3 + 4 = 7" },
+    { "C", 6, { 5 }, 1, 2, "5 + 1 = 6" },
+  };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterDiceExpr *expr = cases[i].expr == 0 ? one : cases[i].expr == 1 ? two : plus;
+      MusterRoll *roll = muster_roll_new_entered (expr, cases[i].faces, cases[i].n_faces, &error);
+
+      g_assert_no_error (error);
+      g_ptr_array_add (rolls, roll);
+      g_ptr_array_add (roll_stats, (gpointer) cases[i].stat);
+      g_hash_table_insert (stats, (gpointer) cases[i].stat, GINT_TO_POINTER (cases[i].value));
+    }
+  said = muster_store_recruit_stats (ruleset, "line", NULL, stats, rolls, roll_stats);
+  g_assert_cmpuint (json_array_get_length (said), ==, G_N_ELEMENTS (cases));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      JsonObject *stat = json_array_get_object_element (said, i);
+
+      g_assert_cmpstr (json_object_get_string_member (stat, "key"), ==, cases[i].stat);
+      g_assert_cmpint (json_object_get_int_member (stat, "value"), ==, cases[i].value);
+      g_assert_cmpstr (json_object_get_string_member_with_default (stat, "dice", NULL), ==, cases[i].dice);
+    }
+}
+
 /* Texts a name or an id may hold: quotes, backslashes, every control
  * character, DEL, text beyond ASCII and beyond the BMP. */
 static const char * const awkward[] = {
@@ -406,5 +536,7 @@ main (int   argc,
   g_test_add_func ("/recruit-batch/args/json-string", test_json_string);
   g_test_add_func ("/recruit-batch/args/as-json-glib", test_args_as_json_glib);
   g_test_add_func ("/recruit-batch/args/to-string", test_args_to_string);
+  g_test_add_func ("/recruit-batch/args/dice-said", test_dice_said);
+  g_test_add_func ("/recruit-batch/many-rows", test_many_rows);
   return g_test_run ();
 }

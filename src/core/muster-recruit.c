@@ -629,14 +629,12 @@ muster_store_recruit_into (MusterStore  *store,
                            GError      **error)
 {
   MUSTER_STMT_AUTO sqlite3_stmt *insert_character = NULL;
-  MUSTER_STMT_AUTO sqlite3_stmt *insert_stat = NULL;
-  MUSTER_STMT_AUTO sqlite3_stmt *insert_roll = NULL;
   MUSTER_STMT_AUTO sqlite3_stmt *insert_log = NULL;
   g_autoptr(MusterForce) force = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GHashTable) taken = NULL;
   g_auto(BatchNames) names = { NULL, NULL, NULL };
-  MusterCharacterWrites writes;
+  MusterCharacterWrites writes = { 0 };
   const MusterTroopType *type;
   MusterRuleset *ruleset;
   guint64 seed = 0;
@@ -690,16 +688,12 @@ muster_store_recruit_into (MusterStore  *store,
   insert_character = muster_store_prepare_character_insert (store, error);
   if (insert_character == NULL)
     goto fail;
-  insert_stat = muster_store_prepare_stat_insert (store, error);
-  if (insert_stat == NULL)
-    goto fail;
-  insert_roll = muster_store_prepare_roll_insert (store, error);
-  if (insert_roll == NULL)
-    goto fail;
   insert_log = muster_store_prepare_log_insert (store, error);
   if (insert_log == NULL)
     goto fail;
-  writes = (MusterCharacterWrites) { insert_character, insert_stat, insert_roll, insert_log };
+  writes.store = store;
+  writes.character = insert_character;
+  writes.log = insert_log;
 
   for (guint i = 0; i < count; i++)
     {

@@ -432,19 +432,123 @@ muster_store_prepare_character_insert (MusterStore  *self,
       " VALUES (?, ?, ?, ?, ?, ?, ?)", error);
 }
 
-/* A plain insert: a character made a moment ago has no stat yet. */
-sqlite3_stmt *
-muster_store_prepare_stat_insert (MusterStore  *self,
-                                  GError      **error)
+/* Plain inserts of @n_rows stats: a character made a moment ago has no
+ * stat yet. */
+static sqlite3_stmt *
+stat_rows (MusterCharacterWrites  *writes,
+           guint                   n_rows,
+           GError                **error)
 {
-  return muster_store_prepare (self, "INSERT INTO stat (character_id, key, value) VALUES (?, ?, ?)", error);
+  g_autofree char *sql = NULL;
+  sqlite3_stmt *stmt;
+
+  if (writes->stats[n_rows] != NULL)
+    return writes->stats[n_rows];
+  sql = muster_store_rows_sql ("INSERT INTO stat (character_id, key, value) VALUES ", 3, n_rows);
+  stmt = muster_store_prepare (writes->store, sql, error);
+  writes->stats[n_rows] = stmt;
+  return stmt;
+}
+
+static sqlite3_stmt *
+roll_rows (MusterCharacterWrites  *writes,
+           guint                   n_rows,
+           GError                **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (writes->rolls[n_rows] != NULL)
+    return writes->rolls[n_rows];
+  stmt = muster_store_prepare_roll_rows (writes->store, n_rows, error);
+  writes->rolls[n_rows] = stmt;
+  return stmt;
+}
+
+/* Character @id's stats, MUSTER_CHARACTER_WRITE_ROWS to a statement. */
+static gboolean
+write_new_stats (MusterCharacterWrites  *writes,
+                 gint64                  id,
+                 GHashTable             *stats,
+                 GError                **error)
+{
+  GHashTableIter iter;
+  guint left = g_hash_table_size (stats);
+
+  g_hash_table_iter_init (&iter, stats);
+  while (left > 0)
+    {
+      guint n = MIN (left, MUSTER_CHARACTER_WRITE_ROWS);
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = stat_rows (writes, n, error);
+      gboolean done;
+
+      if (stmt == NULL)
+        return FALSE;
+      for (guint r = 0; r < n; r++)
+        {
+          gpointer key, value;
+
+          g_hash_table_iter_next (&iter, &key, &value);
+          sqlite3_bind_int64 (stmt, 3 * r + 1, id);
+          /* Not copied, as in create_in_force(). */
+          sqlite3_bind_text (stmt, 3 * r + 2, key, -1, SQLITE_STATIC);
+          sqlite3_bind_int (stmt, 3 * r + 3, GPOINTER_TO_INT (value));
+        }
+      done = muster_store_exec (writes->store, stmt, _("Could not change the character"), error);
+      sqlite3_clear_bindings (stmt);
+      if (!done)
+        return FALSE;
+      left -= n;
+    }
+  return TRUE;
+}
+
+/* The rolls @spec made, in their order, MUSTER_CHARACTER_WRITE_ROWS to a
+ * statement. */
+static gboolean
+write_new_rolls (MusterCharacterWrites      *writes,
+                 gint64                      campaign_id,
+                 gint64                      id,
+                 const MusterCharacterSpec  *spec,
+                 GError                    **error)
+{
+  g_autofree char *now = muster_store_now ();
+
+  for (guint first = 0; first < spec->rolls->len; first += MUSTER_CHARACTER_WRITE_ROWS)
+    {
+      guint n = MIN (spec->rolls->len - first, MUSTER_CHARACTER_WRITE_ROWS);
+      MUSTER_STMT_AUTO sqlite3_stmt *stmt = roll_rows (writes, n, error);
+      char *texts[2 * MUSTER_CHARACTER_WRITE_ROWS];
+      gboolean done;
+
+      if (stmt == NULL)
+        return FALSE;
+      for (guint r = 0; r < n; r++)
+        {
+          guint i = first + r;
+          const char *stat = spec->roll_stats != NULL && i < spec->roll_stats->len
+            ? g_ptr_array_index (spec->roll_stats, i) : "";
+          const MusterRoll *roll = g_ptr_array_index (spec->rolls, i);
+
+          texts[2 * r] = g_strconcat ("recruit:", stat, NULL);
+          texts[2 * r + 1] = muster_roll_faces_to_string (roll);
+          muster_store_bind_roll (stmt, 1 + MUSTER_STORE_ROLL_COLUMNS * r, campaign_id, 0, id, 0,
+                                  texts[2 * r], roll, texts[2 * r + 1], now);
+        }
+      done = muster_store_exec (writes->store, stmt, _("Could not record a roll"), error);
+      sqlite3_clear_bindings (stmt);
+      for (guint t = 0; t < 2 * n; t++)
+        g_free (texts[t]);
+      if (!done)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* The character @spec describes, in force @force_id of @campaign_id named
  * @force_name, written with @writes. */
 static gint64
 create_in_force (MusterStore                  *self,
-                 const MusterCharacterWrites  *writes,
+                 MusterCharacterWrites        *writes,
                  gint64                        force_id,
                  gint64                        campaign_id,
                  const char                   *force_name,
@@ -497,34 +601,10 @@ create_in_force (MusterStore                  *self,
     return 0;
   id = sqlite3_last_insert_rowid (muster_store_get_db (self));
 
-  if (spec->stats != NULL)
-    {
-      GHashTableIter iter;
-      gpointer key, value;
-
-      g_hash_table_iter_init (&iter, spec->stats);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        {
-          sqlite3_bind_int64 (writes->stat, 1, id);
-          sqlite3_bind_text (writes->stat, 2, key, -1, SQLITE_STATIC);
-          sqlite3_bind_int (writes->stat, 3, GPOINTER_TO_INT (value));
-          done = muster_store_exec (self, writes->stat, _("Could not change the character"), error);
-          sqlite3_clear_bindings (writes->stat);
-          if (!done)
-            return 0;
-        }
-    }
-
-  for (guint i = 0; spec->rolls != NULL && i < spec->rolls->len; i++)
-    {
-      const char *stat = spec->roll_stats != NULL && i < spec->roll_stats->len
-        ? g_ptr_array_index (spec->roll_stats, i) : "";
-      g_autofree char *purpose = g_strconcat ("recruit:", stat, NULL);
-
-      if (muster_store_insert_roll_with (self, writes->roll, campaign_id, 0, id, 0, purpose,
-                                         g_ptr_array_index (spec->rolls, i), error) == 0)
-        return 0;
-    }
+  if (spec->stats != NULL && !write_new_stats (writes, id, spec->stats, error))
+    return 0;
+  if (spec->rolls != NULL && !write_new_rolls (writes, campaign_id, id, spec, error))
+    return 0;
 
   if (spec->rolls != NULL && spec->rolls->len > 0)
     {
@@ -553,12 +633,10 @@ muster_store_tx_create_character (MusterStore                *self,
                                   const MusterCharacterSpec  *spec,
                                   GError                    **error)
 {
-  MUSTER_STMT_AUTO sqlite3_stmt *character = NULL;
-  MUSTER_STMT_AUTO sqlite3_stmt *stat = NULL;
-  MUSTER_STMT_AUTO sqlite3_stmt *roll = NULL;
-  MUSTER_STMT_AUTO sqlite3_stmt *log = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_character = NULL;
+  MUSTER_STMT_AUTO sqlite3_stmt *insert_log = NULL;
   g_autofree char *force_name = NULL;
-  MusterCharacterWrites writes;
+  MusterCharacterWrites writes = { 0 };
   gint64 campaign_id;
 
   g_return_val_if_fail (MUSTER_IS_STORE (self), 0);
@@ -583,25 +661,21 @@ muster_store_tx_create_character (MusterStore                *self,
     force_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
   }
 
-  character = muster_store_prepare_character_insert (self, error);
-  if (character == NULL)
+  insert_character = muster_store_prepare_character_insert (self, error);
+  if (insert_character == NULL)
     return 0;
-  stat = muster_store_prepare_stat_insert (self, error);
-  if (stat == NULL)
+  insert_log = muster_store_prepare_log_insert (self, error);
+  if (insert_log == NULL)
     return 0;
-  roll = muster_store_prepare_roll_insert (self, error);
-  if (roll == NULL)
-    return 0;
-  log = muster_store_prepare_log_insert (self, error);
-  if (log == NULL)
-    return 0;
-  writes = (MusterCharacterWrites) { character, stat, roll, log };
+  writes.store = self;
+  writes.character = insert_character;
+  writes.log = insert_log;
   return create_in_force (self, &writes, force_id, campaign_id, force_name, spec, error);
 }
 
 gint64
 muster_store_tx_create_character_in (MusterStore                  *self,
-                                     const MusterCharacterWrites  *writes,
+                                     MusterCharacterWrites        *writes,
                                      MusterForce                  *force,
                                      const MusterCharacterSpec    *spec,
                                      GError                      **error)

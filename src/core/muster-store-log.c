@@ -24,14 +24,51 @@ bind_id_or_null (sqlite3_stmt *stmt,
     sqlite3_bind_null (stmt, index);
 }
 
+/* The columns of a roll, in the order muster_store_bind_roll() binds. */
+#define ROLL_INSERT "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id," \
+                    " purpose, expression, faces, total, entered, created) VALUES "
+
+sqlite3_stmt *
+muster_store_prepare_roll_rows (MusterStore  *self,
+                                guint         n_rows,
+                                GError      **error)
+{
+  g_autofree char *sql = muster_store_rows_sql (ROLL_INSERT, MUSTER_STORE_ROLL_COLUMNS, n_rows);
+
+  return muster_store_prepare (self, sql, error);
+}
+
 sqlite3_stmt *
 muster_store_prepare_roll_insert (MusterStore  *self,
                                   GError      **error)
 {
-  return muster_store_prepare (self,
-      "INSERT INTO roll (campaign_id, game_id, character_id, resolution_id,"
-      " purpose, expression, faces, total, entered, created)"
-      " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+  return muster_store_prepare_roll_rows (self, 1, error);
+}
+
+void
+muster_store_bind_roll (sqlite3_stmt     *stmt,
+                        int               first,
+                        gint64            campaign_id,
+                        gint64            game_id,
+                        gint64            character_id,
+                        gint64            resolution_id,
+                        const char       *purpose,
+                        const MusterRoll *roll,
+                        const char       *faces,
+                        const char       *now)
+{
+  sqlite3_bind_int64 (stmt, first, campaign_id);
+  bind_id_or_null (stmt, first + 1, game_id);
+  bind_id_or_null (stmt, first + 2, character_id);
+  bind_id_or_null (stmt, first + 3, resolution_id);
+  /* The texts are not copied: they outlive the step, and the bindings
+   * are cleared after it, before they go. */
+  sqlite3_bind_text (stmt, first + 4, purpose, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, first + 5, roll->expression, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, first + 6, faces, -1, SQLITE_STATIC);
+  sqlite3_bind_int (stmt, first + 7, roll->total);
+  sqlite3_bind_int (stmt, first + 8, roll->entered ? 1 : 0);
+  sqlite3_bind_text (stmt, first + 9, now, -1, SQLITE_STATIC);
 }
 
 gint64
@@ -77,18 +114,8 @@ muster_store_insert_roll_with (MusterStore      *self,
 
   faces = muster_roll_faces_to_string (roll);
   now = muster_store_now ();
-  sqlite3_bind_int64 (stmt, 1, campaign_id);
-  bind_id_or_null (stmt, 2, game_id);
-  bind_id_or_null (stmt, 3, character_id);
-  bind_id_or_null (stmt, 4, resolution_id);
-  /* The texts are not copied: they outlive the step, and the bindings
-   * are cleared after it, before they go. */
-  sqlite3_bind_text (stmt, 5, purpose, -1, SQLITE_STATIC);
-  sqlite3_bind_text (stmt, 6, roll->expression, -1, SQLITE_STATIC);
-  sqlite3_bind_text (stmt, 7, faces, -1, SQLITE_STATIC);
-  sqlite3_bind_int (stmt, 8, roll->total);
-  sqlite3_bind_int (stmt, 9, roll->entered ? 1 : 0);
-  sqlite3_bind_text (stmt, 10, now, -1, SQLITE_STATIC);
+  muster_store_bind_roll (stmt, 1, campaign_id, game_id, character_id, resolution_id, purpose, roll,
+                          faces, now);
   done = muster_store_exec (self, stmt, _("Could not record a roll"), error);
   sqlite3_clear_bindings (stmt);
   return done ? sqlite3_last_insert_rowid (muster_store_get_db (self)) : 0;

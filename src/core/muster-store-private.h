@@ -70,6 +70,23 @@ gint64    muster_store_insert_log    (MusterStore  *self,
  * the _with() forms; those leave them reset, ready for the next row. */
 sqlite3_stmt *muster_store_prepare_roll_insert (MusterStore  *self,
                                                 GError      **error);
+/* The same for @n_rows rolls in one statement, each bound with
+ * muster_store_bind_roll() from parameter 1 + MUSTER_STORE_ROLL_COLUMNS
+ * times its index; @faces and @now are not copied. */
+#define MUSTER_STORE_ROLL_COLUMNS 10
+sqlite3_stmt *muster_store_prepare_roll_rows   (MusterStore  *self,
+                                                guint         n_rows,
+                                                GError      **error);
+void      muster_store_bind_roll        (sqlite3_stmt     *stmt,
+                                         int               first,
+                                         gint64            campaign_id,
+                                         gint64            game_id,
+                                         gint64            character_id,
+                                         gint64            resolution_id,
+                                         const char       *purpose,
+                                         const MusterRoll *roll,
+                                         const char       *faces,
+                                         const char       *now);
 sqlite3_stmt *muster_store_prepare_log_insert  (MusterStore  *self,
                                                 GError      **error);
 gint64    muster_store_insert_roll_with (MusterStore      *self,
@@ -115,6 +132,12 @@ gboolean  muster_store_log_and_commit (MusterStore   *self,
                                        GError       **error);
 /* Current time as ISO 8601 (UTC); MUSTER_FAKE_TIME overrides it in tests. */
 char     *muster_store_now           (void);
+/* @insert ("INSERT INTO t (a, b) VALUES ") followed by @n_rows rows
+ * of @n_columns parameters each: a statement per row costs about as much
+ * again as the row it writes. */
+char     *muster_store_rows_sql      (const char   *insert,
+                                      guint         n_columns,
+                                      guint         n_rows);
 
 /* The one way to hold a statement from muster_store_prepare() (or a
  * helper returning one): a MUSTER_STMT_AUTO variable, given one statement
@@ -331,25 +354,27 @@ gint64    muster_store_tx_create_character (MusterStore               *self,
                                             gint64                     force_id,
                                             const MusterCharacterSpec *spec,
                                             GError                   **error);
-/* The statements creating a character writes with. A batch of recruits
- * prepares them once, each held in a MUSTER_STMT_AUTO variable of its
- * own: muster_store_prepare_character_insert(),
- * muster_store_prepare_stat_insert(), muster_store_prepare_roll_insert()
- * and muster_store_prepare_log_insert(). */
+/* What creating a character writes with. A batch of recruits looks it
+ * up once: it holds @character (muster_store_prepare_character_insert())
+ * and @log (muster_store_prepare_log_insert()) in MUSTER_STMT_AUTO
+ * variables of its own and gives them here, with @store and the rest
+ * zeroed. A character's stats and rolls are written up to
+ * MUSTER_CHARACTER_WRITE_ROWS to a statement, made the first time a
+ * statement of so many rows is needed and kept here (the store's). */
+#define MUSTER_CHARACTER_WRITE_ROWS 16
 typedef struct {
+  MusterStore  *store;
   sqlite3_stmt *character;
-  sqlite3_stmt *stat;
-  sqlite3_stmt *roll;
   sqlite3_stmt *log;
+  sqlite3_stmt *stats[MUSTER_CHARACTER_WRITE_ROWS + 1];  /* by rows */
+  sqlite3_stmt *rolls[MUSTER_CHARACTER_WRITE_ROWS + 1];
 } MusterCharacterWrites;
 sqlite3_stmt *muster_store_prepare_character_insert (MusterStore  *self,
-                                                     GError      **error);
-sqlite3_stmt *muster_store_prepare_stat_insert      (MusterStore  *self,
                                                      GError      **error);
 /* As muster_store_tx_create_character(), in @force, read already, with
  * @writes: a batch of recruits looks up and prepares them once. */
 gint64    muster_store_tx_create_character_in (MusterStore                 *self,
-                                               const MusterCharacterWrites *writes,
+                                               MusterCharacterWrites       *writes,
                                                MusterForce                 *force,
                                                const MusterCharacterSpec   *spec,
                                                GError                     **error);

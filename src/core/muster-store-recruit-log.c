@@ -51,8 +51,6 @@ describe_recruit_stat (MusterRuleset         *ruleset,
   const MusterLookupTable *table;
   const MusterTableEntry *entry = NULL;
   const MusterRoll *roll = NULL;
-  g_autofree char *dice = NULL;
-  char plain[16];
   gboolean demoted = FALSE;
   gpointer value;
   int cap;
@@ -69,8 +67,6 @@ describe_recruit_stat (MusterRuleset         *ruleset,
   if (roll == NULL)
     return TRUE;
 
-  dice = muster_roll_describe (roll);
-  g_snprintf (plain, sizeof plain, "%d", out->value);
   table = stat_table (type, def->key);
   for (guint j = 0; table != NULL && j < table->entries->len; j++)
     {
@@ -82,19 +78,28 @@ describe_recruit_stat (MusterRuleset         *ruleset,
   cap = muster_ruleset_get_cap (ruleset, weapon, def->key);
   if (table != NULL && entry != NULL)
     {
-      out->dice = g_steal_pointer (&dice);
+      out->dice = muster_roll_describe (roll);
       out->table = table->id;
       out->entry = entry->id;
       out->demoted = demoted;
     }
   else if (out->value > cap)
     {
-      out->dice = g_steal_pointer (&dice);
+      out->dice = muster_roll_describe (roll);
       out->capped = TRUE;
       out->cap = cap;
     }
-  else if (g_strcmp0 (dice, plain) != 0)
-    out->dice = g_steal_pointer (&dice);
+  /* One die, or none: muster_roll_describe() says the total alone, which
+   * says no more than the value when the two are the same. */
+  else if (roll->faces->len > 1 || strpbrk (roll->expression, "+-") != NULL || roll->total != out->value)
+    {
+      g_autofree char *dice = muster_roll_describe (roll);
+      char plain[16];
+
+      g_snprintf (plain, sizeof plain, "%d", out->value);
+      if (g_strcmp0 (dice, plain) != 0)
+        out->dice = g_steal_pointer (&dice);
+    }
   return TRUE;
 }
 

@@ -662,6 +662,23 @@ muster_store_set_error (MusterStore  *self,
 }
 
 char *
+muster_store_rows_sql (const char *insert,
+                       guint       n_columns,
+                       guint       n_rows)
+{
+  GString *sql = g_string_new (insert);
+
+  for (guint r = 0; r < n_rows; r++)
+    {
+      g_string_append (sql, r > 0 ? ", (" : "(");
+      for (guint c = 0; c < n_columns; c++)
+        g_string_append (sql, c > 0 ? ", ?" : "?");
+      g_string_append_c (sql, ')');
+    }
+  return g_string_free (sql, FALSE);
+}
+
+char *
 muster_store_now (void)
 {
   /* Formatted once a second: a batch of recruits stamps thousands of
