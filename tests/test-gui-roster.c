@@ -648,6 +648,75 @@ test_roster_read_after_first_frame (void)
   muster_gui_fixture_close (&f);
 }
 
+/* The characters chosen stay chosen, and no other, whatever the roster
+ * is sorted by: one alone (the model moves him without GTK looking for
+ * him, muster_sort_filter_model_set_kept()) or two. */
+static void
+assert_selected_are (GtkSelectionModel *selection,
+                     GPtrArray         *chosen)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (selection);
+  GtkBitsetIter iter;
+  guint position;
+
+  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, chosen->len);
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &position); more;
+       more = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (selection), position);
+
+      g_assert_true (g_ptr_array_find (chosen, item, NULL));
+    }
+}
+
+static void
+test_roster_sort_keeps_selection (void)
+{
+  static const char * const titles[] = { "Force", "F", "Name", "Troop Type", "I", "Weapon" };
+  Fixture f = { 0 };
+  GtkColumnView *view;
+  GtkSelectionModel *selection;
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n, moved = 0;
+
+  muster_gui_fixture_open (&f, TRUE);
+  view = muster_roster_page_get_column_view (roster (&f));
+  selection = gtk_column_view_get_model (view);
+  n = g_list_model_get_n_items (G_LIST_MODEL (selection));
+  g_assert_cmpuint (n, >, 4);
+
+  for (guint count = 1; count <= 2; count++)
+    {
+      g_ptr_array_set_size (chosen, 0);
+      gtk_selection_model_select_item (selection, n / 2, TRUE);
+      g_ptr_array_add (chosen, g_list_model_get_item (G_LIST_MODEL (selection), n / 2));
+      if (count == 2)
+        {
+          gtk_selection_model_select_item (selection, 1, FALSE);
+          g_ptr_array_add (chosen, g_list_model_get_item (G_LIST_MODEL (selection), 1));
+        }
+      assert_selected_are (selection, chosen);
+      for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+        for (GtkSortType way = GTK_SORT_ASCENDING; way <= GTK_SORT_DESCENDING; way++)
+          {
+            g_autoptr(GtkBitset) before = gtk_selection_model_get_selection (selection);
+            guint was = gtk_bitset_get_minimum (before);
+            g_autoptr(GtkBitset) after = NULL;
+
+            gtk_column_view_sort_by_column (view, column_titled (view, titles[t]), way);
+            muster_gui_spin ();
+            assert_selected_are (selection, chosen);
+            after = gtk_selection_model_get_selection (selection);
+            if (gtk_bitset_get_minimum (after) != was)
+              moved++;
+          }
+    }
+  /* The sorts moved them, or they say nothing. */
+  g_assert_cmpuint (moved, >, 4);
+
+  muster_gui_fixture_close (&f);
+}
+
 /* Searching shows the very objects the roster had: a search narrowed and
  * widened again gives back the same rows, and keeps the one chosen. */
 static void
@@ -1481,6 +1550,7 @@ main (int   argc,
   g_test_add_func ("/gui/roster/sort", test_roster_sort);
   g_test_add_func ("/gui/roster/sort-follows-columns", test_roster_sort_follows_columns);
   g_test_add_func ("/gui/roster/sort-menu", test_roster_sort_menu);
+  g_test_add_func ("/gui/roster/sort-keeps-selection", test_roster_sort_keeps_selection);
   g_test_add_func ("/gui/roster/search", test_roster_search);
   g_test_add_func ("/gui/roster/read-after-first-frame", test_roster_read_after_first_frame);
   g_test_add_func ("/gui/roster/status-icons-when-shown", test_roster_status_icons_when_shown);

@@ -659,6 +659,123 @@ test_sort_by_keys_unasked (void)
   g_assert_cmpint (id_at (G_LIST_MODEL (shown), 4), ==, 2);
 }
 
+/* What a view sees of the changes: each replayed on a copy of the rows
+ * as they come, with the kept item never among the rows a change removes
+ * while it is shown before and after. */
+typedef struct {
+  GPtrArray *mirror;
+  gpointer   kept;
+  guint      calls;
+  guint      kept_removed;
+} Replay;
+
+static void
+replay_cb (GListModel *model,
+           guint       position,
+           guint       removed,
+           guint       added,
+           Replay     *replay)
+{
+  g_assert_cmpuint (position + removed, <=, replay->mirror->len);
+  for (guint i = position; i < position + removed; i++)
+    if (g_ptr_array_index (replay->mirror, i) == replay->kept)
+      replay->kept_removed++;
+  g_ptr_array_remove_range (replay->mirror, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      g_ptr_array_insert (replay->mirror, (int) (position + i), g_list_model_get_item (model, position + i));
+    }
+  g_assert_cmpuint (replay->mirror->len, ==, g_list_model_get_n_items (model));
+  replay->calls++;
+}
+
+static void
+assert_replayed (MusterSortFilterModel *shown,
+                 Replay                *replay)
+{
+  g_autoptr(GPtrArray) now = objects_of (G_LIST_MODEL (shown));
+
+  g_assert_cmpuint (replay->mirror->len, ==, now->len);
+  for (guint i = 0; i < now->len; i++)
+    g_assert_true (g_ptr_array_index (replay->mirror, i) == g_ptr_array_index (now, i));
+}
+
+/* A new order moves the kept item (the one a view's selection keeps)
+ * without a change removing it: GTK's selections then need not look for
+ * it among every row. Whatever moves, the views see every row. */
+static void
+test_sort_filter_kept (void)
+{
+  g_autoptr(GListStore) source = g_list_store_new (MUSTER_TYPE_CHARACTER);
+  g_autoptr(MusterSortFilterModel) shown = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1809);
+  g_autoptr(GPtrArray) mirror = NULL;
+  Filter filter = { 0 };
+  Replay replay = { 0 };
+  guint moved = 0;
+
+  for (guint i = 0; i < 300; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Man %03u", g_rand_int_range (rand, 0, 1000));
+      g_autoptr(MusterCharacter) character = character_new (i + 1, name, g_rand_int_range (rand, 0, 6));
+
+      g_list_store_append (source, character);
+    }
+  shown = muster_sort_filter_model_new (G_LIST_MODEL (source));
+  filter.search = muster_search_fold ("");
+  muster_sort_filter_model_set_filter (shown, filter_match, &filter);
+  mirror = objects_of (G_LIST_MODEL (shown));
+  replay.mirror = g_ptr_array_ref (mirror);
+  g_signal_connect (shown, "items-changed", G_CALLBACK (replay_cb), &replay);
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(GObject) kept = g_list_model_get_item (G_LIST_MODEL (shown),
+          (guint) g_rand_int_range (rand, 0, (int) g_list_model_get_n_items (G_LIST_MODEL (shown))));
+      guint was = muster_sort_filter_model_find (shown, kept), calls = replay.calls;
+      gboolean descending = g_rand_boolean (rand);
+
+      muster_sort_filter_model_set_kept (shown, kept);
+      replay.kept = kept;
+      switch (round % 3)
+        {
+        case 0:
+          muster_sort_filter_model_sort_by_text (shown, by_name, NULL, descending);
+          break;
+        case 1:
+          muster_sort_filter_model_sort_by_number (shown, by_kills, NULL, descending);
+          break;
+        default:
+          muster_sort_filter_model_sort_by_text (shown, NULL, NULL, FALSE);
+          break;
+        }
+      assert_replayed (shown, &replay);
+      g_assert_cmpuint (replay.kept_removed, ==, 0);
+      g_assert_cmpuint (replay.calls - calls, <=, 2);
+      if (muster_sort_filter_model_find (shown, kept) != was)
+        moved++;
+
+      /* A filter that hides it: told in one change, as any other. */
+      if (round % 10 == 9)
+        {
+          replay.kept = NULL;
+          set_search (shown, &filter, "Man 9");
+          assert_replayed (shown, &replay);
+          set_search (shown, &filter, "");
+          assert_replayed (shown, &replay);
+        }
+    }
+  g_assert_cmpuint (moved, >, 20);
+
+  muster_sort_filter_model_set_kept (shown, NULL);
+  replay.kept = NULL;
+  muster_sort_filter_model_sort_by_number (shown, by_kills, NULL, FALSE);
+  assert_replayed (shown, &replay);
+  g_signal_handlers_disconnect_by_func (shown, replay_cb, &replay);
+  g_ptr_array_unref (replay.mirror);
+  g_free (filter.search);
+}
+
 /* --- The roster model ------------------------------------------------------ */
 
 static void
@@ -882,6 +999,7 @@ main (int   argc,
   g_test_add_func ("/lists/sort-filter/keys-changed", test_sort_keys_changed);
   g_test_add_func ("/lists/sort-filter/by-keys", test_sort_by_keys);
   g_test_add_func ("/lists/sort-filter/by-keys/unasked", test_sort_by_keys_unasked);
+  g_test_add_func ("/lists/sort-filter/kept", test_sort_filter_kept);
   g_test_add_func ("/lists/roster-model", test_roster_model);
   g_test_add_func ("/lists/roster-model/external", test_roster_model_external);
   g_test_add_func ("/lists/roster-model/async", test_roster_model_async);

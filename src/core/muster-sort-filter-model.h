@@ -16,8 +16,9 @@ G_BEGIN_DECLS
  *
  * Every change (of the source, the order or the filter) emits one
  * ::items-changed, for the rows between the first and the last that
- * changed; rows shown before and after keep their objects, so a view
- * keeps their widgets.
+ * changed (two, either side of the kept item, when it moves: see
+ * muster_sort_filter_model_set_kept()); rows shown before and after keep
+ * their objects, so a view keeps their widgets.
  */
 #define MUSTER_TYPE_SORT_FILTER_MODEL (muster_sort_filter_model_get_type ())
 G_DECLARE_FINAL_TYPE (MusterSortFilterModel, muster_sort_filter_model, MUSTER, SORT_FILTER_MODEL, GObject)
@@ -72,6 +73,13 @@ void                   muster_sort_filter_model_set_filter (MusterSortFilterMode
                                                             gpointer               user_data);
 /* Asks the filter again, after what it reads changed. */
 void                   muster_sort_filter_model_refilter   (MusterSortFilterModel *self);
+/* The item a selection of the view keeps (NULL: none, or more than
+ * one): a change that moves it is told in two, the rows before it and
+ * those after it, so that GTK's selections, which look for a selected
+ * item among all the rows a change adds, find it where it went without
+ * looking. Held until set again. */
+void                   muster_sort_filter_model_set_kept   (MusterSortFilterModel *self,
+                                                            gpointer               item);
 /* The position of @item among those shown, or G_MAXUINT. */
 guint                  muster_sort_filter_model_find       (MusterSortFilterModel *self,
                                                             gpointer               item);

@@ -313,14 +313,39 @@ muster_list_sorter_follow_sorter (GtkSorter             *sorter,
   start_following (sorter, model, NULL);
 }
 
+/* The item the view's selection keeps, when it keeps one alone: a new
+ * order moves it without GTK looking for it among every row. */
+static void
+selection_changed_cb (GtkSelectionModel     *selection,
+                      guint                  position,
+                      guint                  n_items,
+                      MusterSortFilterModel *model)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (selection);
+  g_autoptr(GObject) item = NULL;
+
+  if (gtk_bitset_get_size (selected) == 1)
+    item = g_list_model_get_item (G_LIST_MODEL (selection), gtk_bitset_get_minimum (selected));
+  muster_sort_filter_model_set_kept (model, item);
+}
+
 void
 muster_list_sorter_follow (GtkColumnView         *view,
                            MusterSortFilterModel *model)
 {
+  GtkSelectionModel *selection;
+
   g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
   g_return_if_fail (MUSTER_IS_SORT_FILTER_MODEL (model));
 
   start_following (gtk_column_view_get_sorter (view), model, view);
+
+  selection = gtk_column_view_get_model (view);
+  if (selection != NULL)
+    {
+      g_signal_connect_object (selection, "selection-changed", G_CALLBACK (selection_changed_cb), model, 0);
+      selection_changed_cb (selection, 0, 0, model);
+    }
 }
 
 GActionGroup *

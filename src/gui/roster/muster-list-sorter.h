@@ -28,7 +28,9 @@ GtkSorter *muster_list_sorter_new_number (MusterNumberKeyFunc    key,
 /* Sorts @model as @view's sorter says, now and whenever it changes,
  * until @model goes, and gives @view the "sort" actions of
  * muster_list_sorter_fill_menu(). Every column of @view sorts with a
- * MusterListSorter; @model follows one view. */
+ * MusterListSorter; @model follows one view. The view's model, a
+ * selection of @model, is set first: the item it keeps selected alone is
+ * @model's kept item (muster_sort_filter_model_set_kept()). */
 void       muster_list_sorter_follow (GtkColumnView         *view,
                                       MusterSortFilterModel *model);
 /* Fills @menu with the columns of @view it can be sorted by and the two
