@@ -14,6 +14,7 @@
 
 #include "muster-canonical-dump.h"
 #include "muster-conformance-util.h"
+#include "muster-exchange-test-util.h"
 #include "muster-exchange.h"
 #include "muster-game.h"
 #include "muster-store-private.h"
@@ -361,20 +362,6 @@ test_sides (void)
   now = order_rows (&cf, game, 1);
   g_assert_cmpstr (now, ==, rows);
   muster_conformance_clear (&cf);
-}
-
-static char *
-export_campaign (MusterStore *store,
-                 gint64       campaign)
-{
-  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (muster_exchange_export_campaign (store, campaign, stream, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_output_stream_write_all (stream, "", 1, NULL, NULL, NULL));
-  g_output_stream_close (stream, NULL, NULL);
-  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (stream));
 }
 
 /* Through a campaign file and back, the rolls' entries keep the orders
