@@ -53,7 +53,8 @@ log_without_table (Fixture *f)
     {
       const char *tab = strchr (rows[i], '\t');
 
-      if (rows[i][0] == '\0' || strstr (rows[i], "\thit\t") != NULL || strstr (rows[i], "\tstarted\t") != NULL)
+      if (rows[i][0] == '\0' || strstr (rows[i], "\thit\t") != NULL || strstr (rows[i], "\tstarted\t") != NULL ||
+          strstr (rows[i], "\tordered\t") != NULL)
         continue;
       g_ptr_array_add (kept, g_strdup (tab != NULL ? tab + 1 : rows[i]));
     }
@@ -183,6 +184,40 @@ test_order (Fixture       *f,
   RUN_FAILS (f, &run, 2, "WHO=FACES", "order", "1", "--campaign", "Talavera", "--faces", "Lefort");
 }
 
+/* undo takes back a roll of the order as it takes back a hit: a roll
+ * made again with the wrong faces gives the bound its earlier order
+ * back, and the first roll leaves it with none. */
+static void
+test_undo_order (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_auto(Run) run = { 0, };
+  g_autofree char *rolled = NULL;
+
+  make_campaign (f);
+  RUN_OK (f, &run, "start", "1", "--campaign", "Talavera");
+  RUN_OK (f, &run, "order", "1", "--campaign", "Talavera", "--format", "tsv");
+  rolled = g_strdup (run.out);
+  RUN_OK (f, &run, "log", "Talavera");
+  g_assert_true (mentions (run.out, "Bound 1: order of play rolled"));
+  RUN_OK (f, &run, "order", "1", "--campaign", "Talavera", "--faces", "Jean Lefort=6", "--faces", "Pierre Dufour=6",
+          "--faces", "Richard Sharland=1", "--faces", "Patrick Harden=1", "--format", "tsv");
+  g_assert_cmpstr (run.out, !=, rolled);
+  RUN_OK (f, &run, "log", "Talavera");
+  g_assert_true (mentions (run.out, "Bound 1: order of play rolled again"));
+
+  RUN_OK (f, &run, "undo", "1", "--campaign", "Talavera");
+  g_assert_cmpstr (run.out, ==,
+                   "Bound 1: the last roll of the order of play taken back; the order rolled before it is back.\n");
+  RUN_OK (f, &run, "order", "1", "--campaign", "Talavera", "--format", "tsv");
+  g_assert_cmpstr (run.out, ==, rolled);
+  RUN_OK (f, &run, "undo", "1", "--campaign", "Talavera");
+  g_assert_cmpstr (run.out, ==, "Bound 1: the roll of the order of play taken back; the bound has no order now.\n");
+  RUN_FAILS (f, &run, 1, "nothing to take back", "undo", "1", "--campaign", "Talavera");
+  RUN_OK (f, &run, "log", "Talavera");
+  g_assert_false (mentions (run.out, "order of play rolled"));
+}
+
 /* The name on the last row of a deck's turn, as order prints it. */
 static char *
 last_card (const char *out)
@@ -267,6 +302,7 @@ main (int    argc,
               test_same_as_result, fixture_teardown);
   g_test_add ("/cli-table/order", Fixture, NULL, fixture_setup_fixed_time, test_order, fixture_teardown);
   g_test_add ("/cli-table/undo", Fixture, NULL, fixture_setup_fixed_time, test_undo, fixture_teardown);
+  g_test_add ("/cli-table/undo-order", Fixture, NULL, fixture_setup_fixed_time, test_undo_order, fixture_teardown);
 
   return g_test_run ();
 }

@@ -495,6 +495,102 @@ test_undo_card (void)
   muster_gui_fixture_close (&f);
 }
 
+/* The order of bound 1 as stored: who, faces, total, tie dice and
+ * whether the faces were typed in, in order. */
+static char *
+order_text (MusterStore *store,
+            gint64       game_id)
+{
+  g_autoptr(GPtrArray) order = muster_store_list_order (store, game_id, 1, NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; order != NULL && i < order->len; i++)
+    {
+      const MusterOrderEntry *e = g_ptr_array_index (order, i);
+
+      g_string_append_printf (text, "%s %s %d %s %d\n", e->name, e->faces, e->total, e->tie_faces, e->entered);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+order_is (MusterStore *store,
+          gint64       game_id,
+          const char  *expected)
+{
+  g_autofree char *now = order_text (store, game_id);
+
+  return g_str_equal (now, expected);
+}
+
+/* Sharpe's Skirmish at the table: the order rolled by the window is
+ * taken back like a hit, the Undo button enabled and saying so when
+ * nothing but the roll was made; a roll made again with the wrong faces
+ * is taken back by Ctrl+Z, the earlier order back, then the first by the
+ * button, and each toast says which. */
+static void
+test_undo_order (void)
+{
+  MusterGuiFixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) faces = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) again = NULL;
+  g_autofree char *first = NULL;
+  MusterTableWindow *window;
+  GtkWidget *undo;
+  gint64 campaign, game;
+
+  muster_gui_fixture_open (&f, FALSE);
+  campaign = muster_store_create_sample (f.store, NULL, &error);
+  g_assert_no_error (error);
+  game = muster_store_create_game (f.store, campaign, "The Bridge", NULL,
+                                   (const gint64[]) { find_id (f.store, campaign, "Charles Ellison"),
+                                                      find_id (f.store, campaign, "Patrick Nolan"),
+                                                      find_id (f.store, campaign, "Étienne Marchal"),
+                                                      find_id (f.store, campaign, "Pierre Guérin") }, 4, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_store_start_game (f.store, game, &error));
+  g_assert_no_error (error);
+
+  window = present_table_window (&f, game);
+  undo = find_action_button (GTK_WIDGET (window), "table.undo");
+  g_assert_nonnull (undo);
+  g_assert_true (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
+
+  /* Only the order rolled: Undo offers to take it back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "table.order", NULL);
+  muster_gui_wait_until (muster_store_last_bound (f.store, game, NULL) == 1);
+  muster_gui_wait_until (tooltip_is (undo, "Take Back the Order of Bound 1 (Ctrl+Z)"));
+  g_assert_true (gtk_widget_is_sensitive (undo));
+  first = order_text (f.store, game);
+  g_assert_cmpstr (first, !=, "");
+
+  /* Rolled again with the wrong faces typed in: Ctrl+Z puts the order
+   * rolled first back. */
+  g_hash_table_insert (faces, "Charles Ellison", "1");
+  g_hash_table_insert (faces, "Patrick Nolan", "1");
+  g_hash_table_insert (faces, "Étienne Marchal", "6");
+  g_hash_table_insert (faces, "Pierre Guérin", "6");
+  again = muster_store_roll_order (f.store, game, 1, faces, &error);
+  g_assert_no_error (error);
+  g_assert_false (order_is (f.store, game, first));
+  g_assert_true (muster_gui_activate_shortcut (GTK_WIDGET (window), GDK_KEY_z, GDK_CONTROL_MASK));
+  muster_gui_wait_until (order_is (f.store, game, first));
+  muster_gui_wait_until (toast_is (window, "Order of bound 1 taken back: the one rolled before is back"));
+  muster_gui_wait_until (tooltip_is (undo, "Take Back the Order of Bound 1 (Ctrl+Z)"));
+
+  /* The button takes back the first roll: the bound has no order. */
+  g_assert_true (gtk_widget_is_sensitive (undo));
+  gtk_widget_activate (undo);
+  muster_gui_wait_until (muster_store_last_bound (f.store, game, NULL) == 0);
+  muster_gui_wait_until (toast_is (window, "Order of bound 1 taken back"));
+  muster_gui_wait_until (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
+  muster_gui_wait_until (muster_gui_find_widget (GTK_WIDGET (window), ADW_TYPE_ACTION_ROW, "Not rolled yet") != NULL);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  muster_gui_fixture_close (&f);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -505,6 +601,7 @@ main (int    argc,
   g_test_add_func ("/gui/table/record-while-started", test_record_while_started);
   g_test_add_func ("/gui/table/rules-predate", test_rules_predate);
   g_test_add_func ("/gui/table/undo-card", test_undo_card);
+  g_test_add_func ("/gui/table/undo-order", test_undo_order);
 
   return muster_gui_test_finish (g_test_run ());
 }

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "muster-engine.h"
 #include "muster-game.h"
 #include "muster-log-test-util.h"
@@ -478,6 +480,34 @@ test_table (void)
   log_expect (play.store, play.campaign, "hit",
               "{\"ordinal\": 2, \"name\": \"Henri Dubois\", \"location\": \"head\", \"score\": 2, \"effect\": \"none\"}",
               "Hit 2: Henri Dubois is hit in the Head, score 2: No effect");
+  /* The order rolled, then rolled again: the entry keeps the order it
+   * replaced (the same dice, from the seed), so that the roll can be
+   * taken back. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr(GPtrArray) order = muster_store_roll_order (play.store, id, 1, NULL, &error);
+      const MusterOrderEntry *first;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (order);
+      first = g_ptr_array_index (order, 0);
+      if (i == 0)
+        log_expect (play.store, play.campaign, "ordered", "{\"bound\": 1, \"again\": false, \"previous\": []}",
+                    "Bound 1: order of play rolled");
+      else
+        {
+          MusterLogEntry *entry;
+          g_autofree char *place = g_strdup_printf ("{\"place\":1,\"character_id\":%" G_GINT64_FORMAT ",",
+                                                    first->character_id);
+
+          log_expect (play.store, play.campaign, "ordered", "{\"bound\": 1, \"again\": true}",
+                      "Bound 1: order of play rolled again");
+          entry = muster_test_newest_log (play.store, play.campaign, "ordered");
+          g_assert_nonnull (strstr (entry->args, "\"again\":true,\"previous\":[{"));
+          g_assert_nonnull (strstr (entry->args, place));
+          muster_log_entry_free (entry);
+        }
+    }
   play_clear (&play);
 
   play_init (&play, chosen, NULL);

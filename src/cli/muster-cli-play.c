@@ -348,8 +348,23 @@ say_card_undone (const MusterOrderEntry *card)
     g_print (_("Turn %d: %s taken back.\n"), card->bound, card->name);
 }
 
+static void
+say_order_undone (const MusterTableStep *step)
+{
+  if (step->replaced)
+    /* TRANSLATORS: the bound whose last roll of the order of play was
+     * taken back; the order rolled before it is its order again */
+    g_print (_("Bound %d: the last roll of the order of play taken back; the order rolled before it is back.\n"),
+             step->bound);
+  else
+    /* TRANSLATORS: the bound whose roll of the order of play was taken
+     * back; it had no order before it */
+    g_print (_("Bound %d: the roll of the order of play taken back; the bound has no order now.\n"), step->bound);
+}
+
 /* Takes back the last hit, the last card, or (@kind
- * MUSTER_TABLE_STEP_NONE) whichever of them came last, and says which. */
+ * MUSTER_TABLE_STEP_NONE) whichever of them and the rolls of the order
+ * came last, and says which. */
 static int
 undo_at_table (MusterCli           *cli,
                int                  argc,
@@ -393,6 +408,8 @@ undo_at_table (MusterCli           *cli,
     }
   if (step->kind == MUSTER_TABLE_STEP_HIT)
     say_hit_undone (step->hit);
+  else if (step->kind == MUSTER_TABLE_STEP_ORDER)
+    say_order_undone (step);
   else
     say_card_undone (step->card);
   return 0;

@@ -39,7 +39,7 @@ static const MusterCliCommand commands[] = {
   { "hit",          muster_cli_cmd_hit,          N_("Resolve a hit in a started game by the rules"), N_("GAME TARGET [--by ATTACKER] | GAME --unit UNIT") },
   { "undo-hit",     muster_cli_cmd_undo_hit,     N_("Take back the last hit of a started game"),   N_("GAME") },
   { "undo-card",    muster_cli_cmd_undo_card,    N_("Take back the last card dealt in a started game"), N_("GAME") },
-  { "undo",         muster_cli_cmd_undo,         N_("Take back the last hit or card of a started game, whichever came last"), N_("GAME") },
+  { "undo",         muster_cli_cmd_undo,         N_("Take back the last hit, card or roll of the order of a started game, whichever came last"), N_("GAME") },
   { "finish",       muster_cli_cmd_finish,       N_("Mark a game played, with its winner"),       N_("GAME") },
   { "resolve",      muster_cli_cmd_resolve,      N_("Run the between-game sequence for a game"),  N_("GAME") },
   { "undo-resolve", muster_cli_cmd_undo_resolve, N_("Undo a campaign’s most recent resolution"),  N_("CAMPAIGN") },

@@ -123,6 +123,12 @@ static const MusterLogSentence sentences[] = {
   { "dealt", "name", LS_("Turn %d: %s for %s dealt"), NULL, { "#turn", "card(card)", "name" } },
   /* Translators: “Turn 2: Pause card dealt” (a card that is nobody's) */
   { "dealt", NULL, LS_("Turn %d: %s dealt"), NULL, { "#turn", "card(card)" } },
+  /* Translators: “Bound 2: order of play rolled again” (the order of
+   * the bound had been rolled before; this roll replaced it) */
+  { "ordered", "again", LS_("Bound %d: order of play rolled again"), NULL, { "#bound" } },
+  /* Translators: “Bound 2: order of play rolled” (who plays first in the
+   * bound, by initiative or by side) */
+  { "ordered", NULL, LS_("Bound %d: order of play rolled"), NULL, { "#bound" } },
   /* Translators: “Game 2 “The bridge”: the units Grenadiers, Rifles take the field” */
   { "unit-joined-game", NULL, LS_("%s: %s take the field"), NULL, { "game(number,title)", "units(units)" } },
   /* Translators: game: unit: 2 killed, 1 wounded, 0 captured, 0 run */

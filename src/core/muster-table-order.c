@@ -124,6 +124,11 @@ typed_faces (GHashTable  *faces,
   return text != NULL ? muster_engine_parse_faces (text, error) : NULL;
 }
 
+static GPtrArray *read_bound (MusterStore  *store,
+                              gint64        game_id,
+                              int           bound,
+                              GError      **error);
+
 static gboolean
 delete_bound (MusterStore  *store,
               gint64        game_id,
@@ -166,6 +171,21 @@ insert_entry (MusterStore             *store,
   sqlite3_bind_text (stmt, 10, entry->tie_faces != NULL ? entry->tie_faces : "", -1, SQLITE_TRANSIENT);
   sqlite3_bind_int (stmt, 11, entry->entered);
   return muster_store_exec (store, stmt, _("Could not keep the order of play"), error);
+}
+
+gboolean
+muster_table_replace_bound (MusterStore  *store,
+                            gint64        game_id,
+                            int           bound,
+                            GPtrArray    *entries,
+                            GError      **error)
+{
+  if (!delete_bound (store, game_id, bound, error))
+    return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    if (!insert_entry (store, game_id, g_ptr_array_index (entries, i), error))
+      return FALSE;
+  return TRUE;
 }
 
 /* Fills @rollers with the game's men (by initiative) or sides. */
@@ -289,6 +309,7 @@ muster_store_roll_order (MusterStore  *store,
   g_autoptr(MusterGame) game = NULL;
   g_autoptr(GArray) rollers = g_array_new (FALSE, TRUE, sizeof (Roller));
   g_autoptr(GPtrArray) entries = entries_new ();
+  g_autoptr(GPtrArray) previous = NULL;
   MusterRuleset *ruleset = NULL;
   const MusterPlay *play;
 
@@ -324,21 +345,21 @@ muster_store_roll_order (MusterStore  *store,
       g_ptr_array_add (entries, g_steal_pointer (&roller->entry));
     }
 
+  /* Logged with the order it replaces, so that the roll can be taken
+   * back as a hit or a card can (muster-table-undo.c). */
   if (!muster_store_begin (store, error))
     return NULL;
-  if (!delete_bound (store, game_id, bound, error))
-    goto fail;
-  for (guint i = 0; i < entries->len; i++)
-    if (!insert_entry (store, game_id, g_ptr_array_index (entries, i), error))
-      goto fail;
-  if (!muster_store_commit (store, error))
-    goto fail;
-  muster_store_emit_changed (store, MUSTER_CHANGE_GAMES, muster_game_get_campaign_id (game));
+  previous = read_bound (store, game_id, bound, error);
+  if (previous == NULL || !muster_table_replace_bound (store, game_id, bound, entries, error))
+    {
+      muster_store_rollback (store);
+      return NULL;
+    }
+  if (!muster_store_log_and_commit (store, muster_game_get_campaign_id (game), game_id, 0, "ordered",
+                                    muster_table_order_args (bound, previous),
+                                    MUSTER_CHANGE_GAMES | MUSTER_CHANGE_LOG, error))
+    return NULL;
   return g_steal_pointer (&entries);
-
-fail:
-  muster_store_rollback (store);
-  return NULL;
 }
 
 static MusterOrderEntry *

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "muster-ruleset-play.h"
 #include "muster-table.h"
 
@@ -41,6 +43,20 @@ gboolean          muster_table_delete_card      (MusterStore             *store,
                                                  gint64                   game_id,
                                                  const MusterOrderEntry  *card,
                                                  GError                 **error);
+
+/* Deletes the order of @bound and writes @entries (of MusterOrderEntry*)
+ * in its place (muster-table-order.c). */
+gboolean          muster_table_replace_bound    (MusterStore             *store,
+                                                 gint64                   game_id,
+                                                 int                      bound,
+                                                 GPtrArray               *entries,
+                                                 GError                 **error);
+/* The arguments of the log entry of a roll of @bound: the bound, and
+ * every column of the rows of @previous, the order it replaces (empty
+ * when there was none), so that taking the roll back puts them back
+ * (muster-table-undo.c). */
+JsonObject       *muster_table_order_args       (int                      bound,
+                                                 GPtrArray               *previous);
 
 /* Whether @effect takes the man out of the game (muster-table-results.c). */
 gboolean          muster_table_effect_removes   (MusterRuleset          *ruleset,

@@ -119,7 +119,9 @@ void muster_order_entry_free (MusterOrderEntry *entry);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterOrderEntry, muster_order_entry_free)
 
 /* Rolls the order of play of a started game for @bound (1 or more), by
- * initiative or by side as the rules say, and keeps it: each man (or
+ * initiative or by side as the rules say, and keeps it in place of the
+ * bound's order, if it had one, with a log entry ("ordered") that can
+ * be taken back (muster_store_undo_last_step()): each man (or
  * side) rolls from a generator derived from the campaign seed, the game,
  * the bound and who rolls, so rolling a bound again gives the same dice.
  * @faces maps a name or id to the faces rolled at the table ("4"), may
@@ -177,30 +179,39 @@ MusterHit *muster_store_record_hit  (MusterStore            *store,
 gboolean   muster_store_undo_hit    (MusterStore            *store,
                                      gint64                  game_id,
                                      GError                **error);
-/* What was done last at the table: a hit or a card dealt. */
+/* What was done last at the table: a hit, a card dealt, or the order
+ * of a bound rolled. */
 typedef enum {
   MUSTER_TABLE_STEP_NONE,
   MUSTER_TABLE_STEP_HIT,
   MUSTER_TABLE_STEP_CARD,
+  MUSTER_TABLE_STEP_ORDER,
 } MusterTableStepKind;
 
 typedef struct {
   MusterTableStepKind kind;
-  MusterHit          *hit;    /* MUSTER_TABLE_STEP_HIT */
-  MusterOrderEntry   *card;   /* MUSTER_TABLE_STEP_CARD */
+  MusterHit          *hit;       /* MUSTER_TABLE_STEP_HIT */
+  MusterOrderEntry   *card;      /* MUSTER_TABLE_STEP_CARD */
+  int                 bound;     /* MUSTER_TABLE_STEP_ORDER: the bound rolled */
+  gboolean            replaced;  /* MUSTER_TABLE_STEP_ORDER: the roll replaced an
+                                  * earlier order of the bound, which taking it
+                                  * back puts back */
 } MusterTableStep;
 
 void muster_table_step_free (MusterTableStep *step);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTableStep, muster_table_step_free)
 
-/* The last hit or card of @game_id, whichever came last; of kind
- * MUSTER_TABLE_STEP_NONE when there is neither (muster-table-undo.c). */
+/* The last hit, card or roll of the order of @game_id, whichever came
+ * last; of kind MUSTER_TABLE_STEP_NONE when there is none
+ * (muster-table-undo.c). A roll made before rolls were logged is not
+ * seen. */
 MusterTableStep *muster_store_get_last_step  (MusterStore  *store,
                                               gint64        game_id,
                                               GError      **error);
-/* Takes back the last hit or card of a started game, whichever came
- * last, as muster_store_undo_hit() and muster_store_undo_card() do.
- * MUSTER_ENGINE_ERROR_STATE when there is neither.
+/* Takes back the last hit, card or roll of a started game, whichever
+ * came last, as muster_store_undo_hit() and muster_store_undo_card() do;
+ * a roll is taken back with the order of its bound it replaced put back
+ * as it was. MUSTER_ENGINE_ERROR_STATE when there is none.
  * Returns: (transfer full): what was taken back, or %NULL with @error set. */
 MusterTableStep *muster_store_undo_last_step (MusterStore  *store,
                                               gint64        game_id,

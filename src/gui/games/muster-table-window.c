@@ -312,6 +312,10 @@ update_undo (MusterTableWindow *self,
     /* Translators: the undo button's tooltip: the card dealt last, that
      * is nobody's (“Pause card”) */
     tooltip = g_strdup_printf (_("Take Back the Last Card: %s (Ctrl+Z)"), step->card->name);
+  else if (step != NULL && step->kind == MUSTER_TABLE_STEP_ORDER)
+    /* Translators: the undo button's tooltip: the bound whose order of
+     * play was rolled last */
+    tooltip = g_strdup_printf (_("Take Back the Order of Bound %d (Ctrl+Z)"), step->bound);
   else
     tooltip = g_strdup (_("Nothing to Take Back (Ctrl+Z)"));
   gtk_widget_set_tooltip_text (self->undo, tooltip);
@@ -464,6 +468,13 @@ muster_table_window_undo (MusterTableWindow  *self,
   if (step->kind == MUSTER_TABLE_STEP_HIT)
     /* Translators: a toast: the hit's number and who was hit */
     title = g_strdup_printf (_("Hit %d on %s taken back"), step->hit->ordinal, step->hit->target_name);
+  else if (step->kind == MUSTER_TABLE_STEP_ORDER && step->replaced)
+    /* Translators: a toast: the bound whose last roll of the order of
+     * play was taken back, the order rolled before it being back */
+    title = g_strdup_printf (_("Order of bound %d taken back: the one rolled before is back"), step->bound);
+  else if (step->kind == MUSTER_TABLE_STEP_ORDER)
+    /* Translators: a toast: the bound whose order of play was taken back */
+    title = g_strdup_printf (_("Order of bound %d taken back"), step->bound);
   else if (step->card->character_id != 0 || step->card->unit_id != 0)
     /* Translators: a toast: whose card was taken back */
     title = g_strdup_printf (_("Card for %s taken back"), step->card->name);
