@@ -19,13 +19,15 @@
 #include "muster-recruit-dialog.h"
 #include "muster-roster-page.h"
 #include "muster-test-util.h"
+#include "muster-toasts-private.h"
 #include "muster-window.h"
 
 /* What the keyboard reaches and where it lands: the first field of each
  * dialog, the rows' menu by Shift+F10 and the Menu key, the sidebar's
  * focus following the campaign opened; and what Print prints from the
- * header, a row's menu and a sheet. The AT-SPI journeys (tests/journeys)
- * press the keys themselves. */
+ * header, a row's menu and a sheet; what Escape does to a toast still
+ * coming in, which libadwaita 1.2 crashed on. The AT-SPI journeys
+ * (tests/journeys) press the keys themselves. */
 
 typedef MusterGuiFixture Fixture;
 
@@ -292,6 +294,229 @@ test_sidebar_focus_follows (void)
   muster_gui_fixture_close (&f);
 }
 
+/* A window of its own with a toast overlay over a label, drawn: its
+ * toasts come in and go with their animations, as in the app. */
+typedef struct {
+  GtkWindow       *window;
+  AdwToastOverlay *overlay;
+  GtkWidget       *child;
+} ToastStage;
+
+static void
+toast_stage_open (ToastStage *stage)
+{
+  stage->window = GTK_WINDOW (gtk_window_new ());
+  stage->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  stage->child = gtk_label_new ("Muster");
+  adw_toast_overlay_set_child (stage->overlay, stage->child);
+  gtk_window_set_child (stage->window, GTK_WIDGET (stage->overlay));
+  gtk_window_present (stage->window);
+  muster_gui_wait_for_frame (GTK_WIDGET (stage->window));
+}
+
+/* No toast shown nor going away: only the overlay's child is left. */
+static gboolean
+toast_stage_empty (ToastStage *stage)
+{
+  return gtk_widget_get_last_child (GTK_WIDGET (stage->overlay)) == stage->child;
+}
+
+static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+/* A toast that says in @dismissed when it is, and sets @toast_ptr to
+ * NULL when it is finalized. */
+static AdwToast *
+toast_new (const char  *title,
+           gboolean    *dismissed,
+           AdwToast   **toast_ptr)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  *dismissed = FALSE;
+  g_signal_connect_swapped (toast, "dismissed", G_CALLBACK (set_true), dismissed);
+  *toast_ptr = toast;
+  g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) toast_ptr);
+  return toast;
+}
+
+/* Toasts come in and go at once, their animations skipped: a test can
+ * then have a toast in without waiting for it. Returns the old value. */
+static gboolean
+set_animations (gboolean enabled)
+{
+  gboolean old;
+
+  g_object_get (gtk_settings_get_default (), "gtk-enable-animations", &old, NULL);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", enabled, NULL);
+  return old;
+}
+
+/* A toast is said long in: a test need not wait half a second. */
+static void
+make_long_in (AdwToastOverlay *overlay)
+{
+  muster_toasts_set_changed_for_testing (overlay, g_get_monotonic_time () - 2 * MUSTER_TOASTS_IN_USEC);
+}
+
+static void
+test_toast_escape_coming_in (void)
+{
+  ToastStage stage;
+  AdwToast *toast;
+  gboolean dismissed;
+
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+
+  /* Escape at once: the overlay's binding would dismiss the toast while
+   * it comes in. It is held back, and the toast dismissed once in. */
+  g_assert_true (muster_toasts_escape (stage.overlay));
+  /* Pressed again meanwhile, it still waits. */
+  g_assert_true (muster_toasts_escape (stage.overlay));
+  muster_gui_spin ();
+  g_assert_false (dismissed);
+  muster_gui_wait_until (dismissed);
+  /* Gone all the way, its hide animation over, and let go. */
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  muster_gui_wait_for_frame (GTK_WIDGET (stage.window));
+  g_assert_null (toast);
+  /* With no toast, Escape is the window's. */
+  g_assert_false (muster_toasts_escape (stage.overlay));
+
+  gtk_window_destroy (stage.window);
+}
+
+static void
+test_toast_escape_long_in (void)
+{
+  gboolean animations = set_animations (FALSE);
+  ToastStage stage;
+  AdwToast *toast;
+  gboolean dismissed;
+
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  make_long_in (stage.overlay);
+
+  /* A toast in: Escape goes through to the overlay, which dismisses it. */
+  g_assert_false (muster_toasts_escape (stage.overlay));
+  g_assert_false (dismissed);
+  g_assert_true (muster_gui_activate_shortcut (GTK_WIDGET (stage.overlay), GDK_KEY_Escape, 0));
+  g_assert_true (dismissed);
+  muster_gui_spin ();
+  g_assert_true (toast_stage_empty (&stage));
+  g_assert_null (toast);
+
+  gtk_window_destroy (stage.window);
+  set_animations (animations);
+}
+
+static void
+test_toast_escape_overlay_gone (void)
+{
+  ToastStage stage;
+  AdwToast *toast;
+  gboolean dismissed;
+
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  g_assert_true (muster_toasts_escape (stage.overlay));
+
+  /* The window closed before the toast is in: the overlay dismisses its
+   * toast as it goes, and the late dismissal lets it go too. */
+  gtk_window_destroy (stage.window);
+  g_assert_true (dismissed);
+  g_assert_null (toast);
+  muster_gui_spin ();
+}
+
+static void
+test_toast_dismissed_meanwhile (void)
+{
+  gboolean animations = set_animations (FALSE);
+  ToastStage stage;
+  AdwToast *toast;
+  gboolean dismissed;
+
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  g_assert_true (muster_toasts_escape (stage.overlay));
+
+  /* Its timeout or its button dismisses it before Escape does: the late
+   * dismissal goes with it, not to dismiss it again later. */
+  adw_toast_dismiss (toast);
+  g_assert_true (dismissed);
+  g_assert_true (toast_stage_empty (&stage));
+  g_assert_null (toast);
+
+  gtk_window_destroy (stage.window);
+  set_animations (animations);
+}
+
+static void
+test_toast_escape_queued (void)
+{
+  ToastStage stage;
+  AdwToast *first, *second;
+  gboolean first_dismissed, second_dismissed;
+
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Game recorded", &first_dismissed, &first));
+  muster_toasts_add (stage.overlay, toast_new ("Honours awarded", &second_dismissed, &second));
+
+  /* The first is shown, the second queued: Escape is for the first. */
+  g_assert_true (muster_toasts_escape (stage.overlay));
+  muster_gui_wait_until (first_dismissed);
+  g_assert_false (second_dismissed);
+
+  /* The second comes in in its place: Escape waits for it too. */
+  g_assert_true (muster_toasts_escape (stage.overlay));
+  muster_gui_spin ();
+  g_assert_false (second_dismissed);
+  muster_gui_wait_until (second_dismissed);
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  g_assert_null (first);
+  g_assert_null (second);
+
+  gtk_window_destroy (stage.window);
+}
+
+static void
+test_toast_dismiss_late_or_now (void)
+{
+  gboolean animations;
+  ToastStage stage;
+  AdwToast *toast;
+  gboolean dismissed;
+
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  /* Coming in: dismissed once in. */
+  muster_toasts_dismiss (stage.overlay, toast);
+  muster_gui_spin ();
+  g_assert_false (dismissed);
+  muster_gui_wait_until (dismissed);
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  g_assert_null (toast);
+  gtk_window_destroy (stage.window);
+
+  /* In: dismissed at once. */
+  animations = set_animations (FALSE);
+  toast_stage_open (&stage);
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  make_long_in (stage.overlay);
+  muster_toasts_dismiss (stage.overlay, toast);
+  g_assert_true (dismissed);
+  g_assert_true (toast_stage_empty (&stage));
+  g_assert_null (toast);
+  gtk_window_destroy (stage.window);
+  set_animations (animations);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -303,6 +528,12 @@ main (int   argc,
   g_test_add_func ("/gui/keyboard/context-menu", test_context_menu_keys);
   g_test_add_func ("/gui/keyboard/sidebar-focus", test_sidebar_focus_follows);
   g_test_add_func ("/gui/keyboard/print-default", test_print_default);
+  g_test_add_func ("/gui/keyboard/toast-escape-coming-in", test_toast_escape_coming_in);
+  g_test_add_func ("/gui/keyboard/toast-escape-long-in", test_toast_escape_long_in);
+  g_test_add_func ("/gui/keyboard/toast-escape-overlay-gone", test_toast_escape_overlay_gone);
+  g_test_add_func ("/gui/keyboard/toast-dismissed-meanwhile", test_toast_dismissed_meanwhile);
+  g_test_add_func ("/gui/keyboard/toast-escape-queued", test_toast_escape_queued);
+  g_test_add_func ("/gui/keyboard/toast-dismiss-late-or-now", test_toast_dismiss_late_or_now);
   status = g_test_run ();
   return muster_gui_test_finish (status);
 }

@@ -10,6 +10,7 @@
 #include "muster-campaign-settings-private.h"
 #include "muster-force.h"
 #include "muster-force-dialog.h"
+#include "muster-toasts.h"
 
 G_DEFINE_FINAL_TYPE (MusterCampaignSettings, muster_campaign_settings, ADW_TYPE_WINDOW)
 
@@ -26,7 +27,7 @@ void
 muster_campaign_settings_show_error (MusterCampaignSettings *self,
                                      const GError           *error)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+  muster_toasts_add (self->toast_overlay, adw_toast_new (error->message));
 }
 
 static void
@@ -328,7 +329,7 @@ muster_campaign_settings_offer_undo (MusterCampaignSettings *self,
   adw_toast_set_button_label (toast, _("_Undo"));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_clicked_cb), self->window,
                            G_CONNECT_SWAPPED);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 }
 
 void

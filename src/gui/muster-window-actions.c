@@ -16,6 +16,7 @@
 #include "muster-recruit.h"
 #include "muster-recruit-dialog.h"
 #include "muster-roster-page.h"
+#include "muster-toasts.h"
 #include "muster-window-private.h"
 
 static void
@@ -285,37 +286,6 @@ close_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
-/* How long a toast takes to come in, with room to spare (libadwaita 1.2
- * takes 300 ms). */
-#define TOAST_IN_USEC (500 * G_TIME_SPAN_MILLISECOND)
-
-typedef struct {
-  GWeakRef  overlay;
-  AdwToast *toast;
-} LateDismissal;
-
-static void
-late_dismissal_free (gpointer data)
-{
-  LateDismissal *late = data;
-
-  g_weak_ref_clear (&late->overlay);
-  g_object_unref (late->toast);
-  g_free (late);
-}
-
-static gboolean
-dismiss_toast_cb (gpointer data)
-{
-  LateDismissal *late = data;
-  g_autoptr(GtkWidget) overlay = g_weak_ref_get (&late->overlay);
-
-  /* Not when its overlay went meanwhile: that dismissed it. */
-  if (overlay != NULL && !gtk_widget_in_destruction (overlay))
-    adw_toast_dismiss (late->toast);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
@@ -326,25 +296,7 @@ undo_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
 
   if (self->undo_toast != NULL)
-    {
-      AdwToast *toast = self->undo_toast;
-      gint64 shown_for = g_get_monotonic_time () - self->undo_toast_added;
-
-      self->undo_toast = NULL;
-      /* libadwaita 1.2 frees a toast dismissed while it is still coming
-       * in twice over, and crashes: such a toast goes once it is in. */
-      if (shown_for < TOAST_IN_USEC)
-        {
-          LateDismissal *late = g_new0 (LateDismissal, 1);
-
-          g_weak_ref_init (&late->overlay, self->toast_overlay);
-          late->toast = g_object_ref (toast);
-          g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) ((TOAST_IN_USEC - shown_for) / 1000) + 1,
-                              dismiss_toast_cb, late, late_dismissal_free);
-        }
-      else
-        adw_toast_dismiss (toast);
-    }
+    muster_toasts_dismiss (self->toast_overlay, g_steal_pointer (&self->undo_toast));
 
   if (undos == NULL)
     return;
@@ -401,8 +353,7 @@ muster_window_offer_undo (MusterWindow *self,
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self, 0);
   self->undo_toast = toast;
-  self->undo_toast_added = g_get_monotonic_time ();
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 
   muster_window_update_actions (self);
 }

@@ -19,7 +19,6 @@ struct _MusterWindow
 
   GPtrArray            *undos;            /* of MusterUndo*, the last deletion */
   AdwToast             *undo_toast;       /* unowned */
-  gint64                undo_toast_added; /* g_get_monotonic_time () */
 
   /* Template widgets */
   AdwToastOverlay      *toast_overlay;

@@ -15,6 +15,7 @@
 #include "muster-roster-page.h"
 #include "muster-stats-page.h"
 #include "muster-status-icon.h"
+#include "muster-toasts.h"
 #include "muster-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -681,7 +682,7 @@ muster_window_show_toast (MusterWindow *self,
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   g_return_if_fail (ADW_IS_TOAST (toast));
 
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 }
 
 GtkWidget *

@@ -12,6 +12,7 @@
 #include "muster-game.h"
 #include "muster-games-page.h"
 #include "muster-names.h"
+#include "muster-toasts.h"
 #include "muster-unit.h"
 #include "muster-new-game-dialog.h"
 #include "muster-print-dialog.h"
@@ -55,14 +56,14 @@ show_error (MusterGamesPage *self,
   AdwToast *toast = adw_toast_new (error->message);
 
   adw_toast_set_timeout (toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 }
 
 static void
 show_message (MusterGamesPage *self,
               const char      *message)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  muster_toasts_add (self->toast_overlay, adw_toast_new (message));
 }
 
 static GtkWindow *

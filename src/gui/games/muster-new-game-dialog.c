@@ -13,6 +13,7 @@
 #include "muster-names.h"
 #include "muster-text-list.h"
 #include "muster-new-game-dialog.h"
+#include "muster-toasts.h"
 #include "muster-unit.h"
 #include "muster-warning-label.h"
 #include "muster-warnings.h"
@@ -383,7 +384,7 @@ load_characters (MusterNewGameDialog *self)
 
   if ((forces = muster_store_list_forces (self->store, self->campaign_id, &error)) == NULL)
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      muster_toasts_add (self->toast_overlay, adw_toast_new (error->message));
       return;
     }
 
@@ -662,7 +663,7 @@ muster_new_game_dialog_create (MusterNewGameDialog  *self,
         }
     }
 
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (local_error->message));
+  muster_toasts_add (self->toast_overlay, adw_toast_new (local_error->message));
   g_propagate_error (error, local_error);
   return 0;
 }

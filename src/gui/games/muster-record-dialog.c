@@ -14,6 +14,7 @@
 #include "muster-ruleset.h"
 #include "muster-text-list.h"
 #include "muster-record-units.h"
+#include "muster-toasts.h"
 
 /* One participant's result as the dialog holds it until it is saved. */
 typedef struct {
@@ -642,7 +643,7 @@ muster_record_dialog_save (MusterRecordDialog  *self,
                                  muster_game_get_campaign_id (self->game));
 
       adw_toast_set_timeout (toast, 10);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      muster_toasts_add (self->toast_overlay, toast);
       g_propagate_error (error, local_error);
       return FALSE;
     }

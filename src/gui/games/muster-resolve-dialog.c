@@ -8,6 +8,7 @@
 #include "muster-dice.h"
 #include "muster-game.h"
 #include "muster-resolve-dialog.h"
+#include "muster-toasts.h"
 
 /* One planned roll and how the user wants it made. */
 typedef struct {
@@ -48,7 +49,7 @@ show_error (MusterResolveDialog *self,
   AdwToast *toast = adw_toast_new (error->message);
 
   adw_toast_set_timeout (toast, 10);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 }
 
 /* Checks the row's faces and shows what is wrong in it. */

@@ -15,6 +15,7 @@
 #include "muster-table-hit-dialog.h"
 #include "muster-table-window.h"
 #include "muster-table.h"
+#include "muster-toasts.h"
 #include "muster-unit.h"
 
 struct _MusterTableWindow
@@ -50,7 +51,7 @@ show_error (MusterTableWindow *self,
   AdwToast *toast = adw_toast_new (error->message);
 
   adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  muster_toasts_add (self->toasts, toast);
 }
 
 static GtkWidget *
@@ -493,7 +494,7 @@ muster_table_window_undo (MusterTableWindow  *self,
   g_object_add_weak_pointer (G_OBJECT (self->undo_toast), (gpointer *) &self->undo_toast);
   g_signal_connect_object (self->undo_toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self,
                            G_CONNECT_SWAPPED);
-  adw_toast_overlay_add_toast (self->toasts, self->undo_toast);
+  muster_toasts_add (self->toasts, self->undo_toast);
   return TRUE;
 }
 

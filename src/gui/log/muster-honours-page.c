@@ -10,6 +10,7 @@
 #include "muster-honours.h"
 #include "muster-honours-page.h"
 #include "muster-names.h"
+#include "muster-toasts.h"
 
 #define RECORD_LINES 5
 
@@ -42,7 +43,7 @@ show_error (MusterHonoursPage *self,
   AdwToast *toast = adw_toast_new (error->message);
 
   adw_toast_set_timeout (toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 }
 
 static void
@@ -387,6 +388,6 @@ muster_honours_page_release (MusterHonoursPage  *self,
       !muster_store_release_character (self->store, character_id, error))
     return FALSE;
   message = g_strdup_printf (_("%s is released"), muster_character_get_name (character));
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  muster_toasts_add (self->toast_overlay, adw_toast_new (message));
   return TRUE;
 }

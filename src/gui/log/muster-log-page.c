@@ -15,6 +15,7 @@
 #include "muster-list-sorter.h"
 #include "muster-names.h"
 #include "muster-sort-filter-model.h"
+#include "muster-toasts.h"
 
 struct _MusterLogPage
 {
@@ -59,7 +60,7 @@ show_error (MusterLogPage *self,
   AdwToast *toast = adw_toast_new (error->message);
 
   adw_toast_set_timeout (toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  muster_toasts_add (self->toast_overlay, toast);
 }
 
 static gint64
@@ -416,7 +417,7 @@ on_chooser_response (GtkNativeDialog *chooser,
           g_autofree char *name = g_file_get_basename (file);
           g_autofree char *message = g_strdup_printf (_("Kill ledger saved as “%s”"), name);
 
-          adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+          muster_toasts_add (self->toast_overlay, adw_toast_new (message));
         }
       else
         show_error (self, error);

@@ -10,6 +10,7 @@
 #include "muster-names.h"
 #include "muster-print-dialog-private.h"
 #include "muster-print-export.h"
+#include "muster-toasts.h"
 #include "muster-window.h"
 
 struct _MusterPrintDialog
@@ -377,7 +378,7 @@ on_export_done (GObject      *object,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         show_error (self, _("Could Not Export the PDF"), error->message);
       else
-        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Export cancelled")));
+        muster_toasts_add (self->toast_overlay, adw_toast_new (_("Export cancelled")));
       return;
     }
 
@@ -396,7 +397,7 @@ on_export_done (GObject      *object,
       gtk_window_close (GTK_WINDOW (self));
     }
   else
-    adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    muster_toasts_add (self->toast_overlay, toast);
 }
 
 static void

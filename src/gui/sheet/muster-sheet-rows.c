@@ -8,6 +8,7 @@
 #include "muster-campaign.h"
 #include "muster-names.h"
 #include "muster-sheet-rows.h"
+#include "muster-toasts.h"
 
 static gboolean
 notes_timeout_cb (gpointer user_data)
@@ -91,7 +92,7 @@ muster_sheet_rows_toast_error (AdwToastOverlay *overlay,
   AdwToast *toast = adw_toast_new (error->message);
 
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (overlay, toast);
+  muster_toasts_add (overlay, toast);
 }
 
 gboolean

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-sheet-window.h"
+#include "muster-toasts.h"
 
 typedef struct
 {
@@ -206,7 +207,7 @@ muster_sheet_window_read_failed (MusterSheetWindow *self,
   toast = adw_toast_new (priv->read_error);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (overlay, toast);
+  muster_toasts_add (overlay, toast);
 }
 
 const char *

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-toasts"
+
+#include "config.h"
+
+#include "muster-toasts-private.h"
+
+typedef struct _Guard Guard;
+
+/* A toast to dismiss once the toasts of its overlay are in. */
+typedef struct {
+  Guard    *guard;
+  AdwToast *toast;
+  gulong    dismissed_id;
+  guint     source_id;
+} LateDismissal;
+
+/* What an overlay knows of its toasts, its data from the first one
+ * added with muster_toasts_add() until it is finalized. */
+struct _Guard {
+  /* When a toast last started coming in, or may have: each toast added,
+   * and each toast dismissed, since the overlay then brings in the next
+   * of its queue (or the one a toast of high priority put back). */
+  gint64  changed;
+  GList  *late;      /* of LateDismissal* */
+};
+
+static const char *guard_key = "muster-toasts-guard";
+
+static void late_dismissal_arm (LateDismissal *late);
+
+static gboolean
+coming_in (Guard  *guard,
+           gint64 *left)
+{
+  gint64 in_for = g_get_monotonic_time () - guard->changed;
+
+  if (left != NULL)
+    *left = MUSTER_TOASTS_IN_USEC - in_for;
+  return in_for < MUSTER_TOASTS_IN_USEC;
+}
+
+static void
+late_dismissal_free (LateDismissal *late)
+{
+  late->guard->late = g_list_remove (late->guard->late, late);
+  g_clear_handle_id (&late->source_id, g_source_remove);
+  g_clear_signal_handler (&late->dismissed_id, late->toast);
+  g_object_unref (late->toast);
+  g_free (late);
+}
+
+static void
+guard_free (gpointer data)
+{
+  Guard *guard = data;
+
+  while (guard->late != NULL)
+    late_dismissal_free (guard->late->data);
+  g_free (guard);
+}
+
+/* The toast the overlay shows, which its Escape binding dismisses, or
+ * NULL. libadwaita 1.2 does not say it: the overlay appends the widget of
+ * each toast it shows as its last child, and makes the widget of a toast
+ * going away untargetable; the widget's "toast" is the toast. */
+static AdwToast *
+shown_toast (AdwToastOverlay *overlay)
+{
+  GtkWidget *last = gtk_widget_get_last_child (GTK_WIDGET (overlay));
+  AdwToast *toast = NULL;
+
+  if (last == NULL
+      || last == adw_toast_overlay_get_child (overlay)
+      || !gtk_widget_get_can_target (last)
+      || g_object_class_find_property (G_OBJECT_GET_CLASS (last), "toast") == NULL)
+    return NULL;
+  g_object_get (last, "toast", &toast, NULL);
+  /* The overlay holds it as long as it shows it. */
+  g_object_unref (toast);
+  return toast;
+}
+
+static void
+on_late_toast_dismissed (AdwToast      *toast,
+                         LateDismissal *late)
+{
+  /* By its timeout, its button or its overlay going: dismissing it again
+   * would dismiss it in whatever overlay it is shown next. */
+  late_dismissal_free (late);
+}
+
+static gboolean
+late_dismissal_cb (gpointer data)
+{
+  LateDismissal *late = data;
+
+  late->source_id = 0;
+  /* Another toast came in meanwhile, maybe this one again after one
+   * of high priority: wait for that one too. */
+  if (coming_in (late->guard, NULL))
+    late_dismissal_arm (late);
+  else
+    {
+      g_autoptr(AdwToast) toast = g_object_ref (late->toast);
+
+      late_dismissal_free (late);
+      adw_toast_dismiss (toast);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+late_dismissal_arm (LateDismissal *late)
+{
+  gint64 left;
+
+  coming_in (late->guard, &left);
+  late->source_id = g_timeout_add ((guint) (MAX (left, 0) / 1000) + 1, late_dismissal_cb, late);
+}
+
+static void
+dismiss_late (Guard    *guard,
+              AdwToast *toast)
+{
+  LateDismissal *late;
+
+  for (GList *l = guard->late; l != NULL; l = l->next)
+    if (((LateDismissal *) l->data)->toast == toast)
+      return;
+
+  late = g_new0 (LateDismissal, 1);
+  late->guard = guard;
+  late->toast = g_object_ref (toast);
+  late->dismissed_id = g_signal_connect (toast, "dismissed", G_CALLBACK (on_late_toast_dismissed), late);
+  guard->late = g_list_prepend (guard->late, late);
+  late_dismissal_arm (late);
+}
+
+static void
+on_toast_dismissed (AdwToast        *toast,
+                    AdwToastOverlay *overlay)
+{
+  Guard *guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+
+  g_signal_handlers_disconnect_by_func (toast, on_toast_dismissed, overlay);
+  if (guard != NULL)
+    guard->changed = g_get_monotonic_time ();
+}
+
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                AdwToastOverlay       *overlay)
+{
+  Guard *guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (overlay));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return GDK_EVENT_PROPAGATE;
+  if (!coming_in (guard, NULL) || shown_toast (overlay) == NULL)
+    return GDK_EVENT_PROPAGATE;
+
+  /* The key is caught on its way down, before the overlay's binding,
+   * but also before the widgets inside: an entry, a popover, a dialog's
+   * row take their Escape first, as they would without the toast. */
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (overlay)))
+    for (GtkWidget *w = focus; w != GTK_WIDGET (overlay); w = gtk_widget_get_parent (w))
+      if (gtk_event_controller_key_forward (controller, w))
+        return GDK_EVENT_STOP;
+
+  return muster_toasts_escape (overlay) ? GDK_EVENT_STOP : GDK_EVENT_PROPAGATE;
+}
+
+/* Whether @toast was added to @overlay with muster_toasts_add() and is
+ * not dismissed yet. */
+static gboolean
+follows (AdwToastOverlay *overlay,
+         AdwToast        *toast)
+{
+  return g_signal_handler_find (toast, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                                on_toast_dismissed, overlay) != 0;
+}
+
+static Guard *
+ensure_guard (AdwToastOverlay *overlay)
+{
+  Guard *guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+  GtkEventController *controller;
+
+  if (guard != NULL)
+    return guard;
+
+  guard = g_new0 (Guard, 1);
+  g_object_set_data_full (G_OBJECT (overlay), guard_key, guard, guard_free);
+
+  /* AdwToastOverlay binds Escape to dismissing its toast, in the bubble
+   * phase: this comes first. */
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (controller, "muster-toasts-escape");
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), overlay);
+  gtk_widget_add_controller (GTK_WIDGET (overlay), controller);
+  return guard;
+}
+
+void
+muster_toasts_add (AdwToastOverlay *overlay,
+                   AdwToast        *toast)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  ensure_guard (overlay)->changed = g_get_monotonic_time ();
+  /* Added again while shown or queued, it is followed already. */
+  if (!follows (overlay, toast))
+    g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), overlay, 0);
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
+void
+muster_toasts_dismiss (AdwToastOverlay *overlay,
+                       AdwToast        *toast)
+{
+  Guard *guard;
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  /* Dismissed already (adw_toast_dismiss() then does nothing), or never
+   * shown here: there is no show to wait for. */
+  guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+  if (guard != NULL && follows (overlay, toast) && coming_in (guard, NULL))
+    dismiss_late (guard, toast);
+  else
+    adw_toast_dismiss (toast);
+}
+
+gboolean
+muster_toasts_escape (AdwToastOverlay *overlay)
+{
+  Guard *guard;
+  AdwToast *toast;
+
+  g_return_val_if_fail (ADW_IS_TOAST_OVERLAY (overlay), FALSE);
+
+  guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+  if (guard == NULL || !coming_in (guard, NULL))
+    return FALSE;
+  toast = shown_toast (overlay);
+  if (toast == NULL)
+    return FALSE;
+
+  /* Escape still does what was asked, a moment later. */
+  dismiss_late (guard, toast);
+  return TRUE;
+}
+
+void
+muster_toasts_set_changed_for_testing (AdwToastOverlay *overlay,
+                                       gint64           time)
+{
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+
+  ensure_guard (overlay)->changed = time;
+}
