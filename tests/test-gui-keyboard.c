@@ -517,6 +517,105 @@ test_toast_dismiss_late_or_now (void)
   set_animations (animations);
 }
 
+/* The button in @widget with an action (@with_action) or without one
+ * (the close button of a toast), or NULL. */
+static GtkWidget *
+find_button (GtkWidget *widget,
+             gboolean   with_action)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_visible (widget) &&
+      (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)) != NULL) == with_action)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, with_action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+count_activation (GSimpleAction *action,
+                  GVariant      *parameter,
+                  guint         *count)
+{
+  (*count)++;
+}
+
+static void
+count_call (guint *count)
+{
+  (*count)++;
+}
+
+/* A press on a toast coming in: its button runs its action and the toast
+ * goes once in; its close button dismisses it once in; a press elsewhere
+ * on it does nothing; a press beside it, or on a toast in, is the
+ * widgets'. libadwaita 1.2 would dismiss it at once, which is its crash. */
+static void
+test_toast_press_coming_in (void)
+{
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr(GSimpleAction) act = g_simple_action_new ("undo", NULL);
+  ToastStage stage;
+  AdwToast *toast;
+  GtkWidget *shown, *button;
+  gboolean dismissed;
+  guint activated = 0, clicked = 0;
+
+  toast_stage_open (&stage);
+  g_signal_connect (act, "activate", G_CALLBACK (count_activation), &activated);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (act));
+  gtk_widget_insert_action_group (GTK_WIDGET (stage.window), "test", G_ACTION_GROUP (group));
+
+  /* Its button. */
+  toast = toast_new ("Recruit deleted", &dismissed, &toast);
+  adw_toast_set_button_label (toast, "_Undo");
+  adw_toast_set_action_name (toast, "test.undo");
+  g_signal_connect_swapped (toast, "button-clicked", G_CALLBACK (count_call), &clicked);
+  muster_toasts_add (stage.overlay, toast);
+  shown = gtk_widget_get_last_child (GTK_WIDGET (stage.overlay));
+  button = find_button (shown, TRUE);
+  g_assert_nonnull (button);
+  g_assert_false (muster_toasts_press (stage.overlay, stage.child));
+  g_assert_true (muster_toasts_press (stage.overlay, gtk_widget_get_first_child (button)));
+  g_assert_cmpuint (activated, ==, 1);
+  g_assert_cmpuint (clicked, ==, 1);
+  muster_gui_spin ();
+  g_assert_false (dismissed);
+  muster_gui_wait_until (dismissed);
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  g_assert_null (toast);
+
+  /* Its close button. */
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  shown = gtk_widget_get_last_child (GTK_WIDGET (stage.overlay));
+  button = find_button (shown, FALSE);
+  g_assert_nonnull (button);
+  g_assert_true (muster_toasts_press (stage.overlay, button));
+  muster_gui_spin ();
+  g_assert_false (dismissed);
+  muster_gui_wait_until (dismissed);
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  g_assert_null (toast);
+
+  /* Its title: nothing; and once in, the press is the toast's. */
+  muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
+  shown = gtk_widget_get_last_child (GTK_WIDGET (stage.overlay));
+  g_assert_true (muster_toasts_press (stage.overlay, shown));
+  make_long_in (stage.overlay);
+  g_assert_false (muster_toasts_press (stage.overlay, find_button (shown, FALSE)));
+  muster_gui_spin ();
+  g_assert_false (dismissed);
+  g_assert_cmpuint (activated, ==, 1);
+
+  gtk_window_destroy (stage.window);
+  muster_gui_wait_until (toast == NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -534,6 +633,7 @@ main (int   argc,
   g_test_add_func ("/gui/keyboard/toast-dismissed-meanwhile", test_toast_dismissed_meanwhile);
   g_test_add_func ("/gui/keyboard/toast-escape-queued", test_toast_escape_queued);
   g_test_add_func ("/gui/keyboard/toast-dismiss-late-or-now", test_toast_dismiss_late_or_now);
+  g_test_add_func ("/gui/keyboard/toast-press-coming-in", test_toast_press_coming_in);
   status = g_test_run ();
   return muster_gui_test_finish (status);
 }

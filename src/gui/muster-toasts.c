@@ -60,12 +60,14 @@ guard_free (gpointer data)
   g_free (guard);
 }
 
-/* The toast the overlay shows, which its Escape binding dismisses, or
- * NULL. libadwaita 1.2 does not say it: the overlay appends the widget of
- * each toast it shows as its last child, and makes the widget of a toast
- * going away untargetable; the widget's "toast" is the toast. */
-static AdwToast *
-shown_toast (AdwToastOverlay *overlay)
+/* The widget of the toast the overlay shows, or NULL; its toast in
+ * @out_toast. libadwaita 1.2 does not say it: the overlay appends the
+ * widget of each toast it shows as its last child, and makes the widget
+ * of a toast going away untargetable; the widget's "toast" is the
+ * toast. */
+static GtkWidget *
+shown_toast_widget (AdwToastOverlay  *overlay,
+                    AdwToast        **out_toast)
 {
   GtkWidget *last = gtk_widget_get_last_child (GTK_WIDGET (overlay));
   AdwToast *toast = NULL;
@@ -76,9 +78,23 @@ shown_toast (AdwToastOverlay *overlay)
       || g_object_class_find_property (G_OBJECT_GET_CLASS (last), "toast") == NULL)
     return NULL;
   g_object_get (last, "toast", &toast, NULL);
+  if (toast == NULL)
+    return NULL;
   /* The overlay holds it as long as it shows it. */
   g_object_unref (toast);
-  return toast;
+  if (out_toast != NULL)
+    *out_toast = toast;
+  return last;
+}
+
+/* The toast the overlay shows, which its Escape binding dismisses, or
+ * NULL. */
+static AdwToast *
+shown_toast (AdwToastOverlay *overlay)
+{
+  AdwToast *toast = NULL;
+
+  return shown_toast_widget (overlay, &toast) != NULL ? toast : NULL;
 }
 
 static void
@@ -175,6 +191,26 @@ on_key_pressed (GtkEventControllerKey *controller,
   return muster_toasts_escape (overlay) ? GDK_EVENT_STOP : GDK_EVENT_PROPAGATE;
 }
 
+/* A press on the overlay, caught on its way down, before the toast's
+ * buttons: pressed while the toast comes in, libadwaita 1.2 would
+ * dismiss it at once. */
+static void
+on_pressed (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            AdwToastOverlay *overlay)
+{
+  Guard *guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+  GtkWidget *picked;
+
+  if (!coming_in (guard, NULL))
+    return;
+  picked = gtk_widget_pick (GTK_WIDGET (overlay), x, y, GTK_PICK_DEFAULT);
+  if (picked != NULL && muster_toasts_press (overlay, picked))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
 /* Whether @toast was added to @overlay with muster_toasts_add() and is
  * not dismissed yet. */
 static gboolean
@@ -203,6 +239,14 @@ ensure_guard (AdwToastOverlay *overlay)
   gtk_event_controller_set_name (controller, "muster-toasts-escape");
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   g_signal_connect (controller, "key-pressed", G_CALLBACK (on_key_pressed), overlay);
+  gtk_widget_add_controller (GTK_WIDGET (overlay), controller);
+
+  /* And a press on the toast's buttons, which dismiss it at once. */
+  controller = GTK_EVENT_CONTROLLER (gtk_gesture_click_new ());
+  gtk_event_controller_set_name (controller, "muster-toasts-press");
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (controller), 0);
+  g_signal_connect (controller, "pressed", G_CALLBACK (on_pressed), overlay);
   gtk_widget_add_controller (GTK_WIDGET (overlay), controller);
   return guard;
 }
@@ -266,4 +310,40 @@ muster_toasts_set_changed_for_testing (AdwToastOverlay *overlay,
   g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
 
   ensure_guard (overlay)->changed = time;
+}
+
+gboolean
+muster_toasts_press (AdwToastOverlay *overlay,
+                     GtkWidget       *picked)
+{
+  Guard *guard;
+  GtkWidget *shown, *button;
+  AdwToast *toast = NULL;
+  const char *action;
+
+  g_return_val_if_fail (ADW_IS_TOAST_OVERLAY (overlay), FALSE);
+  g_return_val_if_fail (GTK_IS_WIDGET (picked), FALSE);
+
+  guard = g_object_get_data (G_OBJECT (overlay), guard_key);
+  if (guard == NULL || !coming_in (guard, NULL))
+    return FALSE;
+  shown = shown_toast_widget (overlay, &toast);
+  if (shown == NULL || (picked != shown && !gtk_widget_is_ancestor (picked, shown)))
+    return FALSE;
+
+  /* Its close button, or its button, which runs its action and then
+   * dismisses it: the same here, the dismissal once the toast is in. A
+   * press elsewhere on it does nothing, as it would. */
+  button = picked == shown ? NULL : gtk_widget_get_ancestor (picked, GTK_TYPE_BUTTON);
+  if (button == NULL || !gtk_widget_is_sensitive (button))
+    return TRUE;
+  action = gtk_actionable_get_action_name (GTK_ACTIONABLE (button));
+  if (action != NULL)
+    {
+      g_signal_emit_by_name (toast, "button-clicked");
+      gtk_widget_activate_action_variant (button, action,
+                                          gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button)));
+    }
+  dismiss_late (guard, toast);
+  return TRUE;
 }

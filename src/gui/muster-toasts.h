@@ -12,7 +12,8 @@ G_BEGIN_DECLS
  * animation ends. The app dismisses its toasts through
  * muster_toasts_dismiss(), which waits for them to be in; and Escape,
  * which the overlay binds to dismissing its toast, is held back the same
- * way on every overlay whose toasts come through muster_toasts_add().
+ * way on every overlay whose toasts come through muster_toasts_add(), and
+ * so is a press on a toast's buttons, which dismiss it.
  */
 
 /* Shows @toast (transfer full, as adw_toast_overlay_add_toast()) in
@@ -28,5 +29,11 @@ void     muster_toasts_dismiss  (AdwToastOverlay *overlay,
  * shown to be dismissed once it is in; FALSE when the overlay's own
  * binding may have the key. */
 gboolean muster_toasts_escape   (AdwToastOverlay *overlay);
+/* What a press on @picked in @overlay does while a toast is coming in:
+ * TRUE when the press stops here, being on the toast: its close button
+ * dismisses it and its button runs its action and dismisses it, once it
+ * is in; FALSE when the press goes on to @picked. */
+gboolean muster_toasts_press    (AdwToastOverlay *overlay,
+                                 GtkWidget       *picked);
 
 G_END_DECLS
