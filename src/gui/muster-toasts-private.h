@@ -14,5 +14,10 @@ G_BEGIN_DECLS
  * its toast long in. */
 void muster_toasts_set_changed_for_testing (AdwToastOverlay *overlay,
                                             gint64           time);
+/* Says a toast comes in for @usec (MUSTER_TOASTS_IN_USEC by default):
+ * a test that holds its toasts in until it says they are in
+ * (muster_toasts_set_changed_for_testing()) checks what happens while
+ * they come in however slow the machine. */
+void muster_toasts_set_in_usec_for_testing (gint64 usec);
 
 G_END_DECLS

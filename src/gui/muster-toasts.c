@@ -29,6 +29,10 @@ static const char *guard_key = "muster-toasts-guard";
 
 static void late_dismissal_arm (LateDismissal *late);
 
+/* How long a toast is taken to be coming in: MUSTER_TOASTS_IN_USEC, or
+ * as long as a test says (muster_toasts_set_in_usec_for_testing()). */
+static gint64 in_usec = MUSTER_TOASTS_IN_USEC;
+
 static gboolean
 coming_in (Guard  *guard,
            gint64 *left)
@@ -36,8 +40,8 @@ coming_in (Guard  *guard,
   gint64 in_for = g_get_monotonic_time () - guard->changed;
 
   if (left != NULL)
-    *left = MUSTER_TOASTS_IN_USEC - in_for;
-  return in_for < MUSTER_TOASTS_IN_USEC;
+    *left = in_usec - in_for;
+  return in_for < in_usec;
 }
 
 static void
@@ -132,7 +136,7 @@ late_dismissal_arm (LateDismissal *late)
   gint64 left;
 
   coming_in (late->guard, &left);
-  late->source_id = g_timeout_add ((guint) (MAX (left, 0) / 1000) + 1, late_dismissal_cb, late);
+  late->source_id = g_timeout_add ((guint) (CLAMP (left, 0, in_usec) / 1000) + 1, late_dismissal_cb, late);
 }
 
 static void
@@ -307,9 +311,29 @@ void
 muster_toasts_set_changed_for_testing (AdwToastOverlay *overlay,
                                        gint64           time)
 {
+  Guard *guard;
+
   g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
 
-  ensure_guard (overlay)->changed = time;
+  guard = ensure_guard (overlay);
+  guard->changed = time;
+  /* The dismissals waiting for the toasts to be in wait as long as that
+   * says now. */
+  for (GList *l = guard->late; l != NULL; l = l->next)
+    {
+      LateDismissal *late = l->data;
+
+      g_clear_handle_id (&late->source_id, g_source_remove);
+      late_dismissal_arm (late);
+    }
+}
+
+void
+muster_toasts_set_in_usec_for_testing (gint64 usec)
+{
+  g_return_if_fail (usec > 0);
+
+  in_usec = usec;
 }
 
 gboolean
