@@ -329,6 +329,26 @@ muster_conformance_add_unit (MusterConformance    *cf,
 }
 
 void
+muster_conformance_add_unit_each (MusterConformance *cf,
+                                  const gint64       forces[2],
+                                  const char        *name,
+                                  gint64             units[2])
+{
+  GPtrArray *kinds = muster_ruleset_get_unit_kinds (cf->ruleset);
+  MusterUnitSpec spec = { 0 };
+
+  g_assert_cmpuint (kinds->len, >, 0);
+  spec.name = name;
+  spec.kind = ((MusterUnitKindDef *) g_ptr_array_index (kinds, 0))->id;
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(MusterUnit) unit = muster_conformance_add_unit (cf, forces[i], &spec);
+
+      units[i] = muster_unit_get_id (unit);
+    }
+}
+
+void
 muster_conformance_new_campaign_from (MusterConformance *cf,
                                       const char        *relpath,
                                       guint64            seed)

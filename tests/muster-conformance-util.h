@@ -113,6 +113,12 @@ gint64         muster_conformance_add_force  (MusterConformance *cf,
 MusterUnit    *muster_conformance_add_unit   (MusterConformance    *cf,
                                               gint64                force,
                                               const MusterUnitSpec *spec);
+/* A unit called @name, of the ruleset's first kind, in each of the two
+ * @forces; their ids in @units. */
+void           muster_conformance_add_unit_each (MusterConformance *cf,
+                                                 const gint64       forces[2],
+                                                 const char        *name,
+                                                 gint64             units[2]);
 /* A character of @troop_type made in the store with the values of
  * @first_stat, …: key, int pairs, NULL-terminated (he has no others);
  * attached to @unit unless it is 0. */

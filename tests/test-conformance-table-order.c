@@ -363,29 +363,18 @@ static void
 test_small_unit_engagements (void)
 {
   MusterConformance cf = { 0 };
-  MusterUnitSpec spec = { "Grenadiers", NULL, NULL, 0, NULL };
   g_autoptr(GPtrArray) order = NULL;
   g_autoptr(GError) error = NULL;
   const MusterPlay *play;
-  gint64 british, game, units[2];
+  gint64 forces[2], game, units[2];
 
   muster_conformance_init (&cf, "small-unit-engagements", 1745);
   play = muster_ruleset_get_play (cf.ruleset);
   g_assert_cmpint (play->order_method, ==, MUSTER_ORDER_SIDES);
   g_assert_cmpstr (muster_dice_expr_to_string (play->order_dice), ==, "1d6");   /* 004:11 */
-  british = muster_conformance_add_force (&cf, "British");
-  {
-    gint64 french = muster_conformance_add_force (&cf, "French");
-    GPtrArray *kinds = muster_ruleset_get_unit_kinds (cf.ruleset);
-    g_autoptr(MusterUnit) a = NULL;
-    g_autoptr(MusterUnit) b = NULL;
-
-    spec.kind = ((MusterUnitKindDef *) g_ptr_array_index (kinds, 0))->id;
-    a = muster_conformance_add_unit (&cf, british, &spec);
-    b = muster_conformance_add_unit (&cf, french, &spec);
-    units[0] = muster_unit_get_id (a);
-    units[1] = muster_unit_get_id (b);
-  }
+  forces[0] = muster_conformance_add_force (&cf, "British");
+  forces[1] = muster_conformance_add_force (&cf, "French");
+  muster_conformance_add_unit_each (&cf, forces, "Grenadiers", units);
   game = start_game (&cf, NULL, 0, units, 2, FALSE);
   order = muster_store_roll_order (cf.store, game, 1, NULL, &error);
   g_assert_no_error (error);

@@ -317,29 +317,18 @@ static void
 test_sides (void)
 {
   MusterConformance cf = { 0 };
-  MusterUnitSpec spec = { "Grenadiers", NULL, NULL, 0, NULL };
   g_autoptr(GHashTable) faces = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) first = NULL;
   g_autoptr(GPtrArray) second = NULL;
   g_autofree char *rolled = NULL;
   g_autofree char *rows = NULL;
   g_autofree char *now = NULL;
-  gint64 british, french, game, units[2];
+  gint64 forces[2], game, units[2];
 
   muster_conformance_init (&cf, "small-unit-engagements", 1746);
-  british = muster_conformance_add_force (&cf, "British");
-  french = muster_conformance_add_force (&cf, "French");
-  {
-    GPtrArray *kinds = muster_ruleset_get_unit_kinds (cf.ruleset);
-    g_autoptr(MusterUnit) a = NULL;
-    g_autoptr(MusterUnit) b = NULL;
-
-    spec.kind = ((MusterUnitKindDef *) g_ptr_array_index (kinds, 0))->id;
-    a = muster_conformance_add_unit (&cf, british, &spec);
-    b = muster_conformance_add_unit (&cf, french, &spec);
-    units[0] = muster_unit_get_id (a);
-    units[1] = muster_unit_get_id (b);
-  }
+  forces[0] = muster_conformance_add_force (&cf, "British");
+  forces[1] = muster_conformance_add_force (&cf, "French");
+  muster_conformance_add_unit_each (&cf, forces, "Grenadiers", units);
   game = start_game (&cf, NULL, 0, units, 2, FALSE);
   g_hash_table_insert (faces, "British", "6");
   g_hash_table_insert (faces, "French", "1");

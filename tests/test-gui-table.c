@@ -265,9 +265,6 @@ test_record_while_started (void)
   muster_gui_spin ();
 }
 
-/* A campaign that kept the rules from before play at the table: its
- * table window says so, and its button opens the campaign settings, where
- * the newer rules are offered. */
 /* The table window of @game, over the fixture's window, once it is shown. */
 static MusterTableWindow *
 present_table_window (MusterGuiFixture *f,
@@ -317,6 +314,9 @@ add_man (MusterStore *store,
   return add_man_with (store, force, name, troop_type, keys, values, G_N_ELEMENTS (keys));
 }
 
+/* A campaign that kept the rules from before play at the table: its
+ * table window says so, and its button opens the campaign settings, where
+ * the newer rules are offered. */
 static void
 test_rules_predate (void)
 {
@@ -393,6 +393,25 @@ toast_is (MusterTableWindow *window,
   return label != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
 }
 
+/* Starts @game and shows its table window, whose Undo button (in
+ * @out_undo) has nothing to take back yet. */
+static MusterTableWindow *
+present_started_table (MusterGuiFixture  *f,
+                       gint64             game,
+                       GtkWidget        **out_undo)
+{
+  g_autoptr(GError) error = NULL;
+  MusterTableWindow *window;
+
+  g_assert_true (muster_store_start_game (f->store, game, &error));
+  g_assert_no_error (error);
+  window = present_table_window (f, game);
+  *out_undo = find_action_button (GTK_WIDGET (window), "table.undo");
+  g_assert_nonnull (*out_undo);
+  g_assert_true (tooltip_is (*out_undo, "Nothing to Take Back (Ctrl+Z)"));
+  return window;
+}
+
 static guint
 n_cards (MusterStore *store,
          gint64       game_id)
@@ -446,13 +465,7 @@ test_undo_card (void)
   game = muster_store_create_game (f.store, campaign, "The Coa", NULL, (const gint64[]) { leach, dubreuil }, 2,
                                    &error);
   g_assert_no_error (error);
-  g_assert_true (muster_store_start_game (f.store, game, &error));
-  g_assert_no_error (error);
-
-  window = present_table_window (&f, game);
-  undo = find_action_button (GTK_WIDGET (window), "table.undo");
-  g_assert_nonnull (undo);
-  g_assert_true (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
+  window = present_started_table (&f, game, &undo);
 
   /* Deal a card: the button offers to take it back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "table.order", NULL);
@@ -549,13 +562,7 @@ test_undo_order (void)
                                                       find_id (f.store, campaign, "Étienne Marchal"),
                                                       find_id (f.store, campaign, "Pierre Guérin") }, 4, &error);
   g_assert_no_error (error);
-  g_assert_true (muster_store_start_game (f.store, game, &error));
-  g_assert_no_error (error);
-
-  window = present_table_window (&f, game);
-  undo = find_action_button (GTK_WIDGET (window), "table.undo");
-  g_assert_nonnull (undo);
-  g_assert_true (tooltip_is (undo, "Nothing to Take Back (Ctrl+Z)"));
+  window = present_started_table (&f, game, &undo);
 
   /* Only the order rolled: Undo offers to take it back. */
   gtk_widget_activate_action (GTK_WIDGET (window), "table.order", NULL);
