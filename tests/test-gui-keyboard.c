@@ -370,6 +370,19 @@ make_in (AdwToastOverlay *overlay)
   muster_toasts_set_changed_for_testing (overlay, G_MININT64 / 4);
 }
 
+/* Says the toasts of @stage are in, and waits for the toast held back
+ * to be dismissed, gone from the overlay and let go. */
+static void
+wait_gone (ToastStage *stage,
+           gboolean   *dismissed,
+           AdwToast  **toast)
+{
+  make_in (stage->overlay);
+  muster_gui_wait_until (*dismissed);
+  muster_gui_wait_until (toast_stage_empty (stage));
+  g_assert_null (*toast);
+}
+
 static void
 test_toast_escape_coming_in (void)
 {
@@ -387,12 +400,7 @@ test_toast_escape_coming_in (void)
   g_assert_true (muster_toasts_escape (stage.overlay));
   muster_gui_spin ();
   g_assert_false (dismissed);
-  make_in (stage.overlay);
-  muster_gui_wait_until (dismissed);
-  /* Gone all the way, and let go. */
-  muster_gui_wait_until (toast_stage_empty (&stage));
-  muster_gui_wait_for_frame (GTK_WIDGET (stage.window));
-  g_assert_null (toast);
+  wait_gone (&stage, &dismissed, &toast);
   /* With no toast, Escape is the window's. */
   g_assert_false (muster_toasts_escape (stage.overlay));
 
@@ -506,10 +514,7 @@ test_toast_dismiss_late_or_now (void)
   muster_toasts_dismiss (stage.overlay, toast);
   muster_gui_spin ();
   g_assert_false (dismissed);
-  make_in (stage.overlay);
-  muster_gui_wait_until (dismissed);
-  muster_gui_wait_until (toast_stage_empty (&stage));
-  g_assert_null (toast);
+  wait_gone (&stage, &dismissed, &toast);
 
   /* In: dismissed at once. */
   muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
@@ -591,10 +596,7 @@ test_toast_press_coming_in (void)
   g_assert_cmpuint (clicked, ==, 1);
   muster_gui_spin ();
   g_assert_false (dismissed);
-  make_in (stage.overlay);
-  muster_gui_wait_until (dismissed);
-  muster_gui_wait_until (toast_stage_empty (&stage));
-  g_assert_null (toast);
+  wait_gone (&stage, &dismissed, &toast);
 
   /* Its close button. */
   muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
@@ -604,10 +606,7 @@ test_toast_press_coming_in (void)
   g_assert_true (muster_toasts_press (stage.overlay, button));
   muster_gui_spin ();
   g_assert_false (dismissed);
-  make_in (stage.overlay);
-  muster_gui_wait_until (dismissed);
-  muster_gui_wait_until (toast_stage_empty (&stage));
-  g_assert_null (toast);
+  wait_gone (&stage, &dismissed, &toast);
 
   /* Its title: nothing; and once in, the press is the toast's. */
   muster_toasts_add (stage.overlay, toast_new ("Recruit deleted", &dismissed, &toast));
