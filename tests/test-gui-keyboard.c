@@ -622,6 +622,105 @@ test_toast_press_coming_in (void)
   g_assert_null (toast);
 }
 
+/* The mnemonic key of the button of the toast @overlay shows (0: none),
+ * which Alt and the key would press; G_MAXUINT with no such button. */
+static GtkWidget *
+labelled_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = labelled_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label of the button of the toast @overlay shows, or NULL. */
+static const char *
+shown_label (AdwToastOverlay *overlay)
+{
+  GtkWidget *button = labelled_button (gtk_widget_get_last_child (GTK_WIDGET (overlay)));
+
+  return button != NULL ? gtk_button_get_label (GTK_BUTTON (button)) : NULL;
+}
+
+static guint
+shown_mnemonic (AdwToastOverlay *overlay)
+{
+  GtkWidget *button = labelled_button (gtk_widget_get_last_child (GTK_WIDGET (overlay)));
+  GtkWidget *label = button != NULL ? gtk_widget_get_first_child (button) : NULL;
+  guint keyval;
+
+  if (!GTK_IS_LABEL (label))
+    return G_MAXUINT;
+  /* GtkLabel says "none" either way, and the key in capitals. */
+  keyval = gtk_label_get_mnemonic_keyval (GTK_LABEL (label));
+  return keyval == GDK_KEY_VoidSymbol ? 0 : gdk_keyval_to_lower (keyval);
+}
+
+/* The mnemonic of a toast's button (Alt+U for "_Undo") would press the
+ * button while the toast comes in, which libadwaita 1.2 answers by
+ * dismissing it, its crash: the button has no mnemonic until the toast
+ * is shown and in, and has it back when the toast goes. */
+static void
+test_toast_mnemonic_coming_in (void)
+{
+  ToastStage stage;
+  AdwToast *first, *second;
+  gboolean first_dismissed, second_dismissed;
+
+  toast_stage_open (&stage);
+  first = toast_new ("Recruit deleted", &first_dismissed, &first);
+  adw_toast_set_button_label (first, "_Undo");
+  g_object_ref (first);
+  muster_toasts_add (stage.overlay, first);
+  g_assert_cmpuint (shown_mnemonic (stage.overlay), ==, 0);
+  g_assert_cmpstr (shown_label (stage.overlay), ==, "Undo");
+
+  /* Queued behind it, a second toast waits for its own turn. */
+  second = toast_new ("Printed", &second_dismissed, &second);
+  adw_toast_set_button_label (second, "_Open");
+  g_object_ref (second);
+  muster_toasts_add (stage.overlay, second);
+  g_assert_cmpstr (adw_toast_get_button_label (second), ==, "Open");
+
+  make_in (stage.overlay);
+  muster_gui_wait_until (shown_mnemonic (stage.overlay) == GDK_KEY_u);
+  g_assert_cmpstr (adw_toast_get_button_label (first), ==, "_Undo");
+  g_assert_cmpstr (adw_toast_get_button_label (second), ==, "Open");
+
+  /* The first goes: the second comes in, its mnemonic held, then in. */
+  adw_toast_dismiss (first);
+  muster_gui_wait_until (g_strcmp0 (shown_label (stage.overlay), "Open") == 0);
+  g_assert_cmpuint (shown_mnemonic (stage.overlay), ==, 0);
+  make_in (stage.overlay);
+  muster_gui_wait_until (shown_mnemonic (stage.overlay) == GDK_KEY_o);
+
+  /* Dismissed while it comes in, a toast has its label back: added
+   * again, it is held again. */
+  adw_toast_dismiss (second);
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  muster_toasts_add (stage.overlay, g_object_ref (first));
+  g_assert_cmpuint (shown_mnemonic (stage.overlay), ==, 0);
+  muster_toasts_dismiss (stage.overlay, first);
+  g_assert_cmpstr (adw_toast_get_button_label (first), ==, "Undo");
+  make_in (stage.overlay);
+  muster_gui_wait_until (toast_stage_empty (&stage));
+  g_assert_cmpstr (adw_toast_get_button_label (first), ==, "_Undo");
+  g_assert_cmpstr (adw_toast_get_button_label (second), ==, "_Open");
+
+  g_object_unref (first);
+  g_object_unref (second);
+  toast_stage_close (&stage);
+  g_assert_null (first);
+  g_assert_null (second);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -640,6 +739,7 @@ main (int   argc,
   g_test_add_func ("/gui/keyboard/toast-escape-queued", test_toast_escape_queued);
   g_test_add_func ("/gui/keyboard/toast-dismiss-late-or-now", test_toast_dismiss_late_or_now);
   g_test_add_func ("/gui/keyboard/toast-press-coming-in", test_toast_press_coming_in);
+  g_test_add_func ("/gui/keyboard/toast-mnemonic-coming-in", test_toast_mnemonic_coming_in);
   status = g_test_run ();
   return muster_gui_test_finish (status);
 }

@@ -874,8 +874,10 @@ test_roster_delete_undo (void)
   gtk_widget_activate_action (GTK_WIDGET (roster (&f)), "roster.delete", NULL);
   muster_gui_spin ();
   g_assert_cmpuint (count_characters (f.store, f.campaign_id), ==, 21);
-  /* A toast says what went, with Undo. */
-  g_assert_nonnull (muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_BUTTON, "_Undo"));
+  /* A toast says what went, with Undo (its mnemonic only once the toast
+   * is in). */
+  g_assert_true (muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_BUTTON, "_Undo") != NULL ||
+                 muster_gui_find_widget (GTK_WIDGET (f.window), GTK_TYPE_BUTTON, "Undo") != NULL);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 21);
   g_assert_null (muster_store_get_character (f.store, g_array_index (ids, gint64, 0), NULL));
 

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "muster-toasts-private.h"
 
 typedef struct _Guard Guard;
@@ -15,19 +17,36 @@ typedef struct {
   guint     source_id;
 } LateDismissal;
 
+/* A toast whose button's mnemonic waits for the toast to be in: until
+ * then its button is labelled without it, so that Alt and the letter do
+ * not press the button, which libadwaita 1.2 would answer by dismissing
+ * the toast while it comes in. */
+typedef struct {
+  Guard    *guard;
+  AdwToast *toast;
+  char     *label;        /* the caller's, with its mnemonic */
+  char     *plain;        /* the one shown meanwhile */
+  gulong    dismissed_id;
+  guint     source_id;
+} HeldMnemonic;
+
 /* What an overlay knows of its toasts, its data from the first one
  * added with muster_toasts_add() until it is finalized. */
 struct _Guard {
+  AdwToastOverlay *overlay;   /* whose data it is */
   /* When a toast last started coming in, or may have: each toast added,
    * and each toast dismissed, since the overlay then brings in the next
    * of its queue (or the one a toast of high priority put back). */
-  gint64  changed;
-  GList  *late;      /* of LateDismissal* */
+  gint64           changed;
+  GList           *late;      /* of LateDismissal* */
+  GList           *held;      /* of HeldMnemonic* */
 };
 
 static const char *guard_key = "muster-toasts-guard";
 
 static void late_dismissal_arm (LateDismissal *late);
+static void held_mnemonic_arm  (HeldMnemonic  *held);
+static AdwToast *shown_toast   (AdwToastOverlay *overlay);
 
 /* How long a toast is taken to be coming in: MUSTER_TOASTS_IN_USEC, or
  * as long as a test says (muster_toasts_set_in_usec_for_testing()). */
@@ -54,6 +73,22 @@ late_dismissal_free (LateDismissal *late)
   g_free (late);
 }
 
+/* Gives the toast its mnemonic back, unless its label was changed
+ * meanwhile, and forgets it. */
+static void
+held_mnemonic_free (HeldMnemonic *held)
+{
+  held->guard->held = g_list_remove (held->guard->held, held);
+  g_clear_handle_id (&held->source_id, g_source_remove);
+  g_clear_signal_handler (&held->dismissed_id, held->toast);
+  if (g_strcmp0 (adw_toast_get_button_label (held->toast), held->plain) == 0)
+    adw_toast_set_button_label (held->toast, held->label);
+  g_object_unref (held->toast);
+  g_free (held->label);
+  g_free (held->plain);
+  g_free (held);
+}
+
 static void
 guard_free (gpointer data)
 {
@@ -61,7 +96,24 @@ guard_free (gpointer data)
 
   while (guard->late != NULL)
     late_dismissal_free (guard->late->data);
+  while (guard->held != NULL)
+    held_mnemonic_free (guard->held->data);
   g_free (guard);
+}
+
+/* @label without its mnemonic: "_Undo" is "Undo", "a__b" stays "a_b". */
+static char *
+strip_mnemonic (const char *label)
+{
+  GString *plain = g_string_sized_new (strlen (label));
+
+  for (const char *c = label; *c != '\0'; c++)
+    {
+      if (*c == '_' && c[1] != '\0')
+        c++;
+      g_string_append_c (plain, *c);
+    }
+  return g_string_free (plain, FALSE);
 }
 
 /* The widget of the toast the overlay shows, or NULL; its toast in
@@ -158,6 +210,66 @@ dismiss_late (Guard    *guard,
 }
 
 static void
+on_held_toast_dismissed (AdwToast     *toast,
+                         HeldMnemonic *held)
+{
+  /* Gone, it gets its mnemonic back: added again, it is held again. */
+  held_mnemonic_free (held);
+}
+
+static gboolean
+held_mnemonic_cb (gpointer data)
+{
+  HeldMnemonic *held = data;
+
+  held->source_id = 0;
+  /* Shown and in; or still queued behind another, or coming in. */
+  if (!coming_in (held->guard, NULL) && shown_toast (held->guard->overlay) == held->toast)
+    held_mnemonic_free (held);
+  else
+    held_mnemonic_arm (held);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+held_mnemonic_arm (HeldMnemonic *held)
+{
+  gint64 left;
+
+  /* Queued behind another toast, it is looked at again as often as a
+   * toast takes to come in. */
+  if (!coming_in (held->guard, &left))
+    left = MIN (in_usec, MUSTER_TOASTS_IN_USEC);
+  held->source_id = g_timeout_add ((guint) (CLAMP (left, 0, in_usec) / 1000) + 1, held_mnemonic_cb, held);
+}
+
+/* Holds back the mnemonic of @toast's button, if it has one, until the
+ * toast is shown and in. */
+static void
+hold_mnemonic (Guard    *guard,
+               AdwToast *toast)
+{
+  const char *label = adw_toast_get_button_label (toast);
+  HeldMnemonic *held;
+
+  if (label == NULL || strchr (label, '_') == NULL)
+    return;
+  for (GList *l = guard->held; l != NULL; l = l->next)
+    if (((HeldMnemonic *) l->data)->toast == toast)
+      return;
+
+  held = g_new0 (HeldMnemonic, 1);
+  held->guard = guard;
+  held->toast = g_object_ref (toast);
+  held->label = g_strdup (label);
+  held->plain = strip_mnemonic (label);
+  held->dismissed_id = g_signal_connect (toast, "dismissed", G_CALLBACK (on_held_toast_dismissed), held);
+  guard->held = g_list_prepend (guard->held, held);
+  adw_toast_set_button_label (toast, held->plain);
+  held_mnemonic_arm (held);
+}
+
+static void
 on_toast_dismissed (AdwToast        *toast,
                     AdwToastOverlay *overlay)
 {
@@ -235,6 +347,7 @@ ensure_guard (AdwToastOverlay *overlay)
     return guard;
 
   guard = g_new0 (Guard, 1);
+  guard->overlay = overlay;
   g_object_set_data_full (G_OBJECT (overlay), guard_key, guard, guard_free);
 
   /* AdwToastOverlay binds Escape to dismissing its toast, in the bubble
@@ -259,13 +372,17 @@ void
 muster_toasts_add (AdwToastOverlay *overlay,
                    AdwToast        *toast)
 {
+  Guard *guard;
+
   g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
   g_return_if_fail (ADW_IS_TOAST (toast));
 
-  ensure_guard (overlay)->changed = g_get_monotonic_time ();
+  guard = ensure_guard (overlay);
+  guard->changed = g_get_monotonic_time ();
   /* Added again while shown or queued, it is followed already. */
   if (!follows (overlay, toast))
     g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_toast_dismissed), overlay, 0);
+  hold_mnemonic (guard, toast);
   adw_toast_overlay_add_toast (overlay, toast);
 }
 
@@ -317,14 +434,21 @@ muster_toasts_set_changed_for_testing (AdwToastOverlay *overlay,
 
   guard = ensure_guard (overlay);
   guard->changed = time;
-  /* The dismissals waiting for the toasts to be in wait as long as that
-   * says now. */
+  /* The dismissals and the mnemonics waiting for the toasts to be in
+   * wait as long as that says now. */
   for (GList *l = guard->late; l != NULL; l = l->next)
     {
       LateDismissal *late = l->data;
 
       g_clear_handle_id (&late->source_id, g_source_remove);
       late_dismissal_arm (late);
+    }
+  for (GList *l = guard->held; l != NULL; l = l->next)
+    {
+      HeldMnemonic *held = l->data;
+
+      g_clear_handle_id (&held->source_id, g_source_remove);
+      held_mnemonic_arm (held);
     }
 }
 

@@ -13,11 +13,14 @@ G_BEGIN_DECLS
  * muster_toasts_dismiss(), which waits for them to be in; and Escape,
  * which the overlay binds to dismissing its toast, is held back the same
  * way on every overlay whose toasts come through muster_toasts_add(), and
- * so is a press on a toast's buttons, which dismiss it.
+ * so is a press on a toast's buttons, which dismiss it, and the
+ * mnemonic of its button (Alt+U for "_Undo").
  */
 
 /* Shows @toast (transfer full, as adw_toast_overlay_add_toast()) in
- * @overlay, and keeps Escape from dismissing it while it comes in. */
+ * @overlay, and keeps Escape, a press and its button's mnemonic from
+ * dismissing it while it comes in: its button is labelled without the
+ * mnemonic until it is shown and in. */
 void     muster_toasts_add      (AdwToastOverlay *overlay,
                                  AdwToast        *toast);
 /* Dismisses @toast, shown or queued in @overlay: at once, or once it is
