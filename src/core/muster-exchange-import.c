@@ -4,8 +4,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -21,7 +19,8 @@
 /*
  * A file is read once, with libxml2's text reader, so that memory stays
  * flat however big the file is, in one transaction: each element is
- * validated against muster.rng while streaming, checked for what the
+ * validated against muster.rng while streaming (in a thread of its own,
+ * muster-exchange-reader.c, ahead of the writing), checked for what the
  * grammar cannot say (ids used twice, the ruleset and its troop types,
  * stats and options), then written. References to elements not read yet
  * are checked at the end. The first error rolls everything back: the
@@ -35,16 +34,6 @@
 #define READER_OPTIONS (XML_PARSE_NONET | XML_PARSE_BIG_LINES)
 
 static gsize max_size = MUSTER_EXCHANGE_MAX_SIZE;
-
-static int
-node_line (Import *im)
-{
-  xmlNodePtr node = xmlTextReaderCurrentNode (im->reader);
-
-  if (node != NULL)
-    return (int) xmlGetLineNo (node);
-  return xmlTextReaderGetParserLineNumber (im->reader);
-}
 
 static xmlRelaxNGPtr
 get_schema (GError **error)
@@ -100,105 +89,57 @@ hold_attributes (Import *im,
   im->held_line = line;
 }
 
-/* Reads the attributes of the element the reader is on, once: handlers
- * ask for several, some twice. They are the element node's own, which
- * lasts until the reader moves on. */
+/* The current element's attributes, as its event has them. */
 static void
-read_attributes (Import *im)
+set_attributes (Import            *im,
+                const ImportEvent *event)
 {
-  xmlNodePtr node = xmlTextReaderCurrentNode (im->reader);
-  guint n = 0;
-
-  g_array_set_size (im->attrs, 0);
-  g_ptr_array_set_size (im->attr_copies, 0);
-  if (node == NULL || node->type != XML_ELEMENT_NODE)
-    return;
-  /* Sized once, then filled: a million values, appended one by one,
-   * would be a million calls. Namespace declarations are not attributes
-   * there (node->nsDef). */
-  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
-    if (attr->name != NULL)
-      n++;
-  g_array_set_size (im->attrs, 2 * n);
-  n = 0;
-  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
-    {
-      xmlNodePtr child = attr->children;
-      const char *value;
-
-      if (attr->name == NULL)
-        continue;
-      if (child != NULL && child->type == XML_TEXT_NODE && child->next == NULL && child->content != NULL)
-        value = (const char *) child->content;
-      else
-        {
-          xmlChar *text = xmlNodeListGetString (node->doc, child, 1);
-
-          value = g_strdup (text != NULL ? (const char *) text : "");
-          g_ptr_array_add (im->attr_copies, (gpointer) value);
-          xmlFree (text);
-        }
-      g_array_index (im->attrs, const char *, n++) = (const char *) attr->name;
-      g_array_index (im->attrs, const char *, n++) = value;
-    }
+  g_array_set_size (im->attrs, 2 * event->n_attrs);
+  if (event->n_attrs > 0)
+    memcpy (im->attrs->data, event->attrs, 2 * event->n_attrs * sizeof (const char *));
 }
 
-/* The parser copies what it reads from a file's mapping into buffers of
- * its own: the pages it is done with are given back as it goes, so that
- * a big file is not all held in memory at the end. */
-static void
-release_read_pages (Import *im)
-{
-  static gsize page;
-  long consumed;
-  gsize upto;
-
-  if (im->mapped == NULL || (consumed = xmlTextReaderByteConsumed (im->reader)) <= 0)
-    return;
-  if (page == 0)
-    page = (gsize) sysconf (_SC_PAGESIZE);
-  /* A margin for what the parser may still look back at. */
-  if ((gsize) consumed < im->released + 4 * 1024 * 1024)
-    return;
-  upto = ((gsize) consumed - 1024 * 1024) / page * page;
-  if (upto > im->released &&
-      madvise ((void *) (im->mapped + im->released), upto - im->released, MADV_DONTNEED) == 0)
-    im->released = upto;
-}
-
-/* One pass over the document. */
+/* One pass over the document: a thread reads it (muster-exchange-reader.c)
+ * while this one checks and writes what it read. */
 static gboolean
 read_pass (Import     *im,
            const char *data,
            gsize       length)
 {
-  int rc;
+  xmlTextReaderPtr reader;
+  ImportReader *reading;
+  ImportReaderEnd end;
+  const ImportEvent *event;
+  gboolean to_end;
 
-  im->reader = xmlReaderForMemory (data, (int) length, NULL, NULL, READER_OPTIONS);
-  if (im->reader == NULL)
+  reader = xmlReaderForMemory (data, (int) length, NULL, NULL, READER_OPTIONS);
+  if (reader == NULL)
     {
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, _("the file cannot be read as XML."));
       return FALSE;
     }
-  xmlTextReaderSetStructuredErrorHandler (im->reader, muster_import_xml_error, im);
+  xmlTextReaderSetStructuredErrorHandler (reader, muster_import_xml_error, im);
   {
     xmlRelaxNGPtr schema = get_schema (&im->error);
 
     if (schema == NULL)
-      goto out;
-    if (xmlTextReaderRelaxNGSetSchema (im->reader, schema) != 0)
+      {
+        xmlFreeTextReader (reader);
+        return FALSE;
+      }
+    if (xmlTextReaderRelaxNGSetSchema (reader, schema) != 0)
       {
         muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, 0,
                             _("the file cannot be checked against Muster’s schema."));
-        goto out;
+        xmlFreeTextReader (reader);
+        return FALSE;
       }
   }
 
   g_ptr_array_set_size (im->stack, 0);
-  while ((rc = xmlTextReaderRead (im->reader)) == 1)
+  reading = muster_import_reader_start (im, reader);
+  while ((event = muster_import_reader_next (reading)) != NULL)
     {
-      int type = xmlTextReaderNodeType (im->reader);
-      int depth = xmlTextReaderDepth (im->reader);
       GError *cancelled = NULL;
 
       if (g_cancellable_set_error_if_cancelled (im->cancellable, &cancelled))
@@ -207,107 +148,75 @@ read_pass (Import     *im,
           break;
         }
 
-      if (type == XML_READER_TYPE_DOCUMENT_TYPE)
+      if (event->type == IMPORT_EVENT_DOCTYPE)
         {
-          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, node_line (im),
+          muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, event->line,
                               "%s", muster_import_doctype_message ());
           break;
         }
 
-      if (type == XML_READER_TYPE_ELEMENT)
+      if (event->type == IMPORT_EVENT_START)
         {
-          const char *name = (const char *) xmlTextReaderConstLocalName (im->reader);
-          const char *parent = depth > 0 && (guint) depth <= im->stack->len
-                               ? g_ptr_array_index (im->stack, depth - 1) : NULL;
-          gboolean empty = xmlTextReaderIsEmptyElement (im->reader);
-          int line = node_line (im);
-
-          read_attributes (im);
+          set_attributes (im, event);
+          im->element = event->name;
+          im->element_ns = event->ns;
 
           /* The root's own checks say more than the schema would. */
-          if (depth == 0)
+          if (event->depth == 0)
             {
-              muster_import_root (im, line);
+              muster_import_root (im, event->line);
               if (im->error != NULL)
                 break;
             }
-          if (im->xml_error != NULL || im->error != NULL)
+          if (event->xml_error || im->error != NULL)
             break;
 
-          g_ptr_array_set_size (im->stack, depth);
-          /* Names are the reader's, kept as long as it is. */
-          g_ptr_array_add (im->stack, (gpointer) name);
-          im->collecting = muster_import_holds_text (name, parent);
+          g_ptr_array_set_size (im->stack, event->depth);
+          g_ptr_array_add (im->stack, (gpointer) event->name);
+          im->collecting = event->collecting;
           g_string_truncate (im->text, 0);
-          if (im->collecting && !empty)
-            hold_attributes (im, line);
+          if (im->collecting && !event->empty)
+            hold_attributes (im, event->line);
 
-          if (depth > 0)
-            muster_import_element_start (im, name, parent, line);
-          if (depth == 2)
-            release_read_pages (im);
-          if (empty)
-            muster_import_element_end (im, name, parent, line);
+          if (event->depth > 0)
+            muster_import_element_start (im, event->name, event->parent, event->line);
+          if (event->empty)
+            muster_import_element_end (im, event->name, event->parent, event->line);
         }
-      else if (type == XML_READER_TYPE_END_ELEMENT)
+      else if (event->type == IMPORT_EVENT_END)
         {
-          const char *name = (const char *) xmlTextReaderConstLocalName (im->reader);
-          const char *parent = depth > 0 && (guint) depth <= im->stack->len
-                               ? g_ptr_array_index (im->stack, depth - 1) : NULL;
-
-          if (im->xml_error != NULL || im->error != NULL)
+          if (event->xml_error || im->error != NULL)
             break;
-          if (im->collecting)
-            {
-              im->use_held = TRUE;
-              muster_import_element_end (im, name, parent, im->held_line);
-              im->use_held = FALSE;
-            }
+          im->element = event->name;
+          im->use_held = TRUE;
+          muster_import_element_end (im, event->name, event->parent, im->held_line);
+          im->use_held = FALSE;
           im->collecting = FALSE;
         }
-      else if (im->collecting &&
-               (type == XML_READER_TYPE_TEXT ||
-                type == XML_READER_TYPE_CDATA ||
-                type == XML_READER_TYPE_WHITESPACE ||
-                type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE))
-        {
-          const char *value = (const char *) xmlTextReaderConstValue (im->reader);
+      else if (event->type == IMPORT_EVENT_TEXT)
+        g_string_append (im->text, event->text);
 
-          if (value != NULL)
-            g_string_append (im->text, value);
-        }
-
-      if (im->xml_error != NULL || im->error != NULL)
+      if (event->xml_error || im->error != NULL)
         break;
     }
+  to_end = event == NULL;
+  muster_import_reader_finish (reading, &end);
 
-  if (rc < 0 && im->xml_error == NULL && im->error == NULL)
-    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, xmlTextReaderGetParserLineNumber (im->reader),
-                        _("the file is not well-formed XML."));
-  if (rc == 0 && im->xml_error == NULL && im->error == NULL &&
-      xmlTextReaderIsValid (im->reader) != 1)
-    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, xmlTextReaderGetParserLineNumber (im->reader),
+  /* Now the reading thread is done, what libxml2 said is this one's. */
+  if (to_end && end.rc < 0 && im->xml_error == NULL && im->error == NULL)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, end.line, _("the file is not well-formed XML."));
+  if (to_end && end.rc == 0 && im->xml_error == NULL && im->error == NULL && !end.valid)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, end.line,
                         _("this is not what a Muster file may hold."));
+  if (im->xml_error != NULL && im->error == NULL && end.has_subset)
+    muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, "%s", muster_import_doctype_message ());
 
-  /* Entities can break the parse before the reader shows the DOCTYPE
-   * (in UTF-16, which the byte scan does not read): name the cause. Asking
-   * for the document makes the reader keep it, so only on failure. */
-  if (im->xml_error != NULL && im->error == NULL)
-    {
-      xmlDocPtr doc = xmlTextReaderCurrentDoc (im->reader);
-
-      if (doc != NULL && (doc->intSubset != NULL || doc->extSubset != NULL))
-        muster_import_fail (im, MUSTER_EXCHANGE_ERROR_PARSE, 0, "%s", muster_import_doctype_message ());
-      xmlFreeTextReader (im->reader);
-      im->reader = NULL;
-      if (doc != NULL)
-        xmlFreeDoc (doc);
-    }
-
-out:
-  if (im->reader != NULL)
-    xmlFreeTextReader (im->reader);
-  im->reader = NULL;
+  xmlFreeTextReader (reader);
+  if (end.doc != NULL)
+    xmlFreeDoc (end.doc);
+  /* Its names went with it. */
+  g_ptr_array_set_size (im->stack, 0);
+  im->element = im->element_ns = NULL;
 
   if (im->xml_error != NULL && im->error == NULL)
     {
@@ -346,7 +255,6 @@ import_clear (Import *im)
   g_clear_pointer (&im->resolution_seqs, g_hash_table_unref);
   g_clear_pointer (&im->unit_fixups, g_array_unref);
   g_clear_pointer (&im->attrs, g_array_unref);
-  g_clear_pointer (&im->attr_copies, g_ptr_array_unref);
   g_clear_pointer (&im->entry_kind, g_free);
   g_clear_pointer (&im->entry_created, g_free);
   g_clear_pointer (&im->stack, g_ptr_array_unref);
@@ -424,7 +332,6 @@ import_data (MusterStore         *store,
   im.game_characters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.game_units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   im.attrs = g_array_new (FALSE, FALSE, sizeof (const char *));
-  im.attr_copies = g_ptr_array_new_with_free_func (g_free);
   im.stack = g_ptr_array_new ();
   im.text = g_string_new (NULL);
   im.held_text = g_string_sized_new (256);

@@ -230,7 +230,7 @@ typedef struct {
   gboolean            kind_known;
   guint               version;     /* the file's format */
 
-  xmlTextReaderPtr    reader;
+  /* the reading thread's until it is joined (muster-exchange-reader.c) */
   GString            *xml_error;   /* the first libxml2 error, formatted */
   int                 xml_error_line;
   gboolean            xml_error_schema;  /* from validation, not parsing */
@@ -239,8 +239,9 @@ typedef struct {
   const char         *mapped;      /* the file's mapping, when the data is one */
   gsize               released;    /* the bytes of it already given back */
   GArray             *attrs;       /* of const char*: the current element's
-                                     * attributes, name then value, the reader's */
-  GPtrArray          *attr_copies; /* values the reader had no one string for */
+                                     * attributes, name then value, its event's */
+  const char         *element;     /* the current element's name */
+  const char         *element_ns;  /* and namespace */
   GPtrArray          *stack;       /* element names, by depth */
   GString            *text;        /* text of a <notes>, <ruleset> or <entry> */
   gboolean            collecting;
@@ -296,6 +297,59 @@ typedef struct {
   int                 entry_line;     /* of its <args> */
   gboolean            entry_written;
 } Import;
+
+/* muster-exchange-reader.c */
+
+/* What the thread reading a file tells the import, in the file's order. */
+typedef enum {
+  IMPORT_EVENT_START,      /* an element */
+  IMPORT_EVENT_END,        /* the end of an element whose text is held */
+  IMPORT_EVENT_TEXT,       /* text of such an element */
+  IMPORT_EVENT_DOCTYPE,    /* a DOCTYPE, refused */
+  IMPORT_EVENT_XML_ERROR,  /* libxml2 said an error reading what no event says */
+} ImportEventType;
+
+typedef struct {
+  ImportEventType     type;
+  gboolean            xml_error;   /* libxml2 said an error reading it: the last */
+  gboolean            empty;       /* START: <element/> */
+  gboolean            collecting;  /* START: its text is held (muster_import_holds_text()) */
+  int                 depth;
+  int                 line;        /* START, DOCTYPE */
+  const char         *name;        /* START, END: the reader's, as long as it lives */
+  const char         *parent;      /* START, END: the same, NULL for the root */
+  const char         *ns;          /* START: its namespace, the reader's */
+  const char * const *attrs;       /* START: names then values, n_attrs of each */
+  guint               n_attrs;
+  guint               attr_index;
+  const char         *text;        /* TEXT */
+} ImportEvent;
+
+/* How the reading ended: what xmlTextReaderRead() last returned, the
+ * parser's line then, whether the file was valid (when read to its end
+ * without an error), and, after an error, the document and whether it
+ * has a DTD. */
+typedef struct {
+  int                 rc;
+  int                 line;
+  gboolean            valid;
+  xmlDocPtr           doc;
+  gboolean            has_subset;
+} ImportReaderEnd;
+
+typedef struct _ImportReader ImportReader;
+
+/* Reads @reader (set up for @im, which it reports to) in a thread. */
+ImportReader       *muster_import_reader_start  (Import          *im,
+                                                 xmlTextReaderPtr reader);
+/* The next event, waiting for it; NULL at the end. It lasts until the
+ * next call. */
+const ImportEvent  *muster_import_reader_next   (ImportReader    *self);
+/* Stops the reading, waits for the thread and frees @self; says how the
+ * reading ended in @end. The xmlTextReader, whose names the events gave,
+ * is the caller's to free, then @end->doc. */
+void                muster_import_reader_finish (ImportReader    *self,
+                                                 ImportReaderEnd *end);
 
 /* muster-exchange-checks.c */
 

@@ -22,8 +22,8 @@ void
 muster_import_root (Import *im,
                     int     line)
 {
-  const char *ns = (const char *) xmlTextReaderConstNamespaceUri (im->reader);
-  const char *name = (const char *) xmlTextReaderConstLocalName (im->reader);
+  const char *ns = im->element_ns;
+  const char *name = im->element;
   const char *version;
   const char *kind;
   guint64 number;

@@ -57,7 +57,7 @@ muster_import_need_attr (Import     *im,
   if (value == NULL)
     muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                         _("<%s> has no “%s” attribute."),
-                        (const char *) xmlTextReaderConstLocalName (im->reader), name);
+                        im->element, name);
   return value;
 }
 
@@ -127,7 +127,7 @@ muster_import_refused (Import       *im,
 {
   /* Translators: the element, then why the store refuses what it holds */
   muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line, _("element <%s>: %s"),
-                      (const char *) xmlTextReaderConstLocalName (im->reader),
+                      im->element,
                       check_error->message);
 }
 
@@ -179,7 +179,7 @@ muster_import_define_id (Import     *im,
     {
       muster_import_fail (im, MUSTER_EXCHANGE_ERROR_INVALID, line,
                           _("the id “%s” is given to two elements <%s> (the first on line %d); ids must be unique."),
-                          id, (const char *) xmlTextReaderConstLocalName (im->reader), first->line);
+                          id, im->element, first->line);
       return;
     }
   entry = g_new0 (IdRow, 1);
@@ -238,7 +238,7 @@ muster_import_ref_id (Import     *im,
   if ((entry = g_hash_table_lookup (im->ids[kind], id)) != NULL)
     return entry->row;
   ref = (Ref) { kind, line,
-                g_strdup (element != NULL ? element : (const char *) xmlTextReaderConstLocalName (im->reader)),
+                g_strdup (element != NULL ? element : im->element),
                 g_strdup (id) };
   g_array_append_val (im->refs, ref);
   return 0;
