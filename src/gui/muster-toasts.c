@@ -182,13 +182,25 @@ late_dismissal_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-late_dismissal_arm (LateDismissal *late)
+/* A timeout for @func once the toasts of @guard are in, or after
+ * @if_in (µs) when they are in already. */
+static guint
+timeout_when_in (Guard       *guard,
+                 gint64       if_in,
+                 GSourceFunc  func,
+                 gpointer     data)
 {
   gint64 left;
 
-  coming_in (late->guard, &left);
-  late->source_id = g_timeout_add ((guint) (CLAMP (left, 0, in_usec) / 1000) + 1, late_dismissal_cb, late);
+  if (!coming_in (guard, &left))
+    left = if_in;
+  return g_timeout_add ((guint) (CLAMP (left, 0, in_usec) / 1000) + 1, func, data);
+}
+
+static void
+late_dismissal_arm (LateDismissal *late)
+{
+  late->source_id = timeout_when_in (late->guard, 0, late_dismissal_cb, late);
 }
 
 static void
@@ -234,13 +246,9 @@ held_mnemonic_cb (gpointer data)
 static void
 held_mnemonic_arm (HeldMnemonic *held)
 {
-  gint64 left;
-
   /* Queued behind another toast, it is looked at again as often as a
    * toast takes to come in. */
-  if (!coming_in (held->guard, &left))
-    left = MIN (in_usec, MUSTER_TOASTS_IN_USEC);
-  held->source_id = g_timeout_add ((guint) (CLAMP (left, 0, in_usec) / 1000) + 1, held_mnemonic_cb, held);
+  held->source_id = timeout_when_in (held->guard, MIN (in_usec, MUSTER_TOASTS_IN_USEC), held_mnemonic_cb, held);
 }
 
 /* Holds back the mnemonic of @toast's button, if it has one, until the
